@@ -1,0 +1,118 @@
+// A thin C shim over ncursesw for Swift 6: the wide-character API made
+// visible, and the C globals and macros that Swift cannot import (or may not
+// read under strict concurrency) wrapped in functions.
+#ifndef CNCURSESW_SHIM_H
+#define CNCURSESW_SHIM_H
+
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+
+static inline WINDOW *cn_stdscr(void) { return stdscr; }
+static inline int cn_lines(void) { return LINES; }
+static inline int cn_cols(void) { return COLS; }
+static inline int cn_colors(void) { return COLORS; }
+static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
+static inline void cn_set_escdelay(int ms) { set_escdelay(ms); }
+static inline int cn_err(void) { return ERR; }
+static inline int cn_ok(void) { return OK; }
+static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
+
+static inline attr_t cn_a_normal(void) { return A_NORMAL; }
+static inline attr_t cn_a_bold(void) { return A_BOLD; }
+static inline attr_t cn_a_dim(void) { return A_DIM; }
+static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
+static inline attr_t cn_a_italic(void) { return A_ITALIC; }
+
+/// Sets one cell: the wide string `wch` (a grapheme: base + combining marks,
+/// NUL-terminated, at most CCHARW_MAX code points), attributes and pair.
+static inline int cn_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, int pair) {
+  cchar_t c;
+  if (setcchar(&c, wch, attrs, 0, &pair) != OK) return ERR;
+  return mvwadd_wch(stdscr, y, x, &c);
+}
+
+static inline int cn_ccharw_max(void) { return CCHARW_MAX; }
+
+/// Mouse: all buttons plus motion reports, and the event read into plain ints.
+static inline void cn_enable_mouse(int motion) {
+  mmask_t mask = ALL_MOUSE_EVENTS | (motion ? REPORT_MOUSE_POSITION : 0);
+  mousemask(mask, NULL);
+  mouseinterval(0);
+}
+static inline int cn_get_mouse(int *x, int *y, unsigned long *bstate) {
+  MEVENT e;
+  if (getmouse(&e) != OK) return ERR;
+  *x = e.x; *y = e.y; *bstate = (unsigned long)e.bstate;
+  return OK;
+}
+static inline unsigned long cn_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline unsigned long cn_button1_released(void) { return BUTTON1_RELEASED; }
+static inline unsigned long cn_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline unsigned long cn_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
+static inline unsigned long cn_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline unsigned long cn_button5_pressed(void) {
+#ifdef BUTTON5_PRESSED
+  return BUTTON5_PRESSED;
+#else
+  return 0;
+#endif
+}
+static inline unsigned long cn_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+static inline unsigned long cn_button_shift(void) { return BUTTON_SHIFT; }
+
+/// Restoring the terminal from a signal: endwin, then the default action.
+static void cn_restore_and_reraise(int sig) {
+  endwin();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+static inline void cn_install_signal_restore(void) {
+  signal(SIGINT, cn_restore_and_reraise);
+  signal(SIGTERM, cn_restore_and_reraise);
+  signal(SIGHUP, cn_restore_and_reraise);
+  signal(SIGQUIT, cn_restore_and_reraise);
+}
+static inline void cn_default_signals(void) {
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  signal(SIGHUP, SIG_DFL);
+  signal(SIGQUIT, SIG_DFL);
+}
+
+/// Key codes that Swift does not see as constants (macros).
+static inline int cn_key_up(void) { return KEY_UP; }
+static inline int cn_key_down(void) { return KEY_DOWN; }
+static inline int cn_key_left(void) { return KEY_LEFT; }
+static inline int cn_key_right(void) { return KEY_RIGHT; }
+static inline int cn_key_home(void) { return KEY_HOME; }
+static inline int cn_key_end(void) { return KEY_END; }
+static inline int cn_key_npage(void) { return KEY_NPAGE; }
+static inline int cn_key_ppage(void) { return KEY_PPAGE; }
+static inline int cn_key_btab(void) { return KEY_BTAB; }
+static inline int cn_key_enter(void) { return KEY_ENTER; }
+static inline int cn_key_backspace(void) { return KEY_BACKSPACE; }
+static inline int cn_key_dc(void) { return KEY_DC; }
+static inline int cn_key_ic(void) { return KEY_IC; }
+static inline int cn_key_resize(void) { return KEY_RESIZE; }
+static inline int cn_key_mouse(void) { return KEY_MOUSE; }
+static inline int cn_key_sr(void) { return KEY_SR; }
+static inline int cn_key_sf(void) { return KEY_SF; }
+static inline int cn_key_sleft(void) { return KEY_SLEFT; }
+static inline int cn_key_sright(void) { return KEY_SRIGHT; }
+static inline int cn_key_f(int n) { return KEY_F(n); }
+
+#endif

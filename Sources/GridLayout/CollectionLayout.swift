@@ -1,0 +1,70 @@
+/// What a layout needs to know to compute its geometry: the number of items
+/// in each section and the size of the visible bounds.
+public struct LayoutContext: Hashable, Sendable {
+  /// `itemCounts[s]` is the number of items in section `s`.
+  public var itemCounts: [Int]
+  /// The size of the collection view's visible area, in cells.
+  public var boundsSize: Size
+  /// Creates a context.
+  public init(itemCounts: [Int], boundsSize: Size) {
+    self.itemCounts = itemCounts
+    self.boundsSize = boundsSize
+  }
+  /// The number of sections.
+  public var numberOfSections: Int { itemCounts.count }
+  /// The number of items in `section` (0 when out of range).
+  public func numberOfItems(inSection section: Int) -> Int {
+    section >= 0 && section < itemCounts.count ? itemCounts[section] : 0
+  }
+}
+
+/// A layout object: computes the frame of every element of a collection view,
+/// as UICollectionViewLayout does. It answers geometry only, never draws.
+///
+/// The collection view calls ``prepare(for:)`` whenever the data or the bounds
+/// size change, then asks ``layoutAttributesForElements(in:)`` for the visible
+/// rectangle on every frame; that query should cost O(log n + k).
+public protocol CollectionLayout: AnyObject {
+  /// Computes whatever the queries need for these counts and bounds.
+  func prepare(for context: LayoutContext)
+  /// The size of all the content.
+  var contentSize: Size { get }
+  /// The attributes of every element whose frame intersects `rect`.
+  func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes]
+  /// The attributes of one item, or nil when out of range.
+  func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
+  /// The attributes of a supplementary element, or nil when the layout has none there.
+  func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  /// Whether a change of the visible bounds' origin (a scroll) needs the layout
+  /// to be told through ``invalidateLayout(forBoundsChange:)``. A change of
+  /// size always re-prepares the layout. The default says no.
+  func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool
+  /// Told of the new visible bounds after ``shouldInvalidateLayout(forBoundsChange:)``
+  /// said yes (for example to pin headers).
+  func invalidateLayout(forBoundsChange newBounds: Rect)
+  /// Where an item inserted by a batch update starts its animation.
+  func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+  /// Where an item deleted by a batch update ends its animation.
+  func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+}
+
+extension CollectionLayout {
+  public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  { nil }
+  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
+  public func invalidateLayout(forBoundsChange newBounds: Rect) {}
+  /// Default: the item's final frame, fully transparent (a fade in).
+  public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard var a = layoutAttributesForItem(at: indexPath) else { return nil }
+    a.alpha = 0
+    return a
+  }
+  /// Default: the item's current frame, fully transparent (a fade out).
+  public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard var a = layoutAttributesForItem(at: indexPath) else { return nil }
+    a.alpha = 0
+    return a
+  }
+}

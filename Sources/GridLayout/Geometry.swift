@@ -1,0 +1,115 @@
+/// A point in cell units; `y` grows downward, as in UIKit.
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+  public var x: Double
+  public var y: Double
+  /// The origin (0, 0).
+  public static let zero = Point(x: 0, y: 0)
+  /// Creates a point.
+  @inlinable public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+  public var description: String { "(\(fmt(x)), \(fmt(y)))" }
+}
+
+/// A size in cell units.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+  public var width: Double
+  public var height: Double
+  /// Zero width and height.
+  public static let zero = Size(width: 0, height: 0)
+  /// Creates a size.
+  @inlinable public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+  public var description: String { "\(fmt(width))x\(fmt(height))" }
+}
+
+/// A rectangle in cell units: an origin and a size.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+  public var origin: Point
+  public var size: Size
+  /// The empty rectangle at the origin.
+  public static let zero = Rect(origin: .zero, size: .zero)
+
+  /// Creates a rectangle from an origin and a size.
+  @inlinable public init(origin: Point, size: Size) {
+    self.origin = origin
+    self.size = size
+  }
+  /// Creates a rectangle from its coordinates.
+  @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
+    self.origin = Point(x: x, y: y)
+    self.size = Size(width: width, height: height)
+  }
+
+  @inlinable public var minX: Double { origin.x }
+  @inlinable public var minY: Double { origin.y }
+  @inlinable public var maxX: Double { origin.x + size.width }
+  @inlinable public var maxY: Double { origin.y + size.height }
+  @inlinable public var midX: Double { origin.x + size.width / 2 }
+  @inlinable public var midY: Double { origin.y + size.height / 2 }
+  @inlinable public var width: Double { size.width }
+  @inlinable public var height: Double { size.height }
+  /// The centre point.
+  @inlinable public var center: Point { Point(x: midX, y: midY) }
+  /// True when the rectangle has no area.
+  @inlinable public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
+
+  /// True when the two rectangles share some area (touching edges do not count).
+  @inlinable public func intersects(_ other: Rect) -> Bool {
+    !isEmpty && !other.isEmpty && minX < other.maxX && other.minX < maxX && minY < other.maxY
+      && other.minY < maxY
+  }
+  /// The shared area, or an empty rectangle when there is none.
+  @inlinable public func intersection(_ other: Rect) -> Rect {
+    let x0 = max(minX, other.minX)
+    let y0 = max(minY, other.minY)
+    let x1 = min(maxX, other.maxX)
+    let y1 = min(maxY, other.maxY)
+    if x1 <= x0 || y1 <= y0 { return Rect(x: x0, y: y0, width: 0, height: 0) }
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+  /// True when `point` lies inside (the maximum edges are outside).
+  @inlinable public func contains(_ point: Point) -> Bool {
+    point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+  }
+  /// True when `other` lies entirely inside this rectangle.
+  @inlinable public func contains(_ other: Rect) -> Bool {
+    other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+  }
+  /// The rectangle moved by `dx`, `dy`.
+  @inlinable public func offsetBy(dx: Double, dy: Double) -> Rect {
+    Rect(x: minX + dx, y: minY + dy, width: width, height: height)
+  }
+  /// The rectangle shrunk by `insets`.
+  @inlinable public func inset(by insets: EdgeInsets) -> Rect {
+    Rect(
+      x: minX + insets.left, y: minY + insets.top,
+      width: max(0, width - insets.left - insets.right),
+      height: max(0, height - insets.top - insets.bottom))
+  }
+  public var description: String { "(\(fmt(minX)), \(fmt(minY)), \(fmt(width)), \(fmt(height)))" }
+}
+
+/// Insets from each edge, in cell units.
+public struct EdgeInsets: Hashable, Sendable {
+  public var top: Double
+  public var left: Double
+  public var bottom: Double
+  public var right: Double
+  /// No insets.
+  public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+  /// Creates insets.
+  @inlinable public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+}
+
+func fmt(_ v: Double) -> String {
+  v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}

@@ -1,0 +1,116 @@
+/// What an element is: an item, a supplementary view (header, footer, ...)
+/// or a decoration.
+public enum ElementCategory: Int, Hashable, Sendable, Comparable {
+  case decoration = 0
+  case item = 1
+  case supplementary = 2
+  public static func < (a: ElementCategory, b: ElementCategory) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// The kind of a supplementary or decoration element: header, footer, or any
+/// string the layout defines.
+public struct ElementKind: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  public var rawValue: String
+  /// Creates a kind from its name.
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+  /// The kind for items.
+  public static let cell = ElementKind("cell")
+  /// A section header.
+  public static let header = ElementKind("header")
+  /// A section footer.
+  public static let footer = ElementKind("footer")
+  public var description: String { rawValue }
+}
+
+/// A horizontal and vertical scale factor applied about an element's centre.
+public struct Scale: Hashable, Sendable {
+  public var x: Double
+  public var y: Double
+  /// No scaling.
+  public static let identity = Scale(x: 1, y: 1)
+  /// Creates a scale.
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+  /// A uniform scale.
+  public init(_ uniform: Double) { self.init(x: uniform, y: uniform) }
+}
+
+/// Everything the layout says about one element: where it is and how it looks
+/// in the layout, never what it contains.
+public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
+  /// The element's index path (for a header or footer: the section, item 0).
+  public var indexPath: IndexPath
+  /// Item, supplementary or decoration.
+  public var category: ElementCategory
+  /// `.cell` for items; header, footer or the layout's own kind otherwise.
+  public var kind: ElementKind
+  /// The frame in content coordinates, cell units.
+  public var frame: Rect
+  /// Higher draws later (on top).
+  public var zIndex: Int
+  /// 0 (invisible) ... 1 (opaque).
+  public var alpha: Double
+  /// Scale about the centre.
+  public var scale: Scale
+  /// Hidden elements are not drawn.
+  public var isHidden: Bool
+
+  /// Creates the attributes of an item.
+  public init(forItemAt indexPath: IndexPath, frame: Rect = .zero) {
+    self.init(indexPath: indexPath, category: .item, kind: .cell, frame: frame)
+  }
+  /// Creates the attributes of a supplementary element.
+  public init(forSupplementaryOfKind kind: ElementKind, at indexPath: IndexPath, frame: Rect = .zero) {
+    self.init(indexPath: indexPath, category: .supplementary, kind: kind, frame: frame)
+  }
+  /// Creates the attributes of a decoration element.
+  public init(forDecorationOfKind kind: ElementKind, at indexPath: IndexPath, frame: Rect = .zero) {
+    self.init(indexPath: indexPath, category: .decoration, kind: kind, frame: frame)
+  }
+  /// Creates attributes from every field.
+  public init(
+    indexPath: IndexPath, category: ElementCategory, kind: ElementKind, frame: Rect,
+    zIndex: Int = 0, alpha: Double = 1, scale: Scale = .identity, isHidden: Bool = false
+  ) {
+    self.indexPath = indexPath
+    self.category = category
+    self.kind = kind
+    self.frame = frame
+    self.zIndex = zIndex
+    self.alpha = alpha
+    self.scale = scale
+    self.isHidden = isHidden
+  }
+
+  /// The frame's centre; setting it moves the frame.
+  public var center: Point {
+    get { frame.center }
+    set { frame.origin = Point(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+  }
+  /// The frame's size; setting it keeps the centre.
+  public var size: Size {
+    get { frame.size }
+    set {
+      let c = center
+      frame.size = newValue
+      center = c
+    }
+  }
+
+  /// The order elements are drawn in: zIndex, then decoration, item,
+  /// supplementary, then index path.
+  public static func drawingOrder(_ a: LayoutAttributes, _ b: LayoutAttributes) -> Bool {
+    if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
+    if a.category != b.category { return a.category < b.category }
+    if a.indexPath != b.indexPath { return a.indexPath < b.indexPath }
+    return a.kind.rawValue < b.kind.rawValue
+  }
+
+  public var description: String {
+    let what = category == .item ? "item" : "\(kind)"
+    return "\(what) \(indexPath) \(frame)"
+  }
+}

@@ -1,0 +1,57 @@
+/// How the items of a line share the line's leftover space.
+public enum LineAlignment: Hashable, Sendable, CaseIterable {
+  /// UIKit's rule: leftover space spread evenly over the gaps, flush at both
+  /// edges; a line with a single item centres it.
+  case justified
+  /// Packed at the leading edge with the minimum spacing.
+  case leading
+  /// Packed with the minimum spacing, centred.
+  case center
+  /// Packed at the trailing edge.
+  case trailing
+}
+
+/// How the last line of a section (when the section has more than one line)
+/// places its items.
+public enum LastLineAlignment: Hashable, Sendable {
+  /// UIKit's rule: keep the columns of the lines above, as if the line were
+  /// padded with copies of its last item.
+  case columns
+  /// Like any other line, by ``FlowLayout/lineAlignment``.
+  case sameAsOtherLines
+  /// By its own alignment.
+  case aligned(LineAlignment)
+}
+
+/// The leading positions of items of `lengths` placed in a line of
+/// `available` cells starting at `origin`, rounded to whole cells.
+func linePositions(
+  _ lengths: [Double], available: Double, origin: Double, spacing: Double, alignment: LineAlignment
+) -> [Double] {
+  let n = lengths.count
+  guard n > 0 else { return [] }
+  let total = lengths.reduce(0, +) + spacing * Double(n - 1)
+  let leftover = max(0, available - total)
+  var lead: Double
+  var gap = spacing
+  switch alignment {
+  case .justified:
+    if n == 1 {
+      lead = leftover / 2
+    } else {
+      lead = 0
+      gap = spacing + leftover / Double(n - 1)
+    }
+  case .leading: lead = 0
+  case .center: lead = leftover / 2
+  case .trailing: lead = leftover
+  }
+  var result = [Double]()
+  result.reserveCapacity(n)
+  var x = origin + lead
+  for length in lengths {
+    result.append(x.rounded())
+    x += length + gap
+  }
+  return result
+}
