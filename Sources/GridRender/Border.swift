@@ -1,0 +1,54 @@
+/// The line-drawing characters of a box border.
+public struct Border: Hashable, Sendable {
+  public var topLeft: Character
+  public var topRight: Character
+  public var bottomLeft: Character
+  public var bottomRight: Character
+  public var horizontal: Character
+  public var vertical: Character
+
+  /// ┌─┐ │ └─┘
+  public static let single = Border(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─", vertical: "│")
+  /// ╭─╮ │ ╰─╯
+  public static let rounded = Border(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│")
+  /// ╔═╗ ║ ╚═╝
+  public static let double = Border(topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝", horizontal: "═", vertical: "║")
+  /// ┏━┓ ┃ ┗━┛
+  public static let heavy = Border(topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━", vertical: "┃")
+  /// +-+ | +-+ for terminals without Unicode.
+  public static let ascii = Border(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|")
+}
+
+extension Surface {
+  /// Draws a border along the edges of `rect` (clipped). A rectangle one
+  /// cell high or wide draws a line; an empty one draws nothing.
+  public mutating func drawBorder(_ rect: CellRect, border: Border = .single, style: Style = .plain) {
+    guard !rect.isEmpty else { return }
+    let x1 = rect.maxX - 1
+    let y1 = rect.maxY - 1
+    if rect.height == 1 {
+      for x in rect.x...x1 { put(border.horizontal, width: 1, x: x, y: rect.y, style: style) }
+      return
+    }
+    if rect.width == 1 {
+      for y in rect.y...y1 { put(border.vertical, width: 1, x: rect.x, y: y, style: style) }
+      return
+    }
+    put(border.topLeft, width: 1, x: rect.x, y: rect.y, style: style)
+    put(border.topRight, width: 1, x: x1, y: rect.y, style: style)
+    put(border.bottomLeft, width: 1, x: rect.x, y: y1, style: style)
+    put(border.bottomRight, width: 1, x: x1, y: y1, style: style)
+    if rect.width > 2 {
+      for x in (rect.x + 1)..<x1 {
+        put(border.horizontal, width: 1, x: x, y: rect.y, style: style)
+        put(border.horizontal, width: 1, x: x, y: y1, style: style)
+      }
+    }
+    if rect.height > 2 {
+      for y in (rect.y + 1)..<y1 {
+        put(border.vertical, width: 1, x: rect.x, y: y, style: style)
+        put(border.vertical, width: 1, x: x1, y: y, style: style)
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import GridLayout
+
+/// A rectangle of whole cells on a ``Surface``.
+public struct CellRect: Hashable, Sendable, CustomStringConvertible {
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
+
+  /// Creates a rectangle; negative sizes count as empty.
+  @inlinable public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = max(0, width)
+    self.height = max(0, height)
+  }
+
+  /// Snaps a layout rectangle to cells: each edge rounds to the nearest cell,
+  /// so frames that touch in the layout touch on screen.
+  @inlinable public init(snapping rect: Rect) {
+    let x0 = Int(rect.minX.rounded())
+    let y0 = Int(rect.minY.rounded())
+    self.init(x: x0, y: y0, width: Int(rect.maxX.rounded()) - x0, height: Int(rect.maxY.rounded()) - y0)
+  }
+
+  @inlinable public var maxX: Int { x + width }
+  @inlinable public var maxY: Int { y + height }
+  @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+  /// The shared cells.
+  @inlinable public func intersection(_ o: CellRect) -> CellRect {
+    let x0 = Swift.max(x, o.x)
+    let y0 = Swift.max(y, o.y)
+    return CellRect(x: x0, y: y0, width: Swift.min(maxX, o.maxX) - x0, height: Swift.min(maxY, o.maxY) - y0)
+  }
+  /// True when the cell (px, py) lies inside.
+  @inlinable public func contains(x px: Int, y py: Int) -> Bool {
+    px >= x && px < maxX && py >= y && py < maxY
+  }
+  /// The rectangle shrunk by `n` cells on every side.
+  @inlinable public func insetBy(_ n: Int) -> CellRect {
+    CellRect(x: x + n, y: y + n, width: width - 2 * n, height: height - 2 * n)
+  }
+  public var description: String { "(\(x), \(y), \(width), \(height))" }
+}

@@ -1,0 +1,90 @@
+/// A terminal colour: the terminal's default, one of the 16 ANSI colours, an
+/// entry of the 256-colour palette, or a 24-bit RGB value. Backends map what
+/// the terminal cannot show to the nearest colour it can.
+public enum Color: Hashable, Sendable {
+  /// The terminal's own foreground or background.
+  case `default`
+  /// ANSI colour 0-15 (8-15 are the bright variants).
+  case ansi(UInt8)
+  /// An entry of the 256-colour palette.
+  case indexed(UInt8)
+  /// A 24-bit colour.
+  case rgb(UInt8, UInt8, UInt8)
+
+  public static let black = Color.ansi(0)
+  public static let red = Color.ansi(1)
+  public static let green = Color.ansi(2)
+  public static let yellow = Color.ansi(3)
+  public static let blue = Color.ansi(4)
+  public static let magenta = Color.ansi(5)
+  public static let cyan = Color.ansi(6)
+  public static let white = Color.ansi(7)
+  public static let brightBlack = Color.ansi(8)
+  public static let brightWhite = Color.ansi(15)
+
+  /// The RGB value of the colour in xterm's default palette (nil for `.default`).
+  public var rgbValue: (r: Int, g: Int, b: Int)? {
+    switch self {
+    case .default: return nil
+    case .rgb(let r, let g, let b): return (Int(r), Int(g), Int(b))
+    case .ansi(let n): return Color.indexed(n).rgbValue
+    case .indexed(let n):
+      let i = Int(n)
+      if i < 16 {
+        let base: [(Int, Int, Int)] = [
+          (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+          (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+          (255, 0, 255), (0, 255, 255), (255, 255, 255),
+        ]
+        return base[i]
+      }
+      if i < 232 {
+        let c = i - 16
+        let level = { (v: Int) in v == 0 ? 0 : 55 + v * 40 }
+        return (level(c / 36), level((c / 6) % 6), level(c % 6))
+      }
+      let v = 8 + (i - 232) * 10
+      return (v, v, v)
+    }
+  }
+
+  /// The nearest entry of the 256-colour palette.
+  public var nearestIndexed: UInt8? {
+    switch self {
+    case .default: return nil
+    case .ansi(let n), .indexed(let n): return n
+    case .rgb(let r, let g, let b):
+      let cube = { (v: UInt8) -> Int in v < 48 ? 0 : v < 115 ? 1 : (Int(v) - 35) / 40 }
+      let (cr, cg, cb) = (cube(r), cube(g), cube(b))
+      let cubeIndex = 16 + 36 * cr + 6 * cg + cb
+      let grey = (Int(r) + Int(g) + Int(b)) / 3
+      let greyIndex = grey > 238 ? 255 : grey < 8 ? 232 : 232 + (grey - 8) / 10
+      func dist(_ i: Int) -> Int {
+        let (pr, pg, pb) = Color.indexed(UInt8(i)).rgbValue!
+        return (pr - Int(r)) * (pr - Int(r)) + (pg - Int(g)) * (pg - Int(g)) + (pb - Int(b)) * (pb - Int(b))
+      }
+      return UInt8(dist(cubeIndex) <= dist(greyIndex) ? cubeIndex : greyIndex)
+    }
+  }
+
+  /// The nearest of the 8 basic ANSI colours (bright colours fold onto their base).
+  public var nearestANSI8: UInt8? {
+    switch self {
+    case .default: return nil
+    case .ansi(let n) where n < 16: return n % 8
+    default:
+      guard let (r, g, b) = rgbValue else { return nil }
+      var best = 0
+      var bestDistance = Int.max
+      for i in 0..<8 {
+        let (pr, pg, pb) = Color.indexed(UInt8(i)).rgbValue!
+        let d = (pr - r) * (pr - r) + (pg - g) * (pg - g) + (pb - b) * (pb - b)
+        if d < bestDistance {
+          bestDistance = d
+          best = i
+        }
+      }
+      return UInt8(best)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/// A terminal in memory for tests: presented surfaces can be read back as
+/// text, and input comes from a script of events.
+public final class HeadlessTerminal: Terminal {
+  public private(set) var width: Int
+  public private(set) var height: Int
+  public var capabilities: TerminalCapabilities
+  /// What is on the "screen": the last surface presented.
+  public private(set) var screen: Surface
+  /// Events still to be delivered, in order.
+  public var pendingEvents: [InputEvent] = []
+  /// How many times ``present(_:)`` was called.
+  public private(set) var presentCount = 0
+  /// How many cells differed from the screen at the last present.
+  public private(set) var lastChangedCells = 0
+  /// How often ``nextEvent(timeout:)`` was asked to wait without a timeout
+  /// while nothing was pending (the run loop going idle).
+  public private(set) var idleWaits = 0
+  /// True after ``restore()``.
+  public private(set) var isRestored = false
+
+  /// Creates a headless terminal of `width` x `height` cells.
+  public init(width: Int, height: Int, capabilities: TerminalCapabilities = TerminalCapabilities(colors: .indexed256)) {
+    self.width = width
+    self.height = height
+    self.capabilities = capabilities
+    screen = Surface(width: width, height: height)
+  }
+
+  /// Queues events, and for a resize changes the size as a real terminal would when it is read.
+  public func send(_ events: InputEvent...) { pendingEvents.append(contentsOf: events) }
+  /// Queues key presses.
+  public func send(keys: Key...) { pendingEvents.append(contentsOf: keys.map { .key($0) }) }
+
+  public func nextEvent(timeout: Duration?) throws -> InputEvent? {
+    guard !pendingEvents.isEmpty else {
+      if timeout == nil { idleWaits += 1 }
+      return nil
+    }
+    let e = pendingEvents.removeFirst()
+    if case .resize(let w, let h) = e {
+      width = w
+      height = h
+    }
+    return e
+  }
+
+  public func present(_ surface: Surface) throws {
+    presentCount += 1
+    if surface.width == screen.width, surface.height == screen.height {
+      var changed = 0
+      for i in surface.cells.indices where surface.cells[i] != screen.cells[i] { changed += 1 }
+      lastChangedCells = changed
+    } else {
+      lastChangedCells = surface.width * surface.height
+    }
+    screen = surface
+  }
+
+  public func restore() { isRestored = true }
+
+  /// The screen as text (lines without trailing spaces).
+  public var text: String { screen.text }
+}

@@ -1,0 +1,67 @@
+/// A key press, decoded by the terminal backend.
+public struct Key: Hashable, Sendable, CustomStringConvertible {
+  /// Which key.
+  public enum Code: Hashable, Sendable {
+    case character(Character)
+    case up, down, left, right
+    case home, end, pageUp, pageDown
+    case tab, backTab, enter, escape, backspace, delete, insert
+    case function(Int)
+  }
+  /// Modifier keys held with it.
+  public struct Modifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let shift = Modifiers(rawValue: 1)
+    public static let control = Modifiers(rawValue: 2)
+    public static let alt = Modifiers(rawValue: 4)
+  }
+
+  public var code: Code
+  public var modifiers: Modifiers
+
+  /// Creates a key.
+  public init(_ code: Code, modifiers: Modifiers = []) {
+    self.code = code
+    self.modifiers = modifiers
+  }
+  /// A printable character key.
+  public static func char(_ c: Character) -> Key { Key(.character(c)) }
+
+  public var description: String {
+    let mods = (modifiers.contains(.control) ? "C-" : "") + (modifiers.contains(.alt) ? "M-" : "")
+      + (modifiers.contains(.shift) ? "S-" : "")
+    switch code {
+    case .character(let c): return mods + String(c)
+    case .function(let n): return mods + "F\(n)"
+    default: return mods + "\(code)"
+    }
+  }
+}
+
+/// A mouse event in screen cells.
+public struct MouseEvent: Hashable, Sendable {
+  /// What happened.
+  public enum Kind: Hashable, Sendable {
+    case press, release, click, doubleClick, drag, move, scrollUp, scrollDown
+  }
+  public var kind: Kind
+  public var x: Int
+  public var y: Int
+  public var modifiers: Key.Modifiers
+  /// Creates a mouse event.
+  public init(_ kind: Kind, x: Int, y: Int, modifiers: Key.Modifiers = []) {
+    self.kind = kind
+    self.x = x
+    self.y = y
+    self.modifiers = modifiers
+  }
+}
+
+/// Input delivered by a ``Terminal``.
+public enum InputEvent: Hashable, Sendable {
+  case key(Key)
+  case mouse(MouseEvent)
+  /// The terminal now has this many columns and rows.
+  case resize(width: Int, height: Int)
+}

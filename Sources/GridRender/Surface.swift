@@ -1,0 +1,183 @@
+/// An in-memory grid of cells that frames are drawn into, reused from frame
+/// to frame. Every drawing call is clipped to ``clip``; a wide grapheme is
+/// never split: where only half of it would fit, a blank is drawn instead,
+/// and overwriting either half of one blanks the other half.
+public struct Surface: Sendable, Equatable {
+  /// Width in cells.
+  public private(set) var width: Int
+  /// Height in cells.
+  public private(set) var height: Int
+  /// The cells, row by row.
+  public private(set) var cells: [Cell]
+  /// Drawing outside this rectangle is ignored. ``withClip(_:_:)`` narrows it.
+  public var clip: CellRect
+
+  /// Creates a blank surface.
+  public init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    cells = [Cell](repeating: .blank, count: self.width * self.height)
+    clip = CellRect(x: 0, y: 0, width: self.width, height: self.height)
+  }
+
+  /// The whole surface as a rectangle.
+  public var bounds: CellRect { CellRect(x: 0, y: 0, width: width, height: height) }
+
+  /// Changes the size, keeping the storage when it is large enough; the content becomes blank.
+  public mutating func resize(width w: Int, height h: Int) {
+    width = max(0, w)
+    height = max(0, h)
+    let n = width * height
+    if cells.count != n {
+      cells = [Cell](repeating: .blank, count: n)
+    } else {
+      clear()
+    }
+    clip = bounds
+  }
+
+  /// Fills the whole surface (ignoring the clip) with blanks of `style`.
+  public mutating func clear(style: Style = .plain) {
+    let blank = Cell(grapheme: " ", style: style, width: 1)
+    cells.withUnsafeMutableBufferPointer { buf in
+      for i in buf.indices { buf[i] = blank }
+    }
+    clip = bounds
+  }
+
+  /// The cell at column `x`, row `y`.
+  @inlinable public subscript(x: Int, y: Int) -> Cell {
+    cells[y * width + x]
+  }
+
+  /// Runs `body` with the clip narrowed to `rect` (within the current clip),
+  /// then restores it.
+  public mutating func withClip<R>(_ rect: CellRect, _ body: (inout Surface) throws -> R) rethrows -> R {
+    let saved = clip
+    clip = clip.intersection(rect)
+    defer { clip = saved }
+    return try body(&self)
+  }
+
+  /// Puts one already sanitised grapheme of width 1 or 2 at (x, y).
+  /// Returns the number of columns the position advances by.
+  @discardableResult
+  public mutating func put(_ grapheme: Character, width w: Int, x: Int, y: Int, style: Style) -> Int {
+    guard w > 0 else { return 0 }
+    guard y >= clip.y, y < clip.maxY, x < clip.maxX, x + w > clip.x else { return w }
+    if w == 1 || w > 2 {
+      guard x >= clip.x else { return w }
+      store(Cell(grapheme: grapheme, style: style, width: 1), x: x, y: y)
+      return 1
+    }
+    if x < clip.x || x + 1 >= clip.maxX {
+      // Half of a wide grapheme would fall outside: draw a blank in the half that is inside.
+      let inside = x >= clip.x ? x : x + 1
+      store(Cell(grapheme: " ", style: style, width: 1), x: inside, y: y)
+      return 2
+    }
+    store(Cell(grapheme: grapheme, style: style, width: 2), x: x, y: y)
+    store(Cell(grapheme: " ", style: style, width: 0), x: x + 1, y: y)
+    return 2
+  }
+
+  /// Stores a cell, blanking the other half of any wide grapheme it overwrites.
+  @inline(__always) mutating func store(_ cell: Cell, x: Int, y: Int) {
+    let i = y * width + x
+    let old = cells[i]
+    if old.width == 2, cell.width != 2, x + 1 < width {
+      cells[i + 1] = Cell(grapheme: " ", style: cells[i + 1].style, width: 1)
+    } else if old.width == 0, x > 0, cell.width != 0 {
+      cells[i - 1] = Cell(grapheme: " ", style: cells[i - 1].style, width: 1)
+    }
+    cells[i] = cell
+  }
+
+  /// Fills `rect` (clipped) with `grapheme` in `style`.
+  public mutating func fill(_ rect: CellRect, with grapheme: Character = " ", style: Style = .plain) {
+    let r = rect.intersection(clip)
+    guard !r.isEmpty else { return }
+    let cell = Cell(grapheme: grapheme, style: style, width: 1)
+    for y in r.y..<r.maxY {
+      // Blank wide graphemes cut by the edges of the fill.
+      if r.x > 0, cells[y * width + r.x].width == 0 {
+        cells[y * width + r.x - 1] = Cell(grapheme: " ", style: cells[y * width + r.x - 1].style, width: 1)
+      }
+      if r.maxX < width, cells[y * width + r.maxX].width == 0 {
+        cells[y * width + r.maxX] = Cell(grapheme: " ", style: cells[y * width + r.maxX].style, width: 1)
+      }
+      let base = y * width
+      for x in r.x..<r.maxX { cells[base + x] = cell }
+    }
+  }
+
+  /// Applies `change` to the style of every cell in `rect` (clipped), for
+  /// highlights that keep the text (reverse video for focus).
+  public mutating func updateStyle(_ rect: CellRect, _ change: (inout Style) -> Void) {
+    let r = rect.intersection(clip)
+    guard !r.isEmpty else { return }
+    for y in r.y..<r.maxY {
+      for x in r.x..<r.maxX { change(&cells[y * width + x].style) }
+    }
+  }
+
+  /// Draws `text` from (x, y) on one line, sanitised, within `maxWidth`
+  /// columns (and the clip). Text that does not fit ends in an ellipsis.
+  /// Returns the columns used.
+  @discardableResult
+  public mutating func draw(
+    _ text: String, x: Int, y: Int, maxWidth: Int = .max, style: Style = .plain, ellipsis: Bool = true
+  ) -> Int {
+    guard maxWidth > 0, y >= clip.y, y < clip.maxY else { return 0 }
+    let limit = min(maxWidth, clip.maxX - x)
+    guard limit > 0 else { return 0 }
+    // Fast path: printable ASCII.
+    if text.utf8.count <= limit, isPrintableASCII(text) {
+      var cx = x
+      for byte in text.utf8 {
+        if cx >= clip.x { store(Cell(grapheme: Character(Unicode.Scalar(byte)), style: style, width: 1), x: cx, y: y) }
+        cx += 1
+      }
+      return cx - x
+    }
+    let glyphs = TextLayout.glyphs(text)
+    let total = glyphs.reduce(0) { $0 + $1.width }
+    var budget = limit
+    let truncated = total > limit
+    if truncated && ellipsis { budget = limit - 1 }
+    var cx = x
+    for g in glyphs {
+      if cx - x + g.width > budget { break }
+      put(g.character, width: g.width, x: cx, y: y, style: style)
+      cx += g.width
+    }
+    if truncated && ellipsis {
+      put("…", width: 1, x: cx, y: y, style: style)
+      cx += 1
+    }
+    return cx - x
+  }
+
+  @inline(__always) func isPrintableASCII(_ s: String) -> Bool {
+    for b in s.utf8 where b < 0x20 || b >= 0x7F { return false }
+    return true
+  }
+
+  /// The surface as lines of text (continuation cells omitted), trailing spaces kept.
+  public var lines: [String] {
+    (0..<height).map { row in
+      var line = ""
+      for x in 0..<width where !self[x, row].isContinuation { line.append(self[x, row].grapheme) }
+      return line
+    }
+  }
+
+  /// The surface as text: lines without trailing spaces, joined by newlines.
+  public var text: String {
+    lines.map { line in
+      var l = Substring(line)
+      while l.last == " " { l = l.dropLast() }
+      return String(l)
+    }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,43 @@
+/// How many colours a terminal shows.
+public enum ColorSupport: Int, Hashable, Sendable, Comparable {
+  /// No colour (a monochrome terminal, or `NO_COLOR` set).
+  case none = 0
+  /// The 8 ANSI colours.
+  case ansi8 = 1
+  /// The 256-colour palette.
+  case indexed256 = 2
+  /// 24-bit colour.
+  case trueColor = 3
+  public static func < (a: ColorSupport, b: ColorSupport) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// What a terminal can show.
+public struct TerminalCapabilities: Hashable, Sendable {
+  public var colors: ColorSupport
+  /// True when the terminal takes UTF-8 (line drawing, CJK); false means ASCII only.
+  public var unicode: Bool
+  /// True when mouse events are reported.
+  public var mouse: Bool
+  /// Creates capabilities.
+  public init(colors: ColorSupport, unicode: Bool = true, mouse: Bool = false) {
+    self.colors = colors
+    self.unicode = unicode
+    self.mouse = mouse
+  }
+}
+
+/// A terminal the run loop draws to and reads from.
+public protocol Terminal: AnyObject {
+  /// The size in cells (columns, rows).
+  var width: Int { get }
+  var height: Int { get }
+  /// What the terminal can show.
+  var capabilities: TerminalCapabilities { get }
+  /// The next input event: waits at most `timeout` (forever when nil; a zero
+  /// timeout only polls). Returns nil when the time ran out.
+  func nextEvent(timeout: Duration?) throws -> InputEvent?
+  /// Shows `surface`, writing only the cells that differ from the last one shown.
+  func present(_ surface: Surface) throws
+  /// Gives the terminal back as it was found (cursor, echo, main screen). Idempotent.
+  func restore()
+}

@@ -1,0 +1,54 @@
+import GridLayout
+import Testing
+
+@testable import GridRender
+
+@Suite struct SurfaceTests {
+  @Test func textIsClippedAndEllipsised() {
+    var s = Surface(width: 10, height: 2)
+    s.draw("Hello, world", x: 1, y: 0, maxWidth: 8)
+    #expect(s.lines[0] == " Hello, … ")
+    s.withClip(CellRect(x: 0, y: 1, width: 4, height: 1)) { $0.draw("abcdef", x: 2, y: 1, ellipsis: false) }
+    #expect(s.lines[1] == "  ab      ")
+  }
+
+  @Test func wideCharactersAreNeverCutInHalf() {
+    var s = Surface(width: 6, height: 1)
+    s.withClip(CellRect(x: 0, y: 0, width: 5, height: 1)) { $0.draw("日本語", x: 0, y: 0, ellipsis: false) }
+    #expect(s.lines[0] == "日本  ")
+    #expect(s[4, 0].grapheme == " " && s[4, 0].width == 1)
+    // Overwriting the second half of a wide character blanks its first half.
+    s.put("x", width: 1, x: 1, y: 0, style: .plain)
+    #expect(s.lines[0] == " x本  ")
+    // A wide character straddling the clip's left edge becomes a blank.
+    var t = Surface(width: 4, height: 1)
+    t.withClip(CellRect(x: 1, y: 0, width: 3, height: 1)) { $0.draw("日本", x: 0, y: 0, ellipsis: false) }
+    #expect(t.lines[0] == "  本")
+  }
+
+  @Test func bordersInUnicodeAndASCII() {
+    var s = Surface(width: 5, height: 3)
+    s.drawBorder(CellRect(x: 0, y: 0, width: 5, height: 3))
+    #expect(s.lines == ["┌───┐", "│   │", "└───┘"])
+    s.drawBorder(CellRect(x: 0, y: 0, width: 5, height: 3), border: .ascii)
+    #expect(s.lines == ["+---+", "|   |", "+---+"])
+  }
+
+  @Test func rasterizerDrawsInZOrderClippedToFramesAndViewport() {
+    var s = Surface(width: 8, height: 3)
+    var a = LayoutAttributes(forItemAt: IndexPath(item: 0, section: 0), frame: Rect(x: 0, y: 0, width: 5, height: 2))
+    var b = LayoutAttributes(forItemAt: IndexPath(item: 1, section: 0), frame: Rect(x: 3, y: 1, width: 10, height: 2))
+    var hidden = LayoutAttributes(forItemAt: IndexPath(item: 2, section: 0), frame: Rect(x: 0, y: 2, width: 3, height: 1))
+    hidden.isHidden = true
+    a.zIndex = 1  // drawn last although listed first
+    b.zIndex = 0
+    _ = (a, b)
+    Rasterizer().rasterize(
+      [a, b, hidden], contentOffset: Point(x: 0, y: 0), viewport: CellRect(x: 0, y: 0, width: 7, height: 3), into: &s
+    ) { attrs, frame, surface in
+      let ch: Character = attrs.indexPath.item == 0 ? "A" : attrs.indexPath.item == 1 ? "B" : "H"
+      surface.fill(frame, with: ch)
+    }
+    #expect(s.lines == ["AAAAA   ", "AAAAABB ", "   BBBB "])
+  }
+}
