@@ -20,7 +20,16 @@
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
+#include <langinfo.h>
+
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
+/// newterm on the process's standard output and input.
+static inline SCREEN *cn_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
+/// True when the locale's character set is UTF-8.
+static inline int cn_locale_is_utf8(void) {
+  const char *cs = nl_langinfo(CODESET);
+  return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
 static inline int cn_lines(void) { return LINES; }
 static inline int cn_cols(void) { return COLS; }
 static inline int cn_colors(void) { return COLORS; }
@@ -80,17 +89,16 @@ static void cn_restore_and_reraise(int sig) {
   signal(sig, SIG_DFL);
   raise(sig);
 }
+static const int cn_restore_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGSEGV, SIGFPE};
+/// Restores the terminal on an interrupt, a termination and a crash (a Swift
+/// runtime trap arrives as SIGILL or SIGTRAP), then lets the signal go on.
 static inline void cn_install_signal_restore(void) {
-  signal(SIGINT, cn_restore_and_reraise);
-  signal(SIGTERM, cn_restore_and_reraise);
-  signal(SIGHUP, cn_restore_and_reraise);
-  signal(SIGQUIT, cn_restore_and_reraise);
+  for (unsigned i = 0; i < sizeof cn_restore_signals / sizeof cn_restore_signals[0]; i++)
+    signal(cn_restore_signals[i], cn_restore_and_reraise);
 }
 static inline void cn_default_signals(void) {
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
-  signal(SIGHUP, SIG_DFL);
-  signal(SIGQUIT, SIG_DFL);
+  for (unsigned i = 0; i < sizeof cn_restore_signals / sizeof cn_restore_signals[0]; i++)
+    signal(cn_restore_signals[i], SIG_DFL);
 }
 
 /// Key codes that Swift does not see as constants (macros).

@@ -1,0 +1,20 @@
+/// One book of the catalogue, with every column of its row kept.
+struct Book: Equatable, Sendable {
+  var title: String
+  var author: String
+  var year: Int?
+  var shelves: [String]
+  /// Every column of the row, in file order (for the detail view).
+  var fields: [(name: String, value: String)]
+
+  static func == (a: Book, b: Book) -> Bool {
+    a.title == b.title && a.author == b.author && a.year == b.year && a.shelves == b.shelves
+      && a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)
+  }
+
+  /// The year as people write it: "1813", "479 BC", or "" when unknown.
+  var yearText: String {
+    guard let year else { return "" }
+    return year < 0 ? "\(-year) BC" : "\(year)"
+  }
+}

@@ -1,0 +1,307 @@
+import CNcursesw
+import GridRender
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Errors from the curses backend.
+public enum CursesTerminalError: Error, CustomStringConvertible {
+  /// ncurses could not start on this terminal (no TERM, unknown type, not a tty).
+  case cannotInitialize(term: String?)
+  /// Only one curses terminal may be open at a time in a process.
+  case alreadyOpen
+  public var description: String {
+    switch self {
+    case .cannotInitialize(let term):
+      return "cannot start the terminal (TERM=\(term ?? "unset")); run in a terminal with a known TERM"
+    case .alreadyOpen: return "a curses terminal is already open in this process"
+    }
+  }
+}
+
+/// The ncursesw backend: the alternate screen, keypad, colours with fallback
+/// to what the terminal has (none when `NO_COLOR` is set), mouse reports, and
+/// resize events. ``present(_:)`` hands ncurses only the cells that changed
+/// since the last frame; ncurses then writes the shortest update it can,
+/// including scrolling the terminal when lines moved.
+///
+/// The terminal is restored by ``restore()`` (also on deinit) and, through
+/// signal handlers installed at open, on SIGINT, SIGTERM, SIGHUP and on a crash.
+///
+/// ncurses keeps global state, so only one `CursesTerminal` may be open at a
+/// time; this is the only place in TermGrid with global mutable state.
+public final class CursesTerminal: Terminal {
+  public private(set) var width: Int
+  public private(set) var height: Int
+  public let capabilities: TerminalCapabilities
+
+  private var front: Surface
+  private var isOpen = true
+  private var pairs: [Int: Int16] = [:]
+  private let colorSupport: ColorSupport
+  private var screenPointer: OpaquePointer?
+  private var wideBuffer = [wchar_t](repeating: 0, count: 8)
+  private var lastTimeout: Int32 = -2
+
+  /// Opens the terminal on standard input and output.
+  ///
+  /// - Parameters:
+  ///   - mouse: ask the terminal for mouse reports (clicks, wheel, and
+  ///     motion while a button is held).
+  ///   - environment: the environment to read `TERM`, `NO_COLOR` and
+  ///     `COLORTERM` from.
+  public init(mouse: Bool = true, environment: [String: String] = CursesTerminal.processEnvironment) throws {
+    setlocale(LC_ALL, "")
+    let term = environment["TERM"]
+    guard let screen = cn_newterm_stdio() else { throw CursesTerminalError.cannotInitialize(term: term) }
+    screenPointer = screen
+    _ = set_term(screen)
+    cn_install_signal_restore()
+    cbreak()
+    noecho()
+    nonl()
+    intrflush(cn_stdscr(), false)
+    keypad(cn_stdscr(), true)
+    _ = curs_set(0)
+    cn_set_escdelay(25)
+    // Let ncurses scroll the terminal (insert/delete line, scroll regions)
+    // when it finds lines that moved: a one-row scroll costs one row.
+    idlok(cn_stdscr(), true)
+    scrollok(cn_stdscr(), false)
+    leaveok(cn_stdscr(), true)
+
+    var support = ColorSupport.none
+    if environment["NO_COLOR"].map({ !$0.isEmpty }) != true, has_colors() {
+      start_color()
+      use_default_colors()
+      let n = cn_colors()
+      if n >= 0x100_0000 {
+        support = .trueColor
+      } else if n >= 256 {
+        support = .indexed256
+      } else if n >= 8 {
+        support = .ansi8
+      }
+    }
+    colorSupport = support
+    let unicode = cn_locale_is_utf8() != 0
+    if mouse { cn_enable_mouse(1) }
+    capabilities = TerminalCapabilities(colors: support, unicode: unicode, mouse: mouse)
+    width = Int(cn_cols())
+    height = Int(cn_lines())
+    front = Surface(width: width, height: height)
+    _ = wclear(cn_stdscr())
+  }
+
+  deinit { restore() }
+
+  /// The current process environment.
+  public static var processEnvironment: [String: String] {
+    var env: [String: String] = [:]
+    var p = environ
+    while let entry = p.pointee {
+      let s = String(cString: entry)
+      if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+      p += 1
+    }
+    return env
+  }
+
+  public func restore() {
+    guard isOpen else { return }
+    isOpen = false
+    _ = curs_set(1)
+    endwin()
+    if let s = screenPointer { delscreen(s) }
+    screenPointer = nil
+    cn_default_signals()
+  }
+
+  // MARK: input
+
+  public func nextEvent(timeout: Duration?) throws -> InputEvent? {
+    let ms: Int32
+    if let timeout {
+      let c = timeout.components
+      ms = Int32(clamping: max(0, c.seconds * 1000 + c.attoseconds / 1_000_000_000_000_000))
+    } else {
+      ms = -1
+    }
+    if ms != lastTimeout {
+      wtimeout(cn_stdscr(), ms)
+      lastTimeout = ms
+    }
+    while true {
+      var ch: wint_t = 0
+      let r = wget_wch(cn_stdscr(), &ch)
+      if r == cn_err() { return nil }
+      if r == cn_key_code_yes() {
+        if let e = decodeFunctionKey(Int32(ch)) { return e }
+        continue
+      }
+      if let e = decodeCharacter(UInt32(ch)) { return e }
+    }
+  }
+
+  private func decodeCharacter(_ v: UInt32) -> InputEvent? {
+    switch v {
+    case 0x1B:
+      // ncurses has already waited ESCDELAY for a sequence: this is Esc itself.
+      return .key(Key(.escape))
+    case 0x0D, 0x0A: return .key(Key(.enter))
+    case 0x09: return .key(Key(.tab))
+    case 0x7F, 0x08: return .key(Key(.backspace))
+    case 0x01...0x1A:
+      return .key(Key(.character(Character(Unicode.Scalar(v + 0x60)!)), modifiers: .control))
+    default:
+      guard let s = Unicode.Scalar(v) else { return nil }
+      return .key(Key(.character(Character(s))))
+    }
+  }
+
+  private func decodeFunctionKey(_ k: Int32) -> InputEvent? {
+    switch k {
+    case cn_key_up(): return .key(Key(.up))
+    case cn_key_down(): return .key(Key(.down))
+    case cn_key_left(): return .key(Key(.left))
+    case cn_key_right(): return .key(Key(.right))
+    case cn_key_sr(): return .key(Key(.up, modifiers: .shift))
+    case cn_key_sf(): return .key(Key(.down, modifiers: .shift))
+    case cn_key_sleft(): return .key(Key(.left, modifiers: .shift))
+    case cn_key_sright(): return .key(Key(.right, modifiers: .shift))
+    case cn_key_home(): return .key(Key(.home))
+    case cn_key_end(): return .key(Key(.end))
+    case cn_key_npage(): return .key(Key(.pageDown))
+    case cn_key_ppage(): return .key(Key(.pageUp))
+    case cn_key_btab(): return .key(Key(.backTab))
+    case cn_key_enter(): return .key(Key(.enter))
+    case cn_key_backspace(): return .key(Key(.backspace))
+    case cn_key_dc(): return .key(Key(.delete))
+    case cn_key_ic(): return .key(Key(.insert))
+    case cn_key_resize():
+      width = Int(cn_cols())
+      height = Int(cn_lines())
+      return .resize(width: width, height: height)
+    case cn_key_mouse(): return decodeMouse()
+    default:
+      for n in 1...24 where k == cn_key_f(Int32(n)) { return .key(Key(.function(n))) }
+      return nil
+    }
+  }
+
+  private func decodeMouse() -> InputEvent? {
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var b: UInt = 0
+    guard cn_get_mouse(&x, &y, &b) == cn_ok() else { return nil }
+    let mods: Key.Modifiers = (b & cn_button_shift()) != 0 ? .shift : []
+    let kind: MouseEvent.Kind
+    if b & cn_button4_pressed() != 0 {
+      kind = .scrollUp
+    } else if cn_button5_pressed() != 0 && b & cn_button5_pressed() != 0 {
+      kind = .scrollDown
+    } else if b & cn_button1_double_clicked() != 0 {
+      kind = .doubleClick
+    } else if b & cn_button1_pressed() != 0 {
+      kind = .press
+    } else if b & cn_button1_released() != 0 {
+      kind = .release
+    } else if b & cn_button1_clicked() != 0 {
+      kind = .click
+    } else if b & cn_report_mouse_position() != 0 {
+      kind = .drag
+    } else {
+      return nil
+    }
+    return .mouse(MouseEvent(kind, x: Int(x), y: Int(y), modifiers: mods))
+  }
+
+  // MARK: output
+
+  public func present(_ surface: Surface) throws {
+    guard isOpen else { return }
+    let w = min(surface.width, width)
+    let h = min(surface.height, height)
+    if front.width != surface.width || front.height != surface.height {
+      front = Surface(width: surface.width, height: surface.height)
+      _ = werase(cn_stdscr())
+      // Mark everything as changed so the whole new frame is written.
+      for y in 0..<h {
+        for x in 0..<w { put(surface[x, y], x: x, y: y) }
+      }
+    } else {
+      surface.cells.withUnsafeBufferPointer { new in
+        front.cells.withUnsafeBufferPointer { old in
+          for y in 0..<h {
+            let row = y * surface.width
+            var x = 0
+            while x < w {
+              let cell = new[row + x]
+              if cell != old[row + x] {
+                put(cell, x: x, y: y)
+                // A changed wide head rewrites its continuation with it.
+                if cell.width == 2 { x += 1 }
+              }
+              x += 1
+            }
+          }
+        }
+      }
+    }
+    front = surface
+    wnoutrefresh(cn_stdscr())
+    doupdate()
+  }
+
+  @inline(__always) private func put(_ cell: Cell, x: Int, y: Int) {
+    if cell.width == 0 { return }  // drawn with its head
+    var n = 0
+    for s in cell.grapheme.unicodeScalars {
+      if n == 5 { break }
+      wideBuffer[n] = wchar_t(bitPattern: s.value)
+      n += 1
+    }
+    wideBuffer[n] = 0
+    let (attrs, pair) = curses(cell.style)
+    _ = wideBuffer.withUnsafeBufferPointer { cn_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs, Int32(pair)) }
+  }
+
+  /// The curses attributes and colour pair for a style.
+  private func curses(_ style: Style) -> (attr_t, Int16) {
+    var a = cn_a_normal()
+    let t = style.attributes
+    if !t.isEmpty {
+      if t.contains(.bold) { a |= cn_a_bold() }
+      if t.contains(.dim) { a |= cn_a_dim() }
+      if t.contains(.underline) { a |= cn_a_underline() }
+      if t.contains(.reverse) { a |= cn_a_reverse() }
+      if t.contains(.italic) { a |= cn_a_italic() }
+    }
+    if colorSupport == .none || (style.foreground == .default && style.background == .default) { return (a, 0) }
+    let fg = colorNumber(style.foreground)
+    let bg = colorNumber(style.background)
+    let key = (fg + 1) << 32 | (bg + 1)
+    if let p = pairs[key] { return (a, p) }
+    let p = alloc_pair(Int32(fg), Int32(bg))
+    let pair = Int16(clamping: max(0, p))
+    pairs[key] = pair
+    return (a, pair)
+  }
+
+  private func colorNumber(_ c: Color) -> Int {
+    switch colorSupport {
+    case .none: return -1
+    case .ansi8: return c.nearestANSI8.map(Int.init) ?? -1
+    case .indexed256: return c.nearestIndexed.map(Int.init) ?? -1
+    case .trueColor:
+      switch c {
+      case .default: return -1
+      case .rgb(let r, let g, let b): return Int(r) << 16 | Int(g) << 8 | Int(b)
+      default:
+        guard let (r, g, b) = c.rgbValue else { return -1 }
+        return r << 16 | g << 8 | b
+      }
+    }
+  }
+}

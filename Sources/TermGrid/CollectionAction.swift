@@ -1,0 +1,52 @@
+import GridRender
+
+/// A direction on screen.
+public enum FocusDirection: Hashable, Sendable, CaseIterable {
+  case up, down, left, right
+}
+
+/// What a key does in a ``CollectionView``.
+public enum CollectionAction: Hashable, Sendable {
+  /// Move the focus to the nearest item in a direction, by geometry.
+  case moveFocus(FocusDirection)
+  /// Move the focus to the next or previous item in index order.
+  case focusNextItem, focusPreviousItem
+  /// Move a page up or down.
+  case pageUp, pageDown
+  /// The first or the last item.
+  case first, last
+  /// The first item of the next or previous section.
+  case nextSection, previousSection
+  /// Tell the delegate the focused item was activated (Enter).
+  case activate
+  /// Select or deselect the focused item (Space).
+  case toggleSelection
+}
+
+/// Which key does what: the default bindings of ../DESIGN.md, changeable.
+public struct KeyBindings: Sendable {
+  /// The bindings.
+  public var actions: [Key: CollectionAction]
+
+  /// Creates bindings from a table.
+  public init(_ actions: [Key: CollectionAction]) { self.actions = actions }
+
+  /// The action bound to `key`, if any.
+  public subscript(key: Key) -> CollectionAction? {
+    get { actions[key] }
+    set { actions[key] = newValue }
+  }
+
+  /// Arrows and h j k l move by geometry; PgUp/PgDn, Home/End and g/G page
+  /// and jump; Tab/Shift-Tab change section; Enter activates; Space selects.
+  public static let standard = KeyBindings([
+    Key(.up): .moveFocus(.up), Key(.down): .moveFocus(.down),
+    Key(.left): .moveFocus(.left), Key(.right): .moveFocus(.right),
+    .char("k"): .moveFocus(.up), .char("j"): .moveFocus(.down),
+    .char("h"): .moveFocus(.left), .char("l"): .moveFocus(.right),
+    Key(.pageUp): .pageUp, Key(.pageDown): .pageDown,
+    Key(.home): .first, Key(.end): .last, .char("g"): .first, .char("G"): .last,
+    Key(.tab): .nextSection, Key(.backTab): .previousSection,
+    Key(.enter): .activate, .char(" "): .toggleSelection,
+  ])
+}

@@ -1,0 +1,197 @@
+import GridLayout
+import GridRender
+
+extension CollectionView {
+  /// Moves the focus to the nearest item in `direction`, by geometry, so it
+  /// works for any layout: a candidate's centre lies beyond the focused
+  /// item's centre in that direction, within a 45-degree cone (measured with
+  /// ``cellAspectRatio``, so it is the cone the eye sees); the nearest centre
+  /// wins, items of the focused item's section first. With no candidate the
+  /// focus stays. Returns true when it moved.
+  @discardableResult
+  public func moveFocus(_ direction: FocusDirection) -> Bool {
+    guard let target = nearestItem(from: focusedIndexPath, direction) else { return false }
+    focusItem(at: target)
+    return true
+  }
+
+  /// The item ``moveFocus(_:)`` would move to.
+  public func nearestItem(from indexPath: IndexPath?, _ direction: FocusDirection) -> IndexPath? {
+    layoutIfNeeded()
+    guard let indexPath, let origin = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else {
+      return firstIndexPath
+    }
+    let content = collectionViewLayout.contentSize
+    let c = origin.center
+    let aspect = cellAspectRatio
+    // Search outward in growing bands, so the cost is that of a few rect queries.
+    var reach = Double(max(viewport.height, viewport.width, 8))
+    let limit = max(content.width, content.height) * 2 + reach
+    while true {
+      let band: Rect
+      switch direction {
+      case .down: band = Rect(x: c.x - reach * aspect, y: c.y, width: 2 * reach * aspect, height: reach)
+      case .up: band = Rect(x: c.x - reach * aspect, y: c.y - reach, width: 2 * reach * aspect, height: reach)
+      case .right: band = Rect(x: c.x, y: c.y - reach / aspect, width: reach, height: 2 * reach / aspect)
+      case .left: band = Rect(x: c.x - reach, y: c.y - reach / aspect, width: reach, height: 2 * reach / aspect)
+      }
+      var best: (sameSection: Bool, distance: Double, path: IndexPath)?
+      for a in collectionViewLayout.layoutAttributesForElements(in: band)
+      where a.category == .item && !a.isHidden && a.indexPath != indexPath {
+        let p = a.frame.center
+        // Along and across the direction, in visual units (columns).
+        let dx = p.x - c.x
+        let dy = (p.y - c.y) * aspect
+        let along: Double
+        let across: Double
+        switch direction {
+        case .down: (along, across) = (dy, dx)
+        case .up: (along, across) = (-dy, dx)
+        case .right: (along, across) = (dx, dy)
+        case .left: (along, across) = (-dx, dy)
+        }
+        guard along > 0, abs(across) <= along else { continue }
+        let distance = (along * along + across * across).squareRoot()
+        let same = a.indexPath.section == indexPath.section
+        if let b = best {
+          if b.sameSection && !same { continue }
+          if same == b.sameSection && (distance > b.distance || (distance == b.distance && a.indexPath > b.path)) {
+            continue
+          }
+        }
+        best = (same, distance, a.indexPath)
+      }
+      if let best, best.sameSection || reach >= limit { return best.path }
+      if reach >= limit { return nil }
+      // A candidate in another section is only final once the same section cannot offer one.
+      if let best, reach * 2 > limit { return best.path }
+      reach *= 2
+    }
+  }
+
+  /// Moves the focus a page up or down: to the item nearest the point one
+  /// page away, and scrolls by that page.
+  public func moveFocusByPage(down: Bool) {
+    layoutIfNeeded()
+    guard let f = focusedIndexPath, let frame = collectionViewLayout.layoutAttributesForItem(at: f)?.frame else {
+      focusItem(at: firstIndexPath)
+      return
+    }
+    let page = Double(max(1, viewport.height))
+    let content = collectionViewLayout.contentSize
+    let targetY = min(max(0, frame.midY + (down ? page : -page)), max(0, content.height - 0.5))
+    var reach = page / 2
+    var chosen: IndexPath?
+    while chosen == nil && reach <= content.height + page {
+      let band = Rect(x: 0, y: targetY - reach, width: max(content.width, 1), height: 2 * reach)
+      var bestDistance = Double.infinity
+      for a in collectionViewLayout.layoutAttributesForElements(in: band) where a.category == .item && !a.isHidden {
+        let p = a.frame.center
+        let d = abs(p.y - targetY) * cellAspectRatio * 4 + abs(p.x - frame.midX)
+        if d < bestDistance || (d == bestDistance && a.indexPath < chosen!) {
+          bestDistance = d
+          chosen = a.indexPath
+        }
+      }
+      reach *= 2
+    }
+    guard let chosen else { return }
+    setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + (down ? page : -page)))
+    focusItem(at: chosen)
+  }
+
+  /// Moves the focus to the next or previous item in index order, across sections.
+  public func moveFocusInOrder(forward: Bool) {
+    guard let f = focusedIndexPath else {
+      focusItem(at: firstIndexPath)
+      return
+    }
+    var s = f.section
+    var i = f.item + (forward ? 1 : -1)
+    while s >= 0 && s < numberOfSections {
+      if i >= 0 && i < numberOfItems(inSection: s) {
+        focusItem(at: IndexPath(item: i, section: s))
+        return
+      }
+      s += forward ? 1 : -1
+      i = forward ? 0 : numberOfItems(inSection: s) - 1
+    }
+  }
+
+  /// Moves the focus to the first item of the next (or previous) non-empty section.
+  public func moveFocusToSection(forward: Bool) {
+    guard let f = focusedIndexPath else {
+      focusItem(at: firstIndexPath)
+      return
+    }
+    var s = f.section + (forward ? 1 : -1)
+    while s >= 0 && s < numberOfSections {
+      if numberOfItems(inSection: s) > 0 {
+        focusItem(at: IndexPath(item: 0, section: s))
+        return
+      }
+      s += forward ? 1 : -1
+    }
+  }
+
+  /// Performs a bound action. Returns true when the action applied.
+  @discardableResult
+  public func perform(_ action: CollectionAction) -> Bool {
+    switch action {
+    case .moveFocus(let d): return moveFocus(d)
+    case .focusNextItem: moveFocusInOrder(forward: true)
+    case .focusPreviousItem: moveFocusInOrder(forward: false)
+    case .pageUp: moveFocusByPage(down: false)
+    case .pageDown: moveFocusByPage(down: true)
+    case .first: focusItem(at: firstIndexPath)
+    case .last: focusItem(at: lastIndexPath)
+    case .nextSection: moveFocusToSection(forward: true)
+    case .previousSection: moveFocusToSection(forward: false)
+    case .activate:
+      guard let f = focusedIndexPath else { return false }
+      delegate?.collectionView(self, didActivateItemAt: f)
+    case .toggleSelection:
+      guard allowsSelection, let f = focusedIndexPath else { return false }
+      if isSelected(f) {
+        deselectItem(at: f)
+        delegate?.collectionView(self, didDeselectItemAt: f)
+      } else {
+        selectItem(at: f)
+        delegate?.collectionView(self, didSelectItemAt: f)
+      }
+    }
+    return true
+  }
+
+  /// Handles an input event: bound keys, mouse clicks (focus, and select with
+  /// selection on), double clicks (activate) and the wheel. Returns true when
+  /// the event was used.
+  @discardableResult
+  public func handle(_ event: InputEvent) -> Bool {
+    switch event {
+    case .key(let key):
+      guard let action = keyBindings[key] else { return false }
+      perform(action)
+      return true
+    case .mouse(let m):
+      switch m.kind {
+      case .scrollUp, .scrollDown:
+        guard frame.contains(x: m.x, y: m.y) else { return false }
+        setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + (m.kind == .scrollUp ? -3 : 3)))
+        return true
+      case .press, .click, .doubleClick:
+        guard let path = indexPathForItem(atSurfaceX: m.x, y: m.y) else { return false }
+        focusItem(at: path)
+        if m.kind == .doubleClick {
+          delegate?.collectionView(self, didActivateItemAt: path)
+        } else if m.kind == .press || m.kind == .click, allowsSelection {
+          perform(.toggleSelection)
+        }
+        return true
+      default: return false
+      }
+    case .resize:
+      return false
+    }
+  }
+}

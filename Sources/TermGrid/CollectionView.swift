@@ -1,0 +1,350 @@
+import GridLayout
+import GridRender
+
+/// Errors a collection view reports instead of crashing.
+public enum CollectionViewError: Error, Equatable, CustomStringConvertible {
+  /// An index path outside the data.
+  case indexPathOutOfRange(IndexPath, numberOfSections: Int, numberOfItems: Int?)
+  public var description: String {
+    switch self {
+    case .indexPathOutOfRange(let p, let sections, let items):
+      if let items {
+        return "index path \(p) is out of range: section \(p.section) has \(items) items"
+      }
+      return "index path \(p) is out of range: there are \(sections) sections"
+    }
+  }
+}
+
+/// Where ``CollectionView/scrollToItem(at:position:)`` puts an item.
+public enum ScrollPosition: Hashable, Sendable {
+  /// At the top (leading) edge.
+  case top
+  /// In the middle.
+  case centered
+  /// At the bottom (trailing) edge.
+  case bottom
+  /// Scroll as little as possible to make the item fully visible.
+  case minimal
+}
+
+/// A grid of items in sections drawn in a terminal: the collection-view
+/// model of UIKit. A data source supplies counts and content, a
+/// ``CollectionLayout`` computes frames, and the view keeps the scroll offset,
+/// the focus and the selection, turns keys into focus moves, and draws only
+/// what is visible.
+public final class CollectionView {
+  /// Supplies counts and content.
+  public weak var dataSource: (any CollectionViewDataSource)?
+  /// Told of activation, focus and selection.
+  public weak var delegate: (any CollectionViewDelegate)?
+  /// The layout; set it and the data is laid out again.
+  public var collectionViewLayout: any CollectionLayout {
+    didSet { setNeedsLayout() }
+  }
+  /// Where the view sits on the surface it is drawn into.
+  public private(set) var frame = CellRect(x: 0, y: 0, width: 0, height: 0)
+  /// The content point at the top-left of the view.
+  public private(set) var contentOffset = Point.zero
+  /// The item with the keyboard focus.
+  public private(set) var focusedIndexPath: IndexPath?
+  /// Whether a scroll bar is drawn in the rightmost column (reserved when true).
+  public var showsScrollIndicator = true {
+    didSet { setNeedsLayout() }
+  }
+  /// How focus and selection look.
+  public var theme = Theme() {
+    didSet { needsDisplay = true }
+  }
+  /// Which key does what.
+  public var keyBindings = KeyBindings.standard
+  /// Whether Space and clicks select items.
+  public var allowsSelection = true
+  /// Whether more than one item can be selected at once.
+  public var allowsMultipleSelection = true
+  /// How much taller than wide a cell looks; focus navigation measures
+  /// distances and cones with it, so "down" means down to the eye.
+  public var cellAspectRatio = 2.0
+  /// True when something changed since the last ``draw(into:)``.
+  public private(set) var needsDisplay = true
+
+  private(set) var itemCounts: [Int] = []
+  private var selected: Set<IndexPath> = []
+  private var needsLayout = true
+  private var preparedSize = Size(width: -1, height: -1)
+  private let rasterizer = Rasterizer()
+  /// The number of content requests made to the data source in the last frame (for tests and benchmarks).
+  public private(set) var contentRequestsInLastFrame = 0
+
+  /// Creates a collection view with a layout.
+  public init(layout: any CollectionLayout) {
+    collectionViewLayout = layout
+  }
+
+  // MARK: data
+
+  /// Reads the counts from the data source again and lays everything out;
+  /// focus stays on the same index path when it still exists.
+  public func reloadData() {
+    let sections = max(0, dataSource?.numberOfSections(in: self) ?? 0)
+    itemCounts = (0..<sections).map { max(0, dataSource?.collectionView(self, numberOfItemsInSection: $0) ?? 0) }
+    selected = selected.filter(isValid)
+    setNeedsLayout()
+    layoutIfNeeded()
+    if let f = focusedIndexPath, !isValid(f) { focusedIndexPath = nil }
+    if focusedIndexPath == nil { focusedIndexPath = firstIndexPath }
+    clampContentOffset()
+  }
+
+  /// The number of sections, as of the last reload.
+  public var numberOfSections: Int { itemCounts.count }
+  /// The number of items in `section`, as of the last reload (0 when out of range).
+  public func numberOfItems(inSection section: Int) -> Int {
+    section >= 0 && section < itemCounts.count ? itemCounts[section] : 0
+  }
+  /// True when `indexPath` names an item.
+  public func isValid(_ indexPath: IndexPath) -> Bool {
+    indexPath.item >= 0 && indexPath.item < numberOfItems(inSection: indexPath.section)
+  }
+  /// Throws ``CollectionViewError/indexPathOutOfRange(_:numberOfSections:numberOfItems:)`` unless `indexPath` names an item.
+  public func validate(_ indexPath: IndexPath) throws {
+    guard isValid(indexPath) else {
+      let inRange = indexPath.section >= 0 && indexPath.section < itemCounts.count
+      throw CollectionViewError.indexPathOutOfRange(
+        indexPath, numberOfSections: itemCounts.count, numberOfItems: inRange ? itemCounts[indexPath.section] : nil)
+    }
+  }
+
+  var firstIndexPath: IndexPath? {
+    itemCounts.firstIndex { $0 > 0 }.map { IndexPath(item: 0, section: $0) }
+  }
+  var lastIndexPath: IndexPath? {
+    itemCounts.lastIndex { $0 > 0 }.map { IndexPath(item: itemCounts[$0] - 1, section: $0) }
+  }
+
+  // MARK: geometry
+
+  /// Places the view on the surface; a new size lays the content out again
+  /// and keeps the focused item in view.
+  public func setFrame(_ newFrame: CellRect) {
+    guard newFrame != frame else { return }
+    let sizeChanged = newFrame.width != frame.width || newFrame.height != frame.height
+    frame = newFrame
+    needsDisplay = true
+    if sizeChanged {
+      setNeedsLayout()
+      layoutIfNeeded()
+      clampContentOffset()
+      if let f = focusedIndexPath { scrollToItem(at: f, position: .minimal) }
+    }
+  }
+
+  /// The part of the frame that shows content (the frame less the scroll bar column).
+  public var viewport: CellRect {
+    let bar = showsScrollIndicator && frame.width > 1 ? 1 : 0
+    return CellRect(x: frame.x, y: frame.y, width: frame.width - bar, height: frame.height)
+  }
+
+  /// The visible part of the content, in content coordinates.
+  public var visibleRect: Rect {
+    Rect(origin: contentOffset, size: Size(width: Double(viewport.width), height: Double(viewport.height)))
+  }
+
+  /// The size of all the content.
+  public var contentSize: Size {
+    layoutIfNeeded()
+    return collectionViewLayout.contentSize
+  }
+
+  /// Asks for the layout to be prepared again before the next use.
+  public func setNeedsLayout() {
+    needsLayout = true
+    needsDisplay = true
+  }
+
+  /// Prepares the layout now if the data or the size changed.
+  public func layoutIfNeeded() {
+    let size = Size(width: Double(viewport.width), height: Double(viewport.height))
+    guard needsLayout || size != preparedSize else { return }
+    needsLayout = false
+    preparedSize = size
+    collectionViewLayout.prepare(for: LayoutContext(itemCounts: itemCounts, boundsSize: size))
+    tellLayoutBounds(force: true)
+  }
+
+  private func tellLayoutBounds(force: Bool = false) {
+    let bounds = visibleRect
+    if force || collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
+      collectionViewLayout.invalidateLayout(forBoundsChange: bounds)
+    }
+  }
+
+  /// Marks the view for redrawing.
+  public func setNeedsDisplay() { needsDisplay = true }
+
+  /// The frame of an item in content coordinates.
+  public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    layoutIfNeeded()
+    return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+  }
+
+  /// The topmost visible item under `point` (content coordinates); never a
+  /// header, footer or decoration.
+  public func indexPathForItem(at point: Point) -> IndexPath? {
+    layoutIfNeeded()
+    let probe = Rect(x: point.x, y: point.y, width: 1e-6, height: 1e-6)
+    let hits = collectionViewLayout.layoutAttributesForElements(in: probe)
+      .filter { $0.category == .item && !$0.isHidden && $0.alpha > 0 && $0.frame.contains(point) }
+    return hits.max { LayoutAttributes.drawingOrder($0, $1) }?.indexPath
+  }
+
+  /// The item under a cell of the surface the view draws into (for mouse clicks), if any.
+  public func indexPathForItem(atSurfaceX x: Int, y: Int) -> IndexPath? {
+    guard viewport.contains(x: x, y: y) else { return nil }
+    return indexPathForItem(
+      at: Point(x: contentOffset.x + Double(x - viewport.x) + 0.5, y: contentOffset.y + Double(y - viewport.y) + 0.5))
+  }
+
+  /// The items that intersect the visible rectangle, sorted.
+  public var indexPathsForVisibleItems: [IndexPath] {
+    layoutIfNeeded()
+    return collectionViewLayout.layoutAttributesForElements(in: visibleRect)
+      .filter { $0.category == .item && !$0.isHidden }
+      .map(\.indexPath).sorted()
+  }
+
+  // MARK: scrolling
+
+  /// Scrolls so the content point `offset` is at the top-left, clamped to the content.
+  public func setContentOffset(_ offset: Point) {
+    layoutIfNeeded()
+    let clamped = clamp(offset)
+    guard clamped != contentOffset else { return }
+    contentOffset = clamped
+    needsDisplay = true
+    tellLayoutBounds()
+  }
+
+  private func clamp(_ p: Point) -> Point {
+    let content = collectionViewLayout.contentSize
+    let maxX = max(0, content.width - Double(viewport.width))
+    let maxY = max(0, content.height - Double(viewport.height))
+    return Point(x: min(max(0, p.x), maxX).rounded(), y: min(max(0, p.y), maxY).rounded())
+  }
+
+  func clampContentOffset() { setContentOffset(contentOffset) }
+
+  /// Scrolls so the item at `indexPath` is visible at `position`. An index
+  /// path out of range does nothing.
+  public func scrollToItem(at indexPath: IndexPath, position: ScrollPosition) {
+    guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
+    let vw = Double(viewport.width)
+    let vh = Double(viewport.height)
+    var offset = contentOffset
+    // An item in the first line of its section brings the section's header with it.
+    var top = frame.minY
+    if let header = collectionViewLayout.layoutAttributesForSupplementaryElement(
+      ofKind: .header, at: IndexPath(item: 0, section: indexPath.section))?.frame,
+      header.maxY <= frame.minY, frame.minY - header.maxY < frame.height, frame.maxY - header.minY <= vh
+    {
+      top = header.minY
+    }
+    switch position {
+    case .top: offset.y = top
+    case .bottom: offset.y = frame.maxY - vh
+    case .centered: offset.y = frame.midY - vh / 2
+    case .minimal:
+      if frame.maxY > offset.y + vh { offset.y = frame.maxY - vh }
+      if top < offset.y { offset.y = top }
+      if frame.maxX > offset.x + vw { offset.x = frame.maxX - vw }
+      if frame.minX < offset.x { offset.x = frame.minX }
+    }
+    if position != .minimal {
+      offset.x = min(max(offset.x, frame.maxX - vw), frame.minX)
+    }
+    setContentOffset(offset)
+    // A pinned header may now cover the item's top: scroll up by the overlap.
+    if position != .bottom, let header = collectionViewLayout.layoutAttributesForSupplementaryElement(
+      ofKind: .header, at: IndexPath(item: 0, section: indexPath.section)),
+      header.zIndex > 0, header.frame.maxY > frame.minY, header.frame.minY <= frame.minY
+    {
+      setContentOffset(Point(x: contentOffset.x, y: contentOffset.y - (header.frame.maxY - frame.minY)))
+    }
+  }
+
+  // MARK: selection
+
+  /// The selected items, sorted (empty when none).
+  public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
+
+  /// Selects an item in code (no delegate call, as in UIKit).
+  public func selectItem(at indexPath: IndexPath) {
+    guard allowsSelection, isValid(indexPath) else { return }
+    if !allowsMultipleSelection { selected.removeAll() }
+    selected.insert(indexPath)
+    needsDisplay = true
+  }
+
+  /// Deselects an item in code (no delegate call).
+  public func deselectItem(at indexPath: IndexPath) {
+    if selected.remove(indexPath) != nil { needsDisplay = true }
+  }
+
+  /// True when the item is selected.
+  public func isSelected(_ indexPath: IndexPath) -> Bool { selected.contains(indexPath) }
+
+  // MARK: focus
+
+  /// Moves the focus to `indexPath` and scrolls it into view (minimal scroll).
+  public func focusItem(at indexPath: IndexPath?) {
+    guard let indexPath else {
+      if focusedIndexPath != nil {
+        focusedIndexPath = nil
+        needsDisplay = true
+        delegate?.collectionView(self, didFocusItemAt: nil)
+      }
+      return
+    }
+    guard isValid(indexPath) else { return }
+    scrollToItem(at: indexPath, position: .minimal)
+    guard indexPath != focusedIndexPath else { return }
+    focusedIndexPath = indexPath
+    needsDisplay = true
+    delegate?.collectionView(self, didFocusItemAt: indexPath)
+  }
+
+  // MARK: drawing
+
+  /// Draws the visible elements and the scroll bar into `surface` within ``frame``.
+  /// Only the visible elements are asked for content.
+  public func draw(into surface: inout Surface) {
+    layoutIfNeeded()
+    needsDisplay = false
+    contentRequestsInLastFrame = 0
+    surface.fill(frame)
+    let view = viewport
+    guard !view.isEmpty else { return }
+    var renderer = CellRenderer(theme: theme)
+    renderer.theme.asciiOnly = theme.asciiOnly
+    let attributes = collectionViewLayout.layoutAttributesForElements(in: visibleRect)
+    let focus = focusedIndexPath
+    rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: view, into: &surface) {
+      attrs, cellFrame, surface in
+      guard let dataSource else { return }
+      contentRequestsInLastFrame += 1
+      if attrs.category == .item {
+        let content = dataSource.collectionView(self, cellForItemAt: attrs.indexPath)
+        let state = CellState(isFocused: attrs.indexPath == focus, isSelected: selected.contains(attrs.indexPath))
+        renderer.draw(content, in: cellFrame, state: state, on: &surface)
+      } else {
+        let content = dataSource.collectionView(self, contentForSupplementaryElementOfKind: attrs.kind, at: attrs.indexPath)
+        renderer.draw(content, in: cellFrame, state: CellState(), on: &surface)
+      }
+    }
+    if showsScrollIndicator && frame.width > 1 {
+      ScrollIndicator(theme: theme).draw(
+        on: &surface, column: frame.maxX - 1, top: frame.y, height: frame.height,
+        contentLength: collectionViewLayout.contentSize.height, offset: contentOffset.y, visibleLength: Double(view.height))
+    }
+  }
+}

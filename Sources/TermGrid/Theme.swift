@@ -1,0 +1,23 @@
+import GridRender
+
+/// How a collection view marks state. Focus and selection stay visible with
+/// no colour at all: focus is reverse video, selection is bold with a heavy
+/// border and a check mark.
+public struct Theme: Sendable {
+  /// Applied on top of a focused cell's style.
+  public var focused: TextAttributes = [.reverse]
+  /// Applied on top of a selected cell's style.
+  public var selected: TextAttributes = [.bold]
+  /// The border of a selected cell that has one.
+  public var selectedBorder: Border = .heavy
+  /// The mark drawn at the top-left of a selected cell.
+  public var selectionMark: Character = "✓"
+  /// The scroll indicator's track and thumb.
+  public var scrollTrack = Style(foreground: .brightBlack)
+  public var scrollThumb = Style.plain
+  /// Use ASCII instead of line drawing (set from the terminal's capabilities).
+  public var asciiOnly = false
+
+  /// The default theme.
+  public init() {}
+}

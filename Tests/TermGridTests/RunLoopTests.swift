@@ -1,0 +1,83 @@
+import GridLayout
+import GridRender
+import Testing
+
+@testable import TermGrid
+
+@Suite struct RunLoopTests {
+  @Test func allPendingInputIsHandledBeforeOneFrameIsDrawn() throws {
+    let (view, data) = makeGrid([1000])
+    defer { withExtendedLifetime(data) {} }
+    let terminal = HeadlessTerminal(width: 80, height: 24)
+    let loop = RunLoop(terminal: terminal, scene: GridScene(view))
+    terminal.send(keys: Key(.down), Key(.down), Key(.right), Key(.down))
+    try loop.run(untilIdle: true)
+    #expect(loop.framesPresented == 2)  // the first frame, then one for all four keys
+    #expect(view.focusedIndexPath == IndexPath(item: 16, section: 0))
+    #expect(terminal.isRestored)
+  }
+
+  @Test func nothingIsDrawnWhenNothingChanged() throws {
+    let (view, data) = makeGrid([10])
+    defer { withExtendedLifetime(data) {} }
+    let terminal = HeadlessTerminal(width: 80, height: 24)
+    let loop = RunLoop(terminal: terminal, scene: GridScene(view))
+    terminal.send(keys: Key(.character("x")))  // unbound: changes nothing
+    try loop.run(untilIdle: true)
+    #expect(loop.framesPresented == 1)
+    #expect(terminal.idleWaits == 1)
+  }
+
+  @Test func resizeKeepsTheFocusedItemInView() throws {
+    let (view, data) = makeGrid([1000], width: 120, height: 40)
+    defer { withExtendedLifetime(data) {} }
+    let terminal = HeadlessTerminal(width: 120, height: 40)
+    let loop = RunLoop(terminal: terminal, scene: GridScene(view))
+    terminal.send(keys: Key(.end))
+    terminal.send(.resize(width: 30, height: 6), .resize(width: 2, height: 2), .resize(width: 80, height: 24))
+    try loop.run(untilIdle: true)
+    #expect(terminal.screen.width == 80)
+    #expect(view.indexPathsForVisibleItems.contains(IndexPath(item: 999, section: 0)))
+    #expect(terminal.text.contains("Item 0.999"))
+  }
+
+  @Test func qQuitsAndTheTerminalIsRestored() throws {
+    let (view, data) = makeGrid([10])
+    defer { withExtendedLifetime(data) {} }
+    let terminal = HeadlessTerminal(width: 80, height: 24)
+    terminal.send(keys: .char("q"), Key(.down))
+    try RunLoop(terminal: terminal, scene: GridScene(view)).run()
+    #expect(terminal.isRestored)
+    #expect(terminal.pendingEvents.count == 1)
+  }
+
+  @Test func anErrorThrownOutOfTheLoopStillRestoresTheTerminal() {
+    final class Failing: Terminal {
+      var width = 10
+      var height = 5
+      var capabilities = TerminalCapabilities(colors: .none)
+      var restored = false
+      struct Broken: Error {}
+      func nextEvent(timeout: Duration?) throws -> InputEvent? { throw Broken() }
+      func present(_ surface: Surface) throws {}
+      func restore() { restored = true }
+    }
+    let (view, data) = makeGrid([10])
+    defer { withExtendedLifetime(data) {} }
+    let terminal = Failing()
+    #expect(throws: Failing.Broken.self) { try RunLoop(terminal: terminal, scene: GridScene(view)).run() }
+    #expect(terminal.restored)
+  }
+
+  @Test func mouseClickFocusesAndWheelScrolls() throws {
+    let (view, data) = makeGrid([400])
+    defer { withExtendedLifetime(data) {} }
+    let terminal = HeadlessTerminal(width: 80, height: 24)
+    terminal.send(.mouse(MouseEvent(.click, x: 17, y: 4)), .mouse(MouseEvent(.scrollDown, x: 5, y: 5)))
+    terminal.send(.mouse(MouseEvent(.doubleClick, x: 17, y: 4)))
+    try RunLoop(terminal: terminal, scene: GridScene(view)).run(untilIdle: true)
+    #expect(view.isSelected(IndexPath(item: 6, section: 0)))
+    #expect(view.contentOffset.y == 3)
+    #expect(data.activated == [IndexPath(item: 11, section: 0)])  // row 2 after scrolling 3 rows
+  }
+}
