@@ -25,6 +25,27 @@
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 /// newterm on the process's standard output and input.
 static inline SCREEN *cn_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
+/// newterm on a pair of file descriptors (a pty in tests), or NULL.
+static inline SCREEN *cn_newterm_fds(const char *term, int in_fd, int out_fd) {
+  FILE *out = fdopen(out_fd, "w");
+  FILE *in = fdopen(in_fd, "r");
+  if (!out || !in) return NULL;
+  return newterm(term, out, in);
+}
+#include <pty.h>
+#include <sys/ioctl.h>
+/// Opens a pseudo-terminal pair of `cols` x `rows` (for tests); 0 on success.
+static inline int cn_openpty(int *master, int *slave, int cols, int rows) {
+  struct winsize ws = {0};
+  ws.ws_col = (unsigned short)cols; ws.ws_row = (unsigned short)rows;
+  return openpty(master, slave, NULL, NULL, &ws);
+}
+/// Sets the window size of a terminal file descriptor.
+static inline int cn_set_winsize(int fd, int cols, int rows) {
+  struct winsize ws = {0};
+  ws.ws_col = (unsigned short)cols; ws.ws_row = (unsigned short)rows;
+  return ioctl(fd, TIOCSWINSZ, &ws);
+}
 /// True when the locale's character set is UTF-8.
 static inline int cn_locale_is_utf8(void) {
   const char *cs = nl_langinfo(CODESET);

@@ -9,13 +9,10 @@ import GridRender
 public enum CursesTerminalError: Error, CustomStringConvertible {
   /// ncurses could not start on this terminal (no TERM, unknown type, not a tty).
   case cannotInitialize(term: String?)
-  /// Only one curses terminal may be open at a time in a process.
-  case alreadyOpen
   public var description: String {
     switch self {
     case .cannotInitialize(let term):
       return "cannot start the terminal (TERM=\(term ?? "unset")); run in a terminal with a known TERM"
-    case .alreadyOpen: return "a curses terminal is already open in this process"
     }
   }
 }
@@ -51,10 +48,29 @@ public final class CursesTerminal: Terminal {
   ///     motion while a button is held).
   ///   - environment: the environment to read `TERM`, `NO_COLOR` and
   ///     `COLORTERM` from.
-  public init(mouse: Bool = true, environment: [String: String] = CursesTerminal.processEnvironment) throws {
+  public convenience init(mouse: Bool = true, environment: [String: String] = CursesTerminal.processEnvironment) throws {
+    try self.init(mouse: mouse, environment: environment, device: nil)
+  }
+
+  /// Opens the terminal on a device given as file descriptors (a
+  /// pseudo-terminal in tests), with an explicit terminal type.
+  public convenience init(
+    term: String, inputDescriptor: Int32, outputDescriptor: Int32, mouse: Bool = true,
+    environment: [String: String] = [:]
+  ) throws {
+    try self.init(mouse: mouse, environment: environment, device: (term, inputDescriptor, outputDescriptor))
+  }
+
+  private init(mouse: Bool, environment: [String: String], device: (String, Int32, Int32)?) throws {
     setlocale(LC_ALL, "")
-    let term = environment["TERM"]
-    guard let screen = cn_newterm_stdio() else { throw CursesTerminalError.cannotInitialize(term: term) }
+    let term = device?.0 ?? environment["TERM"]
+    let opened: OpaquePointer?
+    if let (name, input, output) = device {
+      opened = cn_newterm_fds(name, dup(input), dup(output))
+    } else {
+      opened = cn_newterm_stdio()
+    }
+    guard let screen = opened else { throw CursesTerminalError.cannotInitialize(term: term) }
     screenPointer = screen
     _ = set_term(screen)
     cn_install_signal_restore()

@@ -1,0 +1,126 @@
+import CNcursesw
+import GridRender
+import Testing
+
+@testable import CursesTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A pseudo-terminal: the backend runs on the slave side, the test reads
+/// what it writes from the master side and types into it.
+final class PseudoTerminal {
+  struct CannotOpen: Error {}
+  let master: Int32
+  let slave: Int32
+
+  init(columns: Int, rows: Int) throws {
+    var m: Int32 = -1
+    var s: Int32 = -1
+    guard cn_openpty(&m, &s, Int32(columns), Int32(rows)) == 0 else { throw CannotOpen() }
+    master = m
+    slave = s
+    let flags = fcntl(master, F_GETFL)
+    _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
+  }
+
+  deinit {
+    close(slave)
+    close(master)
+  }
+
+  /// Everything written since the last read.
+  func drain() -> [UInt8] {
+    var out: [UInt8] = []
+    var buf = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = read(master, &buf, buf.count)
+      if n <= 0 { break }
+      out += buf[0..<n]
+    }
+    return out
+  }
+
+  func type(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, bytes.count) } }
+}
+
+extension Array where Element == UInt8 {
+  func contains(_ s: String) -> Bool {
+    let needle = Array(s.utf8)
+    guard needle.count <= count else { return false }
+    for i in 0...(count - needle.count) where self[i..<(i + needle.count)].elementsEqual(needle) { return true }
+    return false
+  }
+}
+
+/// ncurses keeps global state, so these run one at a time.
+@Suite(.serialized) struct CursesTerminalTests {
+  @Test func drawsOnTheAlternateScreenWritesOnlyChangesAndRestores() throws {
+    let pty = try PseudoTerminal(columns: 40, rows: 10)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    #expect(terminal.width == 40 && terminal.height == 10)
+    #expect(terminal.capabilities.colors == .indexed256)
+    var surface = Surface(width: 40, height: 10)
+    surface.draw("Hello 日本語 \u{1B}[31m", x: 2, y: 3)
+    surface.drawBorder(CellRect(x: 0, y: 5, width: 6, height: 3))
+    try terminal.present(surface)
+    let first = pty.drain()
+    #expect(first.contains("\u{1B}[?1049h"))  // alternate screen
+    #expect(first.contains("Hello"))
+    #expect(first.contains("日本語"))
+    #expect(first.contains("┌────┐"))
+    #expect(first.contains("␛[31m"))
+    #expect(!first.contains("\u{1B}[31m"))  // the escape from the data never reaches the terminal
+
+    // One changed cell costs a cursor move and the cell, not a repaint.
+    surface.put("X", width: 1, x: 20, y: 8, style: .plain)
+    try terminal.present(surface)
+    let second = pty.drain()
+    #expect(second.contains("X"))
+    #expect(second.count < 20)
+    // Nothing changed: nothing is written.
+    try terminal.present(surface)
+    #expect(pty.drain().isEmpty)
+
+    terminal.restore()
+    #expect(pty.drain().contains("\u{1B}[?1049l"))
+  }
+
+  @Test func decodesKeys() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    defer { terminal.restore() }
+    // keypad mode: arrows arrive as ESC O x.
+    pty.type(Array("\u{1B}OB".utf8) + Array("j中\r".utf8) + [0x1B, 0x5B, 0x36, 0x7E])
+    var events: [InputEvent] = []
+    while let e = try terminal.nextEvent(timeout: .milliseconds(200)) { events.append(e) }
+    #expect(events == [.key(Key(.down)), .key(.char("j")), .key(.char("中")), .key(Key(.enter)), .key(Key(.pageDown))])
+    // A lone Esc after the escape delay.
+    pty.type([0x1B])
+    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(Key(.escape)))
+    #expect(try terminal.nextEvent(timeout: .zero) == nil)
+  }
+
+  @Test func noColorTurnsColoursOff() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try CursesTerminal(
+      term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false,
+      environment: ["NO_COLOR": "1"])
+    defer { terminal.restore() }
+    #expect(terminal.capabilities.colors == ColorSupport.none)
+    var surface = Surface(width: 20, height: 5)
+    surface.draw("red", x: 0, y: 0, style: Style(foreground: .red, attributes: [.reverse]))
+    try terminal.present(surface)
+    let out = pty.drain()
+    #expect(out.contains("red"))
+    #expect(!out.contains("\u{1B}[31m") && !out.contains("38;5;1m"))
+    #expect(out.contains("\u{1B}[0;7m") || out.contains("\u{1B}[7m"))  // reverse video still shows focus
+  }
+
+  @Test func unknownTerminalIsATypedError() {
+    #expect(throws: CursesTerminalError.self) {
+      _ = try CursesTerminal(term: "no-such-terminal-type", inputDescriptor: 0, outputDescriptor: 1)
+    }
+  }
+}
