@@ -122,6 +122,19 @@ static inline void cn_default_signals(void) {
     signal(cn_restore_signals[i], SIG_DFL);
 }
 
+/// Teaches ncurses the Home/End/Delete sequences that terminals send but
+/// terminfo entries do not always list (tmux and the Linux console send
+/// ESC [1~ and ESC [4~ under TERM=xterm, for instance).
+static inline void cn_define_common_keys(void) {
+  define_key("\033[1~", KEY_HOME); define_key("\033[4~", KEY_END);
+  define_key("\033[7~", KEY_HOME); define_key("\033[8~", KEY_END);
+  define_key("\033[H", KEY_HOME);  define_key("\033[F", KEY_END);
+  define_key("\033OH", KEY_HOME);  define_key("\033OF", KEY_END);
+  define_key("\033[3~", KEY_DC);   define_key("\033[2~", KEY_IC);
+  define_key("\033[Z", KEY_BTAB);
+  define_key("\033[5~", KEY_PPAGE); define_key("\033[6~", KEY_NPAGE);
+}
+
 /// Key codes that Swift does not see as constants (macros).
 static inline int cn_key_up(void) { return KEY_UP; }
 static inline int cn_key_down(void) { return KEY_DOWN; }

@@ -79,6 +79,7 @@ public final class CursesTerminal: Terminal {
     nonl()
     intrflush(cn_stdscr(), false)
     keypad(cn_stdscr(), true)
+    cn_define_common_keys()
     _ = curs_set(0)
     cn_set_escdelay(25)
     // Let ncurses scroll the terminal (insert/delete line, scroll regions)

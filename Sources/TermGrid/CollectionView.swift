@@ -249,12 +249,20 @@ public final class CollectionView {
     {
       top = header.minY
     }
+    // And an item in the last line brings the footer.
+    var bottom = frame.maxY
+    if let footer = collectionViewLayout.layoutAttributesForSupplementaryElement(
+      ofKind: .footer, at: IndexPath(item: 0, section: indexPath.section))?.frame,
+      footer.minY >= frame.maxY, footer.minY - frame.maxY < frame.height, footer.maxY - top <= vh
+    {
+      bottom = footer.maxY
+    }
     switch position {
     case .top: offset.y = top
-    case .bottom: offset.y = frame.maxY - vh
+    case .bottom: offset.y = bottom - vh
     case .centered: offset.y = frame.midY - vh / 2
     case .minimal:
-      if frame.maxY > offset.y + vh { offset.y = frame.maxY - vh }
+      if bottom > offset.y + vh { offset.y = bottom - vh }
       if top < offset.y { offset.y = top }
       if frame.maxX > offset.x + vw { offset.x = frame.maxX - vw }
       if frame.minX < offset.x { offset.x = frame.minX }

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// The built catalogue driven in a real terminal (tmux), as a person uses it.
+@Suite(.serialized) struct BookCatalogueEndToEndTests {
+  static var binary: String { TmuxSession.productsDirectory.appendingPathComponent("book-catalogue").path }
+
+  /// Lines whose card borders do not pair up, and wide characters cut in half.
+  func brokenBorders(_ screen: String) -> [String] {
+    screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { line in
+      line.filter { $0 == "╭" }.count != line.filter { $0 == "╮" }.count
+        || line.filter { $0 == "╰" }.count != line.filter { $0 == "╯" }.count
+        || line.contains("\u{FFFD}")
+    }
+  }
+
+  func statusLine(_ screen: String) -> String {
+    screen.split(separator: "\n").last { $0.contains("books ·") }.map(String.init) ?? ""
+  }
+
+  @Test(arguments: [(80, 24), (120, 40), (200, 60)])
+  func browseOpenDetailsResizeAndQuit(width: Int, height: Int) throws {
+    let tmux = try TmuxSession(width: width, height: height)
+    try tmux.type("\(Self.binary)")
+    var screen = try tmux.waitFor(text: "1/2 L'Étranger")
+    #expect(screen.contains("─ Albert Camus ─"))
+    #expect(screen.contains("L'Étranger"))
+    #expect(statusLine(screen).contains("171 books · 74 authors · 1/2 L'Étranger"))
+    #expect(brokenBorders(screen) == [])
+    // The focused card is in reverse video.
+    #expect(try tmux.captureStyled().contains("\u{1B}[7m"))
+
+    try tmux.keys("Right")
+    screen = try tmux.waitFor(text: "2/2 La Peste")
+    try tmux.keys("Left", "Down")
+    screen = try tmux.waitFor(text: "1/1 Евгений Онегин")
+
+    try tmux.keys("Enter")
+    screen = try tmux.waitFor(text: "Esc or q to return")
+    #expect(screen.contains("Alexander Pushkin"))
+    #expect(screen.contains("1833"))
+    try tmux.keys("Escape")
+    screen = try tmux.waitFor("the detail to close") { !$0.contains("Esc or q to return") }
+
+    // Deep into the catalogue: the view scrolls with the focus, CJK intact.
+    try tmux.keys("End")
+    screen = try tmux.waitFor(text: "鴨長明 has 1 book")  // the last author in sorted order
+    #expect(statusLine(screen).contains("1/1 方丈記"))
+    #expect(screen.contains("魯迅 has 5 books"))
+    #expect(brokenBorders(screen) == [])
+    try tmux.keys("Home")
+    try tmux.waitFor(text: "1/2 L'Étranger")
+    try tmux.keys("Tab", "Tab")
+    try tmux.waitFor(text: "1/3 Дядя Ваня")
+
+    // Resize down to 2x2 and back: no crash, the focused book still shown.
+    try tmux.resize(width: 30, height: 8)
+    try tmux.waitFor(text: "Дядя")
+    try tmux.resize(width: 2, height: 2)
+    usleep(300_000)
+    try tmux.resize(width: width, height: height)
+    screen = try tmux.waitFor(text: "1/3 Дядя Ваня")
+    #expect(screen.contains("Anton Chekhov"))
+    #expect(brokenBorders(screen) == [])
+
+    try tmux.keys("?")
+    try tmux.waitFor(text: "any key to close")
+    try tmux.keys("x")
+    try tmux.waitFor("help to close") { !$0.contains("any key to close") }
+
+    try tmux.keys("q")
+    screen = try tmux.waitFor("the shell prompt after q") { $0.contains("book-catalogue\n$") || $0.hasSuffix("$") || $0.contains("\n$ ") }
+    #expect(try tmux.pane("alternate_on") == "0")
+    #expect(try tmux.pane("cursor_flag") == "1")
+    #expect(!screen.contains("Albert Camus"))
+  }
+
+  @Test func malformedRowsAreSkippedAndCounted() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-e2e-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("export.csv")
+    let csv = "\u{FEFF}Book Id,Title,Author,Year Published,Bookshelves,My Rating\r\n"
+      + "1,\"Sapiens, A Brief History\",Yuval Noah Harari,2011,\"to-read, history\",4\r\n"
+      + "2,Broken row with too few fields\r\n"
+      + "3,紅樓夢,曹雪芹,1791,classics,5\r\n"
+      + "4,\u{1B}[31mEvil\u{1B}[0m,Mallory,nineteen,x,1\r\n"
+    try csv.write(to: file, atomically: true, encoding: .utf8)
+    let tmux = try TmuxSession(width: 80, height: 24)
+    try tmux.type("\(Self.binary) --data \(file.path) --group-by shelf")
+    let screen = try tmux.waitFor(text: "2 malformed rows skipped")
+    #expect(screen.contains("2 books"))
+    #expect(screen.contains("─ classics ─"))
+    #expect(screen.contains("─ to-read ─"))
+    #expect(screen.contains("紅樓夢"))
+    #expect(screen.contains("by shelf"))
+    try tmux.keys("Tab", "Enter")
+    let detail = try tmux.waitFor(text: "Esc or q to return")
+    #expect(detail.contains("My Rating"))  // unknown columns are kept
+    try tmux.keys("q", "q")
+    try tmux.waitFor("exit") { (try? tmux.pane("alternate_on")) == "0" && !$0.contains("malformed") }
+  }
+
+  @Test func aMissingFileExitsNonZeroNamingIt() throws {
+    let result = try Spawn.run([Self.binary, "--data", "/no/such/catalogue.csv"])
+    #expect(result.status == 1)
+    #expect(result.output.contains("/no/such/catalogue.csv"))
+    #expect(result.output.contains("no such file"))
+  }
+
+  @Test func helpDescribesTheCommandLine() throws {
+    let result = try Spawn.run([Self.binary, "--help"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("--data"))
+    #expect(result.output.contains("--group-by"))
+  }
+}

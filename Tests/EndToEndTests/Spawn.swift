@@ -1,0 +1,44 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a program and waits for it with posix_spawn and waitpid.
+///
+/// Foundation's `Process` notices a child's exit through a descriptor the
+/// child inherits, so a child that leaves a daemon behind (the tmux server)
+/// never looks finished; this does not have that problem.
+enum Spawn {
+  struct Result {
+    var status: Int32
+    var output: String
+  }
+
+  static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    let outputPath = FileManager.default.temporaryDirectory
+      .appendingPathComponent("termgrid-spawn-\(getpid())-\(UInt64.random(in: 0...UInt64.max))").path
+    defer { unlink(outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0)=\($1)" }
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let rc = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)
+    guard rc == 0 else { throw TmuxSession.Failure(description: "cannot run \(arguments[0]): error \(rc)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    return Result(status: exitStatus, output: output)
+  }
+}

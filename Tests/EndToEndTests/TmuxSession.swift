@@ -1,0 +1,84 @@
+import Foundation
+
+/// A tmux server of its own (a private socket) running a shell in one pane:
+/// the tests type into it with send-keys and read it with capture-pane, as a
+/// person at a terminal would.
+final class TmuxSession {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  let socket: String
+  let name = "t"
+
+  init(width: Int, height: Int) throws {
+    socket = "termgrid-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try start(
+      "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+      "env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
+      "PS1=$ ", "sh")
+    try tmux("set-option", "-t", name, "status", "off")
+    try tmux("resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)")
+  }
+
+  deinit {
+    _ = try? tmux("kill-server")
+  }
+
+  /// The directory holding the built products (next to the test bundle).
+  static var productsDirectory: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  }
+
+  @discardableResult
+  func tmux(_ args: String...) throws -> String { try run(args) }
+
+  private func start(_ args: String...) throws { _ = try run(args) }
+
+  func run(_ args: [String]) throws -> String {
+    let result = try Spawn.run(["tmux", "-L", socket, "-f", "/dev/null"] + args)
+    guard result.status == 0 else {
+      throw Failure(description: "tmux \(args.joined(separator: " ")): \(result.output)")
+    }
+    return result.output
+  }
+
+  /// Types a command line into the shell.
+  func type(_ line: String) throws { try tmux("send-keys", "-t", name, "-l", line); try tmux("send-keys", "-t", name, "Enter") }
+
+  /// Sends keys by tmux name (Down, Enter, Escape, PageDown, q ...).
+  func keys(_ keys: String...) throws { try run(["send-keys", "-t", name] + keys) }
+
+  /// The visible screen.
+  func capture() throws -> String { try tmux("capture-pane", "-p", "-t", name) }
+
+  /// The screen with colours and attributes as escape sequences.
+  func captureStyled() throws -> String { try tmux("capture-pane", "-p", "-e", "-t", name) }
+
+  /// A pane variable such as alternate_on or cursor_flag.
+  func pane(_ variable: String) throws -> String {
+    try tmux("display-message", "-p", "-t", name, "#{\(variable)}").trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  func resize(width: Int, height: Int) throws {
+    try tmux("resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)")
+  }
+
+  /// Waits until the screen satisfies `condition` (up to `timeout` seconds) and returns it.
+  @discardableResult
+  func waitFor(_ what: String, timeout: Double = 15, _ condition: (String) -> Bool) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = ""
+    while Date() < deadline {
+      screen = try capture()
+      if condition(screen) { return screen }
+      usleep(50_000)
+    }
+    throw Failure(description: "timed out waiting for \(what); the screen was:\n\(screen)")
+  }
+
+  @discardableResult
+  func waitFor(text: String, timeout: Double = 15) throws -> String {
+    try waitFor("\"\(text)\"", timeout: timeout) { $0.contains(text) }
+  }
+}
