@@ -273,13 +273,41 @@ public final class CursesTerminal: Terminal {
 
   @inline(__always) private func put(_ cell: Cell, x: Int, y: Int) {
     if cell.width == 0 { return }  // drawn with its head
-    var n = 0
-    for s in cell.grapheme.unicodeScalars {
-      if n == 5 { break }
-      wideBuffer[n] = wchar_t(bitPattern: s.value)
-      n += 1
+    let g = cell.grapheme
+    wideBuffer.withUnsafeMutableBufferPointer { buf in
+      if g.isASCII {
+        buf[0] = wchar_t(g.utf8Byte(0))
+        buf[1] = 0
+      } else {
+        // Decode the inline UTF-8 into at most 5 code points (CCHARW_MAX).
+        var n = 0
+        var i = 0
+        let count = g.utf8Count
+        while i < count && n < 5 {
+          let b0 = UInt32(g.utf8Byte(i))
+          var v: UInt32
+          var len: Int
+          if b0 < 0x80 {
+            (v, len) = (b0, 1)
+          } else if b0 < 0xE0 {
+            (v, len) = (b0 & 0x1F, 2)
+          } else if b0 < 0xF0 {
+            (v, len) = (b0 & 0x0F, 3)
+          } else {
+            (v, len) = (b0 & 0x07, 4)
+          }
+          var k = 1
+          while k < len && i + k < count {
+            v = v << 6 | (UInt32(g.utf8Byte(i + k)) & 0x3F)
+            k += 1
+          }
+          buf[n] = wchar_t(bitPattern: v)
+          n += 1
+          i += len
+        }
+        buf[n] = 0
+      }
     }
-    wideBuffer[n] = 0
     let (attrs, pair) = curses(cell.style)
     _ = wideBuffer.withUnsafeBufferPointer { cn_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs, Int32(pair)) }
   }

@@ -253,6 +253,7 @@ public final class FlowLayout: CollectionLayout {
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     guard !rect.isEmpty, !sections.isEmpty else { return result }
+    result.reserveCapacity(64)
     let a0 = axis.alongMin(rect)
     let a1 = axis.alongMax(rect)
     var s = lowerBound(sections.count) { self.sections[$0].end > a0 }

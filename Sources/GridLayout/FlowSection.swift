@@ -48,27 +48,31 @@ struct FlowSection: Sendable {
 
   /// Calls `body` with the index of every item whose frame intersects `rect`,
   /// in index order, visiting O(log n + k) items.
-  func forEachItem(in rect: Rect, axis: Axis, _ body: (Int, Rect) -> Void) {
+  @inline(__always) func forEachItem(in rect: Rect, axis: Axis, _ body: (Int, Rect) -> Void) {
     guard itemCount > 0 else { return }
     let a0 = axis.alongMin(rect)
     let a1 = axis.alongMax(rect)
     let c0 = axis.acrossMin(rect)
+    let c1 = axis.acrossMax(rect)
     if let g = grid {
       guard g.itemAlong > 0, g.itemAcross > 0, g.stride > 0 else { return }
-      var first = Int(((a0 - itemsStart - g.itemAlong) / g.stride).rounded(.down)) + 1
-      var last = Int(((a1 - itemsStart) / g.stride).rounded(.up)) - 1
-      first = max(0, first - 1)
-      last = min(g.lineCount - 1, last + 1)
+      // Lines whose extent [start, start + itemAlong) meets [a0, a1), widened by
+      // one on each side against rounding; the intersects test below is exact.
+      let first = max(0, Int(((a0 - itemsStart - g.itemAlong) / g.stride).rounded(.down)))
+      let last = min(g.lineCount - 1, Int(((a1 - itemsStart) / g.stride).rounded(.up)))
       guard first <= last else { return }
       for line in first...last {
-        let cols = line == g.lineCount - 1 ? g.lastColumns : g.columns
+        let along = itemsStart + Double(line) * g.stride
+        if along >= a1 || along + g.itemAlong <= a0 { continue }
         let base = line * g.perLine
-        var c = lowerBound(cols.count) { cols[$0] + g.itemAcross > c0 }
-        while c < cols.count {
-          let f = frame(ofItem: base + c, axis: axis)
-          if axis.acrossMin(f) >= axis.acrossMax(rect) { break }
-          if f.intersects(rect) { body(base + c, f) }
-          c += 1
+        let columns = line == g.lineCount - 1 ? g.lastColumns : g.columns
+        columns.withUnsafeBufferPointer { cols in
+          var c = lowerBound(cols.count) { cols[$0] + g.itemAcross > c0 }
+          while c < cols.count, cols[c] < c1 {
+            let f = axis.rect(along: along, across: cols[c], alongLength: g.itemAlong, acrossLength: g.itemAcross)
+            if f.intersects(rect) { body(base + c, f) }
+            c += 1
+          }
         }
       }
       return

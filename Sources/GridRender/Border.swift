@@ -1,11 +1,24 @@
 /// The line-drawing characters of a box border.
 public struct Border: Hashable, Sendable {
-  public var topLeft: Character
-  public var topRight: Character
-  public var bottomLeft: Character
-  public var bottomRight: Character
-  public var horizontal: Character
-  public var vertical: Character
+  public var topLeft: Grapheme
+  public var topRight: Grapheme
+  public var bottomLeft: Grapheme
+  public var bottomRight: Grapheme
+  public var horizontal: Grapheme
+  public var vertical: Grapheme
+
+  /// Creates a border from its six characters.
+  public init(
+    topLeft: Grapheme, topRight: Grapheme, bottomLeft: Grapheme, bottomRight: Grapheme, horizontal: Grapheme,
+    vertical: Grapheme
+  ) {
+    self.topLeft = topLeft
+    self.topRight = topRight
+    self.bottomLeft = bottomLeft
+    self.bottomRight = bottomRight
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
 
   /// ┌─┐ │ └─┘
   public static let single = Border(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─", vertical: "│")
@@ -27,7 +40,7 @@ extension Surface {
     let x1 = rect.maxX - 1
     let y1 = rect.maxY - 1
     if rect.height == 1 {
-      for x in rect.x...x1 { put(border.horizontal, width: 1, x: x, y: rect.y, style: style) }
+      hline(border.horizontal, from: rect.x, to: x1, y: rect.y, style: style)
       return
     }
     if rect.width == 1 {
@@ -39,10 +52,8 @@ extension Surface {
     put(border.bottomLeft, width: 1, x: rect.x, y: y1, style: style)
     put(border.bottomRight, width: 1, x: x1, y: y1, style: style)
     if rect.width > 2 {
-      for x in (rect.x + 1)..<x1 {
-        put(border.horizontal, width: 1, x: x, y: rect.y, style: style)
-        put(border.horizontal, width: 1, x: x, y: y1, style: style)
-      }
+      hline(border.horizontal, from: rect.x + 1, to: x1 - 1, y: rect.y, style: style)
+      hline(border.horizontal, from: rect.x + 1, to: x1 - 1, y: y1, style: style)
     }
     if rect.height > 2 {
       for y in (rect.y + 1)..<y1 {

@@ -4,7 +4,7 @@
 /// `width == 2`, the second is a continuation with `width == 0`.
 public struct Cell: Equatable, Sendable {
   /// The grapheme shown, already sanitised.
-  public var grapheme: Character
+  public var grapheme: Grapheme
   /// How it looks.
   public var style: Style
   /// 1, 2 for the head of a wide grapheme, 0 for its continuation.
@@ -14,7 +14,7 @@ public struct Cell: Equatable, Sendable {
   public static let blank = Cell(grapheme: " ", style: .plain, width: 1)
 
   /// Creates a cell.
-  @inlinable public init(grapheme: Character, style: Style = .plain, width: UInt8 = 1) {
+  @inlinable public init(grapheme: Grapheme, style: Style = .plain, width: UInt8 = 1) {
     self.grapheme = grapheme
     self.style = style
     self.width = width

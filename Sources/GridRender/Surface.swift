@@ -38,7 +38,7 @@ public struct Surface: Sendable, Equatable {
 
   /// Fills the whole surface (ignoring the clip) with blanks of `style`.
   public mutating func clear(style: Style = .plain) {
-    let blank = Cell(grapheme: " ", style: style, width: 1)
+    let blank = Cell(grapheme: .space, style: style, width: 1)
     cells.withUnsafeMutableBufferPointer { buf in
       for i in buf.indices { buf[i] = blank }
     }
@@ -62,7 +62,7 @@ public struct Surface: Sendable, Equatable {
   /// Puts one already sanitised grapheme of width 1 or 2 at (x, y).
   /// Returns the number of columns the position advances by.
   @discardableResult
-  public mutating func put(_ grapheme: Character, width w: Int, x: Int, y: Int, style: Style) -> Int {
+  public mutating func put(_ grapheme: Grapheme, width w: Int, x: Int, y: Int, style: Style) -> Int {
     guard w > 0 else { return 0 }
     guard y >= clip.y, y < clip.maxY, x < clip.maxX, x + w > clip.x else { return w }
     if w == 1 || w > 2 {
@@ -73,41 +73,61 @@ public struct Surface: Sendable, Equatable {
     if x < clip.x || x + 1 >= clip.maxX {
       // Half of a wide grapheme would fall outside: draw a blank in the half that is inside.
       let inside = x >= clip.x ? x : x + 1
-      store(Cell(grapheme: " ", style: style, width: 1), x: inside, y: y)
+      store(Cell(grapheme: .space, style: style, width: 1), x: inside, y: y)
       return 2
     }
     store(Cell(grapheme: grapheme, style: style, width: 2), x: x, y: y)
-    store(Cell(grapheme: " ", style: style, width: 0), x: x + 1, y: y)
+    store(Cell(grapheme: .space, style: style, width: 0), x: x + 1, y: y)
     return 2
   }
 
   /// Stores a cell, blanking the other half of any wide grapheme it overwrites.
   @inline(__always) mutating func store(_ cell: Cell, x: Int, y: Int) {
     let i = y * width + x
-    let old = cells[i]
-    if old.width == 2, cell.width != 2, x + 1 < width {
-      cells[i + 1] = Cell(grapheme: " ", style: cells[i + 1].style, width: 1)
-    } else if old.width == 0, x > 0, cell.width != 0 {
-      cells[i - 1] = Cell(grapheme: " ", style: cells[i - 1].style, width: 1)
+    cells.withUnsafeMutableBufferPointer { c in
+      let oldWidth = c[i].width
+      if oldWidth == 2, cell.width != 2, x + 1 < width {
+        c[i + 1] = Cell(grapheme: .space, style: c[i + 1].style, width: 1)
+      } else if oldWidth == 0, x > 0, cell.width != 0 {
+        c[i - 1] = Cell(grapheme: .space, style: c[i - 1].style, width: 1)
+      }
+      c[i] = cell
     }
-    cells[i] = cell
+  }
+
+  /// A horizontal run of one single-width grapheme from x0 through x1 (clipped).
+  mutating func hline(_ g: Grapheme, from x0: Int, to x1: Int, y: Int, style: Style) {
+    guard y >= clip.y, y < clip.maxY else { return }
+    let a = max(x0, clip.x)
+    let b = min(x1, clip.maxX - 1)
+    guard a <= b else { return }
+    store(Cell(grapheme: g, style: style, width: 1), x: a, y: y)
+    store(Cell(grapheme: g, style: style, width: 1), x: b, y: y)
+    let cell = Cell(grapheme: g, style: style, width: 1)
+    let base = y * width
+    cells.withUnsafeMutableBufferPointer { c in
+      for x in a...b { c[base + x] = cell }
+    }
   }
 
   /// Fills `rect` (clipped) with `grapheme` in `style`.
-  public mutating func fill(_ rect: CellRect, with grapheme: Character = " ", style: Style = .plain) {
+  public mutating func fill(_ rect: CellRect, with grapheme: Grapheme = .space, style: Style = .plain) {
     let r = rect.intersection(clip)
     guard !r.isEmpty else { return }
     let cell = Cell(grapheme: grapheme, style: style, width: 1)
-    for y in r.y..<r.maxY {
-      // Blank wide graphemes cut by the edges of the fill.
-      if r.x > 0, cells[y * width + r.x].width == 0 {
-        cells[y * width + r.x - 1] = Cell(grapheme: " ", style: cells[y * width + r.x - 1].style, width: 1)
+    let w = width
+    cells.withUnsafeMutableBufferPointer { c in
+      for y in r.y..<r.maxY {
+        let base = y * w
+        // Blank wide graphemes cut by the edges of the fill.
+        if r.x > 0, c[base + r.x].width == 0 {
+          c[base + r.x - 1] = Cell(grapheme: .space, style: c[base + r.x - 1].style, width: 1)
+        }
+        if r.maxX < w, c[base + r.maxX].width == 0 {
+          c[base + r.maxX] = Cell(grapheme: .space, style: c[base + r.maxX].style, width: 1)
+        }
+        for x in r.x..<r.maxX { c[base + x] = cell }
       }
-      if r.maxX < width, cells[y * width + r.maxX].width == 0 {
-        cells[y * width + r.maxX] = Cell(grapheme: " ", style: cells[y * width + r.maxX].style, width: 1)
-      }
-      let base = y * width
-      for x in r.x..<r.maxX { cells[base + x] = cell }
     }
   }
 
@@ -135,7 +155,7 @@ public struct Surface: Sendable, Equatable {
     if text.utf8.count <= limit, isPrintableASCII(text) {
       var cx = x
       for byte in text.utf8 {
-        if cx >= clip.x { store(Cell(grapheme: Character(Unicode.Scalar(byte)), style: style, width: 1), x: cx, y: y) }
+        if cx >= clip.x { store(Cell(grapheme: Grapheme(ascii: byte), style: style, width: 1), x: cx, y: y) }
         cx += 1
       }
       return cx - x
@@ -148,11 +168,11 @@ public struct Surface: Sendable, Equatable {
     var cx = x
     for g in glyphs {
       if cx - x + g.width > budget { break }
-      put(g.character, width: g.width, x: cx, y: y, style: style)
+      put(Grapheme(g.character), width: g.width, x: cx, y: y, style: style)
       cx += g.width
     }
     if truncated && ellipsis {
-      put("…", width: 1, x: cx, y: y, style: style)
+      put(Grapheme("…"), width: 1, x: cx, y: y, style: style)
       cx += 1
     }
     return cx - x
@@ -167,7 +187,7 @@ public struct Surface: Sendable, Equatable {
   public var lines: [String] {
     (0..<height).map { row in
       var line = ""
-      for x in 0..<width where !self[x, row].isContinuation { line.append(self[x, row].grapheme) }
+      for x in 0..<width where !self[x, row].isContinuation { line.append(self[x, row].grapheme.character) }
       return line
     }
   }

@@ -21,7 +21,7 @@ struct CellRenderer {
       inner = frame.insetBy(1)
     }
     if state.isSelected {
-      let mark: Character = theme.asciiOnly ? "*" : theme.selectionMark
+      let mark: Grapheme = theme.asciiOnly ? "*" : theme.selectionMark
       surface.put(mark, width: 1, x: frame.x + (content.border != nil && frame.width > 2 ? 1 : 0), y: frame.y, style: style)
     }
     let textX = inner.x + content.padding

@@ -10,8 +10,8 @@ struct ScrollIndicator {
     visibleLength: Double
   ) {
     guard height > 0 else { return }
-    let track: Character = theme.asciiOnly ? "|" : "│"
-    let thumb: Character = theme.asciiOnly ? "#" : "█"
+    let track: Grapheme = theme.asciiOnly ? "|" : "│"
+    let thumb: Grapheme = theme.asciiOnly ? "#" : "█"
     guard contentLength > visibleLength, contentLength > 0 else {
       surface.fill(CellRect(x: column, y: top, width: 1, height: height))
       return

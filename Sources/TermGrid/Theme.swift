@@ -11,7 +11,7 @@ public struct Theme: Sendable {
   /// The border of a selected cell that has one.
   public var selectedBorder: Border = .heavy
   /// The mark drawn at the top-left of a selected cell.
-  public var selectionMark: Character = "✓"
+  public var selectionMark: Grapheme = "✓"
   /// The scroll indicator's track and thumb.
   public var scrollTrack = Style(foreground: .brightBlack)
   public var scrollThumb = Style.plain

@@ -21,6 +21,7 @@ import Testing
   @Test(arguments: [(80, 24), (120, 40), (200, 60)])
   func browseOpenDetailsResizeAndQuit(width: Int, height: Int) throws {
     let tmux = try TmuxSession(width: width, height: height)
+    defer { tmux.close() }
     try tmux.type("\(Self.binary)")
     var screen = try tmux.waitFor(text: "1/2 L'Étranger")
     #expect(screen.contains("─ Albert Camus ─"))
@@ -87,6 +88,7 @@ import Testing
       + "4,\u{1B}[31mEvil\u{1B}[0m,Mallory,nineteen,x,1\r\n"
     try csv.write(to: file, atomically: true, encoding: .utf8)
     let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
     try tmux.type("\(Self.binary) --data \(file.path) --group-by shelf")
     let screen = try tmux.waitFor(text: "2 malformed rows skipped")
     #expect(screen.contains("2 books"))

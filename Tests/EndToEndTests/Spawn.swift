@@ -25,6 +25,12 @@ enum Spawn {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // Nothing else is inherited: a daemon left behind (the tmux server) must not
+    // hold the test runner's pipes open.
+    if let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+      typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+      _ = unsafeBitCast(sym, to: CloseFrom.self)(&actions, 3)
+    }
     let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0)=\($1)" }
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]

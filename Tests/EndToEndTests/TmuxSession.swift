@@ -21,9 +21,22 @@ final class TmuxSession {
     try tmux("resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)")
   }
 
-  deinit {
-    _ = try? tmux("kill-server")
+  private var isClosed = false
+
+  /// Ends the tmux server and everything running in it.
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    // The pane's shell does not always leave on tmux's SIGHUP, and the server
+    // waits for it: end both for certain.
+    let pids = (try? tmux("display-message", "-p", "-t", name, "#{pane_pid} #{pid}")) ?? ""
+    _ = try? Spawn.run(["tmux", "-L", socket, "-f", "/dev/null", "kill-server"])
+    for pid in pids.split(separator: " ").compactMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+      kill(pid, SIGKILL)
+    }
   }
+
+  deinit { close() }
 
   /// The directory holding the built products (next to the test bundle).
   static var productsDirectory: URL {

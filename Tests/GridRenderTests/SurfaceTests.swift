@@ -46,7 +46,7 @@ import Testing
     Rasterizer().rasterize(
       [a, b, hidden], contentOffset: Point(x: 0, y: 0), viewport: CellRect(x: 0, y: 0, width: 7, height: 3), into: &s
     ) { attrs, frame, surface in
-      let ch: Character = attrs.indexPath.item == 0 ? "A" : attrs.indexPath.item == 1 ? "B" : "H"
+      let ch: Grapheme = attrs.indexPath.item == 0 ? "A" : attrs.indexPath.item == 1 ? "B" : "H"
       surface.fill(frame, with: ch)
     }
     #expect(s.lines == ["AAAAA   ", "AAAAABB ", "   BBBB "])

@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Benchmarks live in their own package so the main build stays light.
+// Build in release: `swift build -c release` (from this folder).
+let package = Package(
+  name: "TermGridBenchmarks",
+  dependencies: [
+    .package(path: ".."),
+    .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "grid-bench",
+      dependencies: [
+        .product(name: "TermGrid", package: "main"),
+        .product(name: "CursesTerminal", package: "main"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(
+      name: "catalogue-gen",
+      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    .executableTarget(
+      name: "layout-bench",
+      dependencies: [
+        .product(name: "TermGrid", package: "main"),
+        .product(name: "Benchmark", package: "swift-benchmark"),
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)

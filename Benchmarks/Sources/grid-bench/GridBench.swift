@@ -1,0 +1,69 @@
+import ArgumentParser
+import CursesTerminal
+import GridLayout
+import GridRender
+import TermGrid
+
+/// Draws exactly what ../shared/bench/grid_ncurses.c draws, with TermGrid: N
+/// boxes of 14x3 cells titled " Book 00001 ", one column apart, in a flow
+/// grid; the focused box in reverse video; arrows (Right/Left step through
+/// items in order, as the C program does), PgUp/PgDn, Home/End; q quits.
+@main
+struct GridBench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "grid-bench", abstract: "TermGrid's side of the terminal benchmark against grid_ncurses.c.")
+
+  @Option(name: .short, help: "The number of boxes.")
+  var n = 10_000
+
+  func run() throws {
+    let scene = BoxesScene(count: max(0, n))
+    let terminal = try CursesTerminal(mouse: false)
+    try RunLoop(terminal: terminal, scene: scene).run()
+  }
+}
+
+final class BoxesScene: Scene, CollectionViewDataSource {
+  let count: Int
+  let view: CollectionView
+
+  init(count: Int) {
+    self.count = count
+    let layout = FlowLayout(itemSize: Size(width: 14, height: 3), minimumInteritemSpacing: 1, minimumLineSpacing: 0)
+    layout.lineAlignment = .leading
+    view = CollectionView(layout: layout)
+    view.showsScrollIndicator = false
+    view.keyBindings[Key(.right)] = .focusNextItem
+    view.keyBindings[Key(.left)] = .focusPreviousItem
+    view.dataSource = self
+    view.reloadData()
+  }
+
+  var needsDisplay: Bool { view.needsDisplay }
+
+  func draw(into surface: inout Surface) {
+    view.setFrame(surface.bounds)
+    view.draw(into: &surface)
+  }
+
+  func handle(_ event: InputEvent) -> EventResult {
+    if case .key(let key) = event, key == .char("q") { return .quit }
+    view.handle(event)
+    return .continue
+  }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+    CellContent(title: title(indexPath.item + 1), border: .single, padding: 0)
+  }
+
+  /// " Book 00001 " (or " Item0000001" past 99,999), as the C program prints it.
+  func title(_ number: Int) -> String {
+    let wide = count > 99_999
+    var digits = String(number)
+    let width = wide ? 7 : 5
+    if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
+    return wide ? " Item" + digits : " Book " + digits + " "
+  }
+}
