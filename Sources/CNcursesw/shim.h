@@ -77,6 +77,7 @@ static inline int cn_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, in
 
 static inline int cn_ccharw_max(void) { return CCHARW_MAX; }
 
+
 /// Mouse: all buttons plus motion reports, and the event read into plain ints.
 static inline void cn_enable_mouse(int motion) {
   mmask_t mask = ALL_MOUSE_EVENTS | (motion ? REPORT_MOUSE_POSITION : 0);

@@ -40,6 +40,8 @@ public final class CursesTerminal: Terminal {
   private var screenPointer: OpaquePointer?
   private var wideBuffer = [wchar_t](repeating: 0, count: 8)
   private var lastTimeout: Int32 = -2
+  /// True when `front` must be replaced by the next surface wholesale.
+  private var needsCopy = false
 
   /// Opens the terminal on standard input and output.
   ///
@@ -242,31 +244,31 @@ public final class CursesTerminal: Terminal {
     let h = min(surface.height, height)
     if front.width != surface.width || front.height != surface.height {
       front = Surface(width: surface.width, height: surface.height)
+      needsCopy = true
       _ = werase(cn_stdscr())
       // Mark everything as changed so the whole new frame is written.
       for y in 0..<h {
         for x in 0..<w { put(surface[x, y], x: x, y: y) }
       }
     } else {
-      surface.cells.withUnsafeBufferPointer { new in
-        front.cells.withUnsafeBufferPointer { old in
-          for y in 0..<h {
-            let row = y * surface.width
-            var x = 0
-            while x < w {
-              let cell = new[row + x]
-              if cell != old[row + x] {
-                put(cell, x: x, y: y)
-                // A changed wide head rewrites its continuation with it.
-                if cell.width == 2 { x += 1 }
-              }
-              x += 1
-            }
-          }
-        }
+      // Replay the surface's row scrolls on ncurses' screen (it then scrolls
+      // the terminal) and on our copy, so only what still differs is written.
+      for hint in surface.scrollHints where hint.rows.upperBound <= height {
+        _ = wsetscrreg(cn_stdscr(), Int32(hint.rows.lowerBound), Int32(hint.rows.upperBound - 1))
+        scrollok(cn_stdscr(), true)
+        _ = wscrl(cn_stdscr(), Int32(hint.by))
+        scrollok(cn_stdscr(), false)
+        _ = wsetscrreg(cn_stdscr(), 0, Int32(height - 1))
+        front.scrollRows(hint.rows, by: hint.by)
       }
+      front.removeScrollHints()
+      front.updateCells(from: surface) { cell, x, y in put(cell, x: x, y: y) }
     }
-    front = surface
+    if front.width != surface.width || front.height != surface.height || needsCopy {
+      front = surface
+      front.markPresented()
+      needsCopy = false
+    }
     wnoutrefresh(cn_stdscr())
     doupdate()
   }
@@ -323,7 +325,7 @@ public final class CursesTerminal: Terminal {
       if t.contains(.reverse) { a |= cn_a_reverse() }
       if t.contains(.italic) { a |= cn_a_italic() }
     }
-    if colorSupport == .none || (style.foreground == .default && style.background == .default) { return (a, 0) }
+    if colorSupport == .none || style.hasDefaultColors { return (a, 0) }
     let fg = colorNumber(style.foreground)
     let bg = colorNumber(style.background)
     let key = (fg + 1) << 32 | (bg + 1)

@@ -22,4 +22,10 @@ public struct Cell: Equatable, Sendable {
 
   /// True for the second half of a wide grapheme.
   @inlinable public var isContinuation: Bool { width == 0 }
+
+  /// Equality checked grapheme first (the cheapest test that usually differs).
+  @inlinable public func isIdentical(to other: Cell) -> Bool {
+    grapheme.lo == other.grapheme.lo && grapheme.hi == other.grapheme.hi && width == other.width
+      && style == other.style
+  }
 }

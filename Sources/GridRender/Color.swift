@@ -22,6 +22,26 @@ public enum Color: Hashable, Sendable {
   public static let brightBlack = Color.ansi(8)
   public static let brightWhite = Color.ansi(15)
 
+  /// The colour in 32 bits: a tag in the top byte, the value below.
+  @inlinable var packed: UInt32 {
+    switch self {
+    case .default: return 0
+    case .ansi(let n): return 1 << 24 | UInt32(n)
+    case .indexed(let n): return 2 << 24 | UInt32(n)
+    case .rgb(let r, let g, let b): return 3 << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+    }
+  }
+
+  /// The colour from its packed form.
+  @inlinable init(packed v: UInt32) {
+    switch v >> 24 {
+    case 1: self = .ansi(UInt8(truncatingIfNeeded: v))
+    case 2: self = .indexed(UInt8(truncatingIfNeeded: v))
+    case 3: self = .rgb(UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v))
+    default: self = .default
+    }
+  }
+
   /// The RGB value of the colour in xterm's default palette (nil for `.default`).
   public var rgbValue: (r: Int, g: Int, b: Int)? {
     switch self {

@@ -15,6 +15,8 @@ public final class HeadlessTerminal: Terminal {
   /// How often ``nextEvent(timeout:)`` was asked to wait without a timeout
   /// while nothing was pending (the run loop going idle).
   public private(set) var idleWaits = 0
+  /// How many row scrolls were replayed (see ``Surface/scrollHints``).
+  public private(set) var scrolls = 0
   /// True after ``restore()``.
   public private(set) var isRestored = false
 
@@ -47,6 +49,8 @@ public final class HeadlessTerminal: Terminal {
   public func present(_ surface: Surface) throws {
     presentCount += 1
     if surface.width == screen.width, surface.height == screen.height {
+      for hint in surface.scrollHints { screen.scrollRows(hint.rows, by: hint.by) }
+      scrolls += surface.scrollHints.count
       var changed = 0
       for i in surface.cells.indices where surface.cells[i] != screen.cells[i] { changed += 1 }
       lastChangedCells = changed
@@ -54,6 +58,7 @@ public final class HeadlessTerminal: Terminal {
       lastChangedCells = surface.width * surface.height
     }
     screen = surface
+    screen.markPresented()
   }
 
   public func restore() { isRestored = true }

@@ -14,14 +14,16 @@ public struct Rasterizer: Sendable {
   /// content point `contentOffset` at the top-left of `viewport`. `draw` is
   /// called once per drawn element with its attributes and its frame in
   /// surface cells; the surface's clip is the frame within the viewport.
+  ///
+  /// With `clip`, only the cells inside it (and the viewport) are touched.
   public func rasterize(
-    _ attributes: [LayoutAttributes], contentOffset: Point, viewport: CellRect, into surface: inout Surface,
-    draw: (LayoutAttributes, CellRect, inout Surface) -> Void
+    _ attributes: [LayoutAttributes], contentOffset: Point, viewport: CellRect, clip: CellRect? = nil,
+    into surface: inout Surface, draw: (LayoutAttributes, CellRect, inout Surface) -> Void
   ) {
     let ordered = isSorted(attributes) ? attributes : attributes.sorted(by: LayoutAttributes.drawingOrder)
     let dx = Double(viewport.x) - contentOffset.x
     let dy = Double(viewport.y) - contentOffset.y
-    surface.withClip(viewport) { surface in
+    surface.withClip(clip.map { $0.intersection(viewport) } ?? viewport) { surface in
       for a in ordered {
         guard !a.isHidden, a.alpha > 0, a.scale.x > 0, a.scale.y > 0 else { continue }
         let frame = CellRect(snapping: a.frame.offsetBy(dx: dx, dy: dy))

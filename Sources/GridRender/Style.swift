@@ -9,21 +9,36 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
   public static let italic = TextAttributes(rawValue: 1 << 4)
 }
 
-/// How a cell looks: colours and attributes.
+/// How a cell looks: colours and attributes. Stored packed, so comparing
+/// two styles (done for every cell of every frame) is three integer compares.
 public struct Style: Hashable, Sendable {
-  public var foreground: Color
-  public var background: Color
+  @usableFromInline var foregroundBits: UInt32
+  @usableFromInline var backgroundBits: UInt32
   public var attributes: TextAttributes
+
+  /// The text colour.
+  public var foreground: Color {
+    get { Color(packed: foregroundBits) }
+    set { foregroundBits = newValue.packed }
+  }
+  /// The background colour.
+  public var background: Color {
+    get { Color(packed: backgroundBits) }
+    set { backgroundBits = newValue.packed }
+  }
 
   /// The terminal's default look.
   public static let plain = Style()
 
   /// Creates a style.
   public init(foreground: Color = .default, background: Color = .default, attributes: TextAttributes = []) {
-    self.foreground = foreground
-    self.background = background
+    foregroundBits = foreground.packed
+    backgroundBits = background.packed
     self.attributes = attributes
   }
+
+  /// True when both colours are the terminal's defaults.
+  @inlinable public var hasDefaultColors: Bool { foregroundBits == 0 && backgroundBits == 0 }
 
   public var bold: Bool {
     get { attributes.contains(.bold) }

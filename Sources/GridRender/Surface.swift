@@ -11,6 +11,13 @@ public struct Surface: Sendable, Equatable {
   public private(set) var cells: [Cell]
   /// Drawing outside this rectangle is ignored. ``withClip(_:_:)`` narrows it.
   public var clip: CellRect
+  /// Row scrolls made by ``scrollRows(_:by:)`` since the surface was last
+  /// presented: a terminal replays them (scrolling the real screen) before it
+  /// writes the cells that still differ.
+  public private(set) var scrollHints: [ScrollHint] = []
+  /// `changedRows[y]` is true when row `y` was drawn into since
+  /// ``markPresented()``: a terminal compares only those rows with the screen.
+  public private(set) var changedRows: [Bool]
 
   /// Creates a blank surface.
   public init(width: Int, height: Int) {
@@ -18,6 +25,24 @@ public struct Surface: Sendable, Equatable {
     self.height = max(0, height)
     cells = [Cell](repeating: .blank, count: self.width * self.height)
     clip = CellRect(x: 0, y: 0, width: self.width, height: self.height)
+    changedRows = [Bool](repeating: true, count: self.height)
+  }
+
+  /// Forgets the scroll hints and the changed rows: the surface is on screen.
+  public mutating func markPresented() {
+    scrollHints.removeAll(keepingCapacity: true)
+    for y in changedRows.indices { changedRows[y] = false }
+  }
+
+  @inline(__always) mutating func markChanged(_ rows: Range<Int>) {
+    changedRows.withUnsafeMutableBufferPointer { d in
+      for y in rows { d[y] = true }
+    }
+  }
+
+  /// Two surfaces are equal when they show the same cells.
+  public static func == (a: Surface, b: Surface) -> Bool {
+    a.width == b.width && a.height == b.height && a.cells == b.cells
   }
 
   /// The whole surface as a rectangle.
@@ -27,6 +52,8 @@ public struct Surface: Sendable, Equatable {
   public mutating func resize(width w: Int, height h: Int) {
     width = max(0, w)
     height = max(0, h)
+    scrollHints.removeAll()
+    changedRows = [Bool](repeating: true, count: height)
     let n = width * height
     if cells.count != n {
       cells = [Cell](repeating: .blank, count: n)
@@ -42,8 +69,71 @@ public struct Surface: Sendable, Equatable {
     cells.withUnsafeMutableBufferPointer { buf in
       for i in buf.indices { buf[i] = blank }
     }
+    markChanged(0..<height)
     clip = bounds
   }
+
+  /// Shifts whole rows `rows` up by `dy` rows (down when negative), as a
+  /// terminal scrolls a region: rows that come into view are blank. Recorded
+  /// in ``scrollHints``.
+  public mutating func scrollRows(_ rows: Range<Int>, by dy: Int) {
+    let r = max(0, rows.lowerBound)..<min(height, rows.upperBound)
+    guard dy != 0, !r.isEmpty else { return }
+    let n = r.count
+    let w = width
+    cells.withUnsafeMutableBufferPointer { c in
+      if abs(dy) < n {
+        if dy > 0 {
+          for y in r.lowerBound..<(r.upperBound - dy) {
+            for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
+          }
+        } else {
+          for y in stride(from: r.upperBound - 1, through: r.lowerBound - dy, by: -1) {
+            for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
+          }
+        }
+      }
+      let blankRows = dy > 0 ? max(r.lowerBound, r.upperBound - dy)..<r.upperBound : r.lowerBound..<min(r.upperBound, r.lowerBound - dy)
+      for y in blankRows {
+        for x in 0..<w { c[y * w + x] = .blank }
+      }
+    }
+    scrollHints.append(ScrollHint(rows: r, by: dy))
+    markChanged(r)
+  }
+
+  /// Makes this surface (the copy a terminal keeps of what is on screen)
+  /// equal to `newer` (of the same size, in the rows `newer` marks as
+  /// changed), calling `changed` for every cell that
+  /// differs (a wide grapheme's continuation is not reported on its own when
+  /// its head changed). Updating in place keeps both surfaces' storage unshared.
+  public mutating func updateCells(from newer: Surface, _ changed: (Cell, Int, Int) -> Void) {
+    precondition(newer.width == width && newer.height == height)
+    let w = width
+    newer.cells.withUnsafeBufferPointer { new in
+      cells.withUnsafeMutableBufferPointer { old in
+        for y in 0..<height where newer.changedRows[y] {
+          let row = y * w
+          var x = 0
+          while x < w {
+            let cell = new[row + x]
+            if !cell.isIdentical(to: old[row + x]) {
+              old[row + x] = cell
+              changed(cell, x, y)
+              if cell.width == 2, x + 1 < w {
+                old[row + x + 1] = new[row + x + 1]
+                x += 1
+              }
+            }
+            x += 1
+          }
+        }
+      }
+    }
+  }
+
+  /// Forgets the scroll hints (after the surface was presented).
+  public mutating func removeScrollHints() { scrollHints.removeAll(keepingCapacity: true) }
 
   /// The cell at column `x`, row `y`.
   @inlinable public subscript(x: Int, y: Int) -> Cell {
@@ -84,6 +174,7 @@ public struct Surface: Sendable, Equatable {
   /// Stores a cell, blanking the other half of any wide grapheme it overwrites.
   @inline(__always) mutating func store(_ cell: Cell, x: Int, y: Int) {
     let i = y * width + x
+    changedRows[y] = true
     cells.withUnsafeMutableBufferPointer { c in
       let oldWidth = c[i].width
       if oldWidth == 2, cell.width != 2, x + 1 < width {
@@ -116,6 +207,7 @@ public struct Surface: Sendable, Equatable {
     guard !r.isEmpty else { return }
     let cell = Cell(grapheme: grapheme, style: style, width: 1)
     let w = width
+    markChanged(r.y..<r.maxY)
     cells.withUnsafeMutableBufferPointer { c in
       for y in r.y..<r.maxY {
         let base = y * w
@@ -136,6 +228,7 @@ public struct Surface: Sendable, Equatable {
   public mutating func updateStyle(_ rect: CellRect, _ change: (inout Style) -> Void) {
     let r = rect.intersection(clip)
     guard !r.isEmpty else { return }
+    markChanged(r.y..<r.maxY)
     for y in r.y..<r.maxY {
       for x in r.x..<r.maxX { change(&cells[y * width + x].style) }
     }
@@ -199,5 +292,16 @@ public struct Surface: Sendable, Equatable {
       while l.last == " " { l = l.dropLast() }
       return String(l)
     }.joined(separator: "\n")
+  }
+}
+
+/// Rows of a surface that were scrolled: `rows` moved up by `by` (down when negative).
+public struct ScrollHint: Hashable, Sendable {
+  public var rows: Range<Int>
+  public var by: Int
+  /// Creates a hint.
+  public init(rows: Range<Int>, by: Int) {
+    self.rows = rows
+    self.by = by
   }
 }

@@ -54,7 +54,7 @@ public final class CollectionView {
   }
   /// How focus and selection look.
   public var theme = Theme() {
-    didSet { needsDisplay = true }
+    didSet { setNeedsDisplay() }
   }
   /// Which key does what.
   public var keyBindings = KeyBindings.standard
@@ -73,6 +73,19 @@ public final class CollectionView {
   private var needsLayout = true
   private var preparedSize = Size(width: -1, height: -1)
   private let rasterizer = Rasterizer()
+  /// Set by anything that can change what every cell shows.
+  private var needsFullRedraw = true
+  /// Items whose state (focus, selection) changed since the last draw.
+  private var dirtyItems: Set<IndexPath> = []
+  /// What the surface held after the last draw: the offset and the surface size.
+  private var lastDrawnOffset: Point?
+  private var lastDrawnSurfaceSize: (Int, Int)?
+  /// When true, ``draw(into:)`` assumes the surface still holds the frame it
+  /// drew last (the host reuses it and draws nothing else over the view), and
+  /// redraws only what changed: the items whose focus or selection changed,
+  /// and after a vertical scroll only the rows that scrolled into view (the
+  /// rest is shifted, and the terminal is told to scroll). Off by default.
+  public var drawsIncrementally = false
   /// The number of content requests made to the data source in the last frame (for tests and benchmarks).
   public private(set) var contentRequestsInLastFrame = 0
 
@@ -130,7 +143,7 @@ public final class CollectionView {
     guard newFrame != frame else { return }
     let sizeChanged = newFrame.width != frame.width || newFrame.height != frame.height
     frame = newFrame
-    needsDisplay = true
+    setNeedsDisplay()
     if sizeChanged {
       setNeedsLayout()
       layoutIfNeeded()
@@ -159,7 +172,7 @@ public final class CollectionView {
   /// Asks for the layout to be prepared again before the next use.
   public func setNeedsLayout() {
     needsLayout = true
-    needsDisplay = true
+    setNeedsDisplay()
   }
 
   /// Prepares the layout now if the data or the size changed.
@@ -180,7 +193,17 @@ public final class CollectionView {
   }
 
   /// Marks the view for redrawing.
-  public func setNeedsDisplay() { needsDisplay = true }
+  public func setNeedsDisplay() {
+    needsDisplay = true
+    needsFullRedraw = true
+  }
+
+  /// Marks one item for redrawing (its state changed, its place did not).
+  func setNeedsDisplay(forItemAt indexPath: IndexPath?) {
+    guard let indexPath else { return }
+    needsDisplay = true
+    dirtyItems.insert(indexPath)
+  }
 
   /// The frame of an item in content coordinates.
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
@@ -288,14 +311,17 @@ public final class CollectionView {
   /// Selects an item in code (no delegate call, as in UIKit).
   public func selectItem(at indexPath: IndexPath) {
     guard allowsSelection, isValid(indexPath) else { return }
-    if !allowsMultipleSelection { selected.removeAll() }
+    if !allowsMultipleSelection {
+      for old in selected { setNeedsDisplay(forItemAt: old) }
+      selected.removeAll()
+    }
     selected.insert(indexPath)
-    needsDisplay = true
+    setNeedsDisplay(forItemAt: indexPath)
   }
 
   /// Deselects an item in code (no delegate call).
   public func deselectItem(at indexPath: IndexPath) {
-    if selected.remove(indexPath) != nil { needsDisplay = true }
+    if selected.remove(indexPath) != nil { setNeedsDisplay(forItemAt: indexPath) }
   }
 
   /// True when the item is selected.
@@ -307,8 +333,8 @@ public final class CollectionView {
   public func focusItem(at indexPath: IndexPath?) {
     guard let indexPath else {
       if focusedIndexPath != nil {
+        setNeedsDisplay(forItemAt: focusedIndexPath)
         focusedIndexPath = nil
-        needsDisplay = true
         delegate?.collectionView(self, didFocusItemAt: nil)
       }
       return
@@ -316,29 +342,88 @@ public final class CollectionView {
     guard isValid(indexPath) else { return }
     scrollToItem(at: indexPath, position: .minimal)
     guard indexPath != focusedIndexPath else { return }
+    setNeedsDisplay(forItemAt: focusedIndexPath)
     focusedIndexPath = indexPath
-    needsDisplay = true
+    setNeedsDisplay(forItemAt: indexPath)
     delegate?.collectionView(self, didFocusItemAt: indexPath)
   }
 
   // MARK: drawing
 
   /// Draws the visible elements and the scroll bar into `surface` within ``frame``.
-  /// Only the visible elements are asked for content.
+  /// Only the visible elements are asked for content; with
+  /// ``drawsIncrementally``, only what changed since the last draw.
   public func draw(into surface: inout Surface) {
     layoutIfNeeded()
-    needsDisplay = false
+    defer {
+      needsDisplay = false
+      needsFullRedraw = false
+      dirtyItems.removeAll(keepingCapacity: true)
+      lastDrawnOffset = contentOffset
+      lastDrawnSurfaceSize = (surface.width, surface.height)
+    }
     contentRequestsInLastFrame = 0
+    let view = viewport
+    guard drawsIncrementally, !needsFullRedraw, let last = lastDrawnOffset,
+      let size = lastDrawnSurfaceSize, size == (surface.width, surface.height), !view.isEmpty
+    else {
+      drawAll(into: &surface)
+      return
+    }
+    let dy = Int(contentOffset.y - last.y)
+    if contentOffset.x != last.x || abs(dy) >= view.height
+      || (dy != 0 && (frame.x != 0 || frame.width != surface.width || pinsElements(dy: Double(dy))))
+    {
+      drawAll(into: &surface)
+      return
+    }
+    if dy != 0 {
+      // Shift what is on screen and draw only the rows that came into view.
+      surface.scrollRows(view.y..<view.maxY, by: dy)
+      let band = dy > 0
+        ? CellRect(x: view.x, y: view.maxY - dy, width: view.width, height: dy)
+        : CellRect(x: view.x, y: view.y, width: view.width, height: -dy)
+      redraw(band, on: &surface)
+      drawScrollIndicator(on: &surface)
+    }
+    for path in dirtyItems {
+      guard let f = collectionViewLayout.layoutAttributesForItem(at: path)?.frame else { continue }
+      let rect = CellRect(snapping: f.offsetBy(dx: Double(view.x) - contentOffset.x, dy: Double(view.y) - contentOffset.y))
+        .intersection(view)
+      if !rect.isEmpty { redraw(rect, on: &surface) }
+    }
+  }
+
+  /// True when the layout moves elements with the bounds (pinned headers), so
+  /// shifting the screen would be wrong.
+  private func pinsElements(dy: Double) -> Bool {
+    collectionViewLayout.shouldInvalidateLayout(forBoundsChange: visibleRect.offsetBy(dx: 0, dy: -dy))
+  }
+
+  private func drawAll(into surface: inout Surface) {
     surface.fill(frame)
     let view = viewport
     guard !view.isEmpty else { return }
-    var renderer = CellRenderer(theme: theme)
-    renderer.theme.asciiOnly = theme.asciiOnly
-    let attributes = collectionViewLayout.layoutAttributesForElements(in: visibleRect)
+    rasterize(collectionViewLayout.layoutAttributesForElements(in: visibleRect), clip: view, on: &surface)
+    drawScrollIndicator(on: &surface)
+  }
+
+  /// Redraws every element under `rect` (surface cells within the viewport).
+  private func redraw(_ rect: CellRect, on surface: inout Surface) {
+    surface.fill(rect)
+    let view = viewport
+    let content = Rect(
+      x: contentOffset.x + Double(rect.x - view.x), y: contentOffset.y + Double(rect.y - view.y),
+      width: Double(rect.width), height: Double(rect.height))
+    rasterize(collectionViewLayout.layoutAttributesForElements(in: content), clip: rect, on: &surface)
+  }
+
+  private func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
+    guard let dataSource else { return }
+    let renderer = CellRenderer(theme: theme)
     let focus = focusedIndexPath
-    rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: view, into: &surface) {
+    rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
       attrs, cellFrame, surface in
-      guard let dataSource else { return }
       contentRequestsInLastFrame += 1
       if attrs.category == .item {
         let content = dataSource.collectionView(self, cellForItemAt: attrs.indexPath)
@@ -349,10 +434,13 @@ public final class CollectionView {
         renderer.draw(content, in: cellFrame, state: CellState(), on: &surface)
       }
     }
-    if showsScrollIndicator && frame.width > 1 {
-      ScrollIndicator(theme: theme).draw(
-        on: &surface, column: frame.maxX - 1, top: frame.y, height: frame.height,
-        contentLength: collectionViewLayout.contentSize.height, offset: contentOffset.y, visibleLength: Double(view.height))
-    }
+  }
+
+  private func drawScrollIndicator(on surface: inout Surface) {
+    guard showsScrollIndicator && frame.width > 1 else { return }
+    ScrollIndicator(theme: theme).draw(
+      on: &surface, column: frame.maxX - 1, top: frame.y, height: frame.height,
+      contentLength: collectionViewLayout.contentSize.height, offset: contentOffset.y,
+      visibleLength: Double(viewport.height))
   }
 }

@@ -71,6 +71,7 @@ public final class RunLoop {
     guard force || scene.needsDisplay else { return }
     scene.draw(into: &surface)
     try terminal.present(surface)
+    surface.markPresented()
     framesPresented += 1
   }
 }

@@ -33,6 +33,7 @@ final class BoxesScene: Scene, CollectionViewDataSource {
     layout.lineAlignment = .leading
     view = CollectionView(layout: layout)
     view.showsScrollIndicator = false
+    view.drawsIncrementally = true
     view.keyBindings[Key(.right)] = .focusNextItem
     view.keyBindings[Key(.left)] = .focusPreviousItem
     view.dataSource = self

@@ -1,0 +1,56 @@
+import GridLayout
+import GridRender
+import PropertyBased
+import Testing
+
+@testable import TermGrid
+
+@Suite struct IncrementalDrawingTests {
+  /// Whatever keys are pressed, the incrementally drawn screen equals a full
+  /// redraw of the same state, and scrolls of less than a page are replayed
+  /// as terminal scrolls.
+  @Test func incrementalFramesEqualFullRedraws() async {
+    let keys: [Key] = [Key(.up), Key(.down), Key(.left), Key(.right), Key(.pageDown), Key(.pageUp), .char(" "), Key(.tab), Key(.end), Key(.home)]
+    await propertyCheck(count: 60, input: Gen.int(in: 0...keys.count - 1).array(of: 1...40), Gen.bool) { presses, headers in
+      let (view, data) = makeGrid([300, 7, 120], width: 80, height: 23, header: headers ? 1 : 0, footer: headers ? 1 : 0)
+      defer { withExtendedLifetime(data) {} }
+      view.drawsIncrementally = true
+      view.showsScrollIndicator = true
+      let terminal = HeadlessTerminal(width: 80, height: 23)
+      let loop = RunLoop(terminal: terminal, scene: GridScene(view))
+      for p in presses {
+        terminal.send(keys: keys[p])
+        try? loop.run(untilIdle: true)
+      }
+      var full = Surface(width: 80, height: 23)
+      view.drawsIncrementally = false
+      view.setNeedsDisplay()
+      view.draw(into: &full)
+      #expect(terminal.screen.lines == full.lines)
+      #expect(terminal.screen.cells == full.cells)
+    }
+  }
+
+  @Test func aOneRowScrollShiftsTheScreenAndDrawsOnlyTheNewRow() throws {
+    let (view, data) = makeGrid([1000], width: 200, height: 60)
+    defer { withExtendedLifetime(data) {} }
+    view.drawsIncrementally = true
+    let terminal = HeadlessTerminal(width: 200, height: 60)
+    let loop = RunLoop(terminal: terminal, scene: GridScene(view))
+    for _ in 0..<19 { terminal.send(keys: Key(.down)) }
+    try loop.run(untilIdle: true)
+    data.cellRequests = 0
+    terminal.send(keys: Key(.down))
+    try loop.run(untilIdle: true)
+    #expect(terminal.scrolls == 1)
+    #expect(view.contentOffset.y == 3)
+    // The new row of 13 boxes plus the two whose focus changed.
+    #expect(data.cellRequests == 13 + 2)
+    // A focus move without scrolling redraws two boxes.
+    data.cellRequests = 0
+    terminal.send(keys: Key(.right))
+    try loop.run(untilIdle: true)
+    #expect(data.cellRequests == 2)
+    #expect(terminal.lastChangedCells == 2 * 14 * 3)
+  }
+}
