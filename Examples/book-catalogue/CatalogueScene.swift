@@ -30,6 +30,7 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     collectionView.dataSource = self
     collectionView.delegate = self
     collectionView.allowsSelection = false
+    collectionView.drawsIncrementally = true
     collectionView.reloadData()
   }
 
@@ -116,11 +117,16 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
 
   // MARK: drawing
 
+  /// Whether an overlay covered the grid in the last frame.
+  private var overlayShown = false
+
   func draw(into surface: inout Surface) {
     dirty = false
     let w = surface.width
     let h = surface.height
-    surface.clear()
+    // The grid draws incrementally; after an overlay it redraws what was under it.
+    if overlayShown { collectionView.setNeedsDisplay() }
+    overlayShown = detail != nil || showsHelp
     let bars = h >= 4
     collectionView.setFrame(CellRect(x: 0, y: bars ? 1 : 0, width: w, height: bars ? h - 2 : h))
     collectionView.draw(into: &surface)
