@@ -16,7 +16,6 @@ let package = Package(
       dependencies: [
         .product(name: "TermGrid", package: "main"),
         .product(name: "CursesTerminal", package: "main"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
       name: "catalogue-gen",

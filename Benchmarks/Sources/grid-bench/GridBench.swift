@@ -1,5 +1,7 @@
-import ArgumentParser
 import CursesTerminal
+#if canImport(Glibc)
+  import Glibc
+#endif
 import GridLayout
 import GridRender
 import TermGrid
@@ -8,16 +10,26 @@ import TermGrid
 /// boxes of 14x3 cells titled " Book 00001 ", one column apart, in a flow
 /// grid; the focused box in reverse video; arrows (Right/Left step through
 /// items in order, as the C program does), PgUp/PgDn, Home/End; q quits.
+/// Usage: `grid-bench [-n N]` (default 10,000). The command line is parsed by
+/// hand: the benchmark measures the first frame from process start, and an
+/// argument-parsing library's reflection would be counted in it.
 @main
-struct GridBench: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "grid-bench", abstract: "TermGrid's side of the terminal benchmark against grid_ncurses.c.")
-
-  @Option(name: .short, help: "The number of boxes.")
-  var n = 10_000
-
-  func run() throws {
-    let scene = BoxesScene(count: max(0, n))
+enum GridBench {
+  static func main() throws {
+    var n = 10_000
+    var args = CommandLine.arguments.dropFirst()
+    while let a = args.popFirst() {
+      if a == "-n", let v = args.popFirst(), let value = Int(v), value >= 0 {
+        n = value
+      } else if a.hasPrefix("-n"), let value = Int(a.dropFirst(2)), value >= 0 {
+        n = value
+      } else {
+        print("usage: grid-bench [-n N]\n\nN titled boxes in a flow grid, as ../shared/bench/grid_ncurses.c draws them.")
+        if a != "-h" && a != "--help" { exit(2) }
+        return
+      }
+    }
+    let scene = BoxesScene(count: n)
     let terminal = try CursesTerminal(mouse: false)
     try RunLoop(terminal: terminal, scene: scene).run()
   }
