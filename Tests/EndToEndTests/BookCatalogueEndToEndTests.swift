@@ -31,6 +31,13 @@ import Testing
     // The focused card is in reverse video.
     #expect(try tmux.captureStyled().contains("\u{1B}[7m"))
 
+    // Idle means no CPU at all: the run loop blocks on input.
+    if width == 80, let before = try tmux.foregroundCPUTicks() {
+      usleep(1_500_000)
+      let after = try #require(try tmux.foregroundCPUTicks())
+      #expect(after - before <= 1, "the idle catalogue used \(after - before) ticks of CPU in 1.5 s")
+    }
+
     try tmux.keys("Right")
     screen = try tmux.waitFor(text: "2/2 La Peste")
     try tmux.keys("Left", "Down")
