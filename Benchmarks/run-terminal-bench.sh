@@ -41,4 +41,4 @@ for n in 10000 1000000; do
 done
 
 "$bin/catalogue-gen" -n 10000 > "$out/books-10000.csv"
-run "catalogue-10000" lockstep --ready "books" -- "$catbin" --data "$out/books-10000.csv"
+run "catalogue-10000" lockstep --ready "books" --key-timeout 0.5 -- "$catbin" --data "$out/books-10000.csv"

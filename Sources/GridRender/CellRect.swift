@@ -37,6 +37,10 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
   @inlinable public func contains(x px: Int, y py: Int) -> Bool {
     px >= x && px < maxX && py >= y && py < maxY
   }
+  /// The rectangle moved by `dx`, `dy` cells.
+  @inlinable public func offsetBy(dx: Int, dy: Int) -> CellRect {
+    CellRect(x: x + dx, y: y + dy, width: width, height: height)
+  }
   /// The rectangle shrunk by `n` cells on every side.
   @inlinable public func insetBy(_ n: Int) -> CellRect {
     CellRect(x: x + n, y: y + n, width: width - 2 * n, height: height - 2 * n)

@@ -80,6 +80,8 @@ public final class CollectionView {
   /// What the surface held after the last draw: the offset and the surface size.
   private var lastDrawnOffset: Point?
   private var lastDrawnSurfaceSize: (Int, Int)?
+  /// Where elements above the others (pinned headers) were drawn last.
+  private var floatingRects: [CellRect] = []
   /// When true, ``draw(into:)`` assumes the surface still holds the frame it
   /// drew last (the host reuses it and draws nothing else over the view), and
   /// redraws only what changed: the items whose focus or selection changed,
@@ -372,7 +374,7 @@ public final class CollectionView {
     }
     let dy = Int(contentOffset.y - last.y)
     if contentOffset.x != last.x || abs(dy) >= view.height
-      || (dy != 0 && (frame.x != 0 || frame.width != surface.width || pinsElements(dy: Double(dy))))
+      || (dy != 0 && (frame.x != 0 || frame.width != surface.width))
     {
       drawAll(into: &surface)
       return
@@ -384,6 +386,11 @@ public final class CollectionView {
         ? CellRect(x: view.x, y: view.maxY - dy, width: view.width, height: dy)
         : CellRect(x: view.x, y: view.y, width: view.width, height: -dy)
       redraw(band, on: &surface)
+      // Elements that float above the others (pinned headers) do not scroll
+      // with the content: redraw where they were (now shifted) and where they are.
+      let stale = floatingRects.map { $0.offsetBy(dx: 0, dy: -dy).intersection(view) }
+      floatingRects = floatingFrames()
+      for rect in stale + floatingRects where !rect.isEmpty { redraw(rect, on: &surface) }
       drawScrollIndicator(on: &surface)
     }
     for path in dirtyItems {
@@ -394,16 +401,23 @@ public final class CollectionView {
     }
   }
 
-  /// True when the layout moves elements with the bounds (pinned headers), so
-  /// shifting the screen would be wrong.
-  private func pinsElements(dy: Double) -> Bool {
-    collectionViewLayout.shouldInvalidateLayout(forBoundsChange: visibleRect.offsetBy(dx: 0, dy: -dy))
+  /// The surface rectangles of the visible elements drawn above the others
+  /// (zIndex above 0), such as pinned headers.
+  private func floatingFrames() -> [CellRect] {
+    let view = viewport
+    return collectionViewLayout.layoutAttributesForElements(in: visibleRect).compactMap { a in
+      guard a.zIndex > 0, !a.isHidden else { return nil }
+      let r = CellRect(snapping: a.frame.offsetBy(dx: Double(view.x) - contentOffset.x, dy: Double(view.y) - contentOffset.y))
+        .intersection(view)
+      return r.isEmpty ? nil : r
+    }
   }
 
   private func drawAll(into surface: inout Surface) {
     surface.fill(frame)
     let view = viewport
     guard !view.isEmpty else { return }
+    floatingRects = floatingFrames()
     rasterize(collectionViewLayout.layoutAttributesForElements(in: visibleRect), clip: view, on: &surface)
     drawScrollIndicator(on: &surface)
   }

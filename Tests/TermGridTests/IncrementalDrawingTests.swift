@@ -11,9 +11,12 @@ import Testing
   /// as terminal scrolls.
   @Test func incrementalFramesEqualFullRedraws() async {
     let keys: [Key] = [Key(.up), Key(.down), Key(.left), Key(.right), Key(.pageDown), Key(.pageUp), .char(" "), Key(.tab), Key(.end), Key(.home)]
-    await propertyCheck(count: 60, input: Gen.int(in: 0...keys.count - 1).array(of: 1...40), Gen.bool) { presses, headers in
+    await propertyCheck(count: 80, input: Gen.int(in: 0...keys.count - 1).array(of: 1...40), Gen.bool, Gen.bool) {
+      presses, headers, pinned in
       let (view, data) = makeGrid([300, 7, 120], width: 80, height: 23, header: headers ? 1 : 0, footer: headers ? 1 : 0)
       defer { withExtendedLifetime(data) {} }
+      (view.collectionViewLayout as? FlowLayout)?.sectionHeadersPinToVisibleBounds = pinned
+      view.setNeedsLayout()
       view.drawsIncrementally = true
       view.showsScrollIndicator = true
       let terminal = HeadlessTerminal(width: 80, height: 23)
