@@ -24,9 +24,12 @@ extension CollectionView {
     let content = collectionViewLayout.contentSize
     let c = origin.center
     let aspect = cellAspectRatio
-    // Search outward in growing bands, so the cost is that of a few rect queries.
-    var reach = Double(max(viewport.height, viewport.width, 8))
-    let limit = max(content.width, content.height) * 2 + reach
+    // Search outward in growing bands, so the cost is that of a few rect
+    // queries. A band of `reach` along the direction holds every candidate
+    // that close (the cone is at most as wide as it is long), so the search
+    // ends at the content's edge.
+    var reach = Double(max(direction == .up || direction == .down ? viewport.height : viewport.width, 8))
+    var widenings = 0
     while true {
       let band: Rect
       switch direction {
@@ -61,10 +64,21 @@ extension CollectionView {
         }
         best = (same, distance, a.indexPath)
       }
-      if let best, best.sameSection || reach >= limit { return best.path }
-      if reach >= limit { return nil }
-      // A candidate in another section is only final once the same section cannot offer one.
-      if let best, reach * 2 > limit { return best.path }
+      let reachedEdge: Bool
+      switch direction {
+      case .down: reachedEdge = c.y + reach >= content.height
+      case .up: reachedEdge = c.y - reach <= 0
+      case .right: reachedEdge = c.x + reach >= content.width
+      case .left: reachedEdge = c.x - reach <= 0
+      }
+      if let best, best.sameSection || reachedEdge { return best.path }
+      if reachedEdge { return nil }
+      // A candidate of another section wins unless the same section offers one
+      // a little farther out (sections rarely interleave; look twice more).
+      if best != nil {
+        widenings += 1
+        if widenings > 2 { return best!.path }
+      }
       reach *= 2
     }
   }
