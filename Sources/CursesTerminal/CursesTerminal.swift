@@ -9,6 +9,7 @@ import GridRender
 public enum CursesTerminalError: Error, CustomStringConvertible {
   /// ncurses could not start on this terminal (no TERM, unknown type, not a tty).
   case cannotInitialize(term: String?)
+  /// A readable form, for messages and tests.
   public var description: String {
     switch self {
     case .cannotInitialize(let term):
@@ -29,8 +30,11 @@ public enum CursesTerminalError: Error, CustomStringConvertible {
 /// ncurses keeps global state, so only one `CursesTerminal` may be open at a
 /// time; this is the only place in TermGrid with global mutable state.
 public final class CursesTerminal: Terminal {
+  /// The width in cells.
   public private(set) var width: Int
+  /// The height in cells.
   public private(set) var height: Int
+  /// What the terminal reports it can show.
   public let capabilities: TerminalCapabilities
 
   private var front: Surface
@@ -127,6 +131,7 @@ public final class CursesTerminal: Terminal {
     return env
   }
 
+  /// Ends curses: the main screen, the cursor and echo come back. Idempotent.
   public func restore() {
     guard isOpen else { return }
     isOpen = false
@@ -139,6 +144,7 @@ public final class CursesTerminal: Terminal {
 
   // MARK: input
 
+  /// The next key, mouse or resize event from ncurses; nil when `timeout` ran out.
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
     let ms: Int32
     if let timeout {
@@ -238,6 +244,7 @@ public final class CursesTerminal: Terminal {
 
   // MARK: output
 
+  /// Replays scroll hints, hands ncurses the changed cells of the changed rows, refreshes.
   public func present(_ surface: Surface) throws {
     guard isOpen else { return }
     let w = min(surface.width, width)

@@ -50,10 +50,13 @@ public protocol CollectionLayout: AnyObject {
 }
 
 extension CollectionLayout {
+  /// Default: no supplementary elements.
   public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   { nil }
+  /// Default: scrolling does not concern the layout.
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
+  /// Default: nothing to do.
   public func invalidateLayout(forBoundsChange newBounds: Rect) {}
   /// Default: the item's final frame, fully transparent (a fade in).
   public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {

@@ -77,6 +77,7 @@ public final class FlowLayout: CollectionLayout {
 
   // MARK: prepare
 
+  /// See ``CollectionLayout``.
   public func prepare(for context: LayoutContext) {
     axis = Axis(isVertical: scrollDirection == .vertical)
     if visibleBounds.size != context.boundsSize {
@@ -250,6 +251,7 @@ public final class FlowLayout: CollectionLayout {
 
   // MARK: queries
 
+  /// See ``CollectionLayout``.
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     guard !rect.isEmpty, !sections.isEmpty else { return result }
@@ -284,6 +286,7 @@ public final class FlowLayout: CollectionLayout {
     return result
   }
 
+  /// See ``CollectionLayout``.
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
     let section = sections[indexPath.section]
@@ -291,6 +294,7 @@ public final class FlowLayout: CollectionLayout {
     return LayoutAttributes(forItemAt: indexPath, frame: section.frame(ofItem: indexPath.item, axis: axis))
   }
 
+  /// See ``CollectionLayout``.
   public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
@@ -310,10 +314,12 @@ public final class FlowLayout: CollectionLayout {
     return nil
   }
 
+  /// See ``CollectionLayout``.
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
     sectionHeadersPinToVisibleBounds && newBounds.origin != visibleBounds.origin
   }
 
+  /// See ``CollectionLayout``.
   public func invalidateLayout(forBoundsChange newBounds: Rect) {
     visibleBounds = newBounds
   }

@@ -16,12 +16,17 @@ public protocol FlowLayoutDelegate: AnyObject {
 }
 
 extension FlowLayoutDelegate {
+  /// Default: nil (use the layout's own property).
   public func flowLayout(_ layout: FlowLayout, insetForSectionAt section: Int) -> EdgeInsets? { nil }
+  /// Default: nil (use the layout's own property).
   public func flowLayout(_ layout: FlowLayout, minimumLineSpacingForSectionAt section: Int) -> Double? { nil }
+  /// Default: nil (use the layout's own property).
   public func flowLayout(_ layout: FlowLayout, minimumInteritemSpacingForSectionAt section: Int) -> Double? {
     nil
   }
+  /// Default: nil (use the layout's own property).
   public func flowLayout(_ layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? { nil }
+  /// Default: nil (use the layout's own property).
   public func flowLayout(_ layout: FlowLayout, referenceSizeForFooterInSection section: Int) -> Size? { nil }
 }
 

@@ -1,6 +1,8 @@
 /// A point in cell units; `y` grows downward, as in UIKit.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+  /// The column.
   public var x: Double
+  /// The row.
   public var y: Double
   /// The origin (0, 0).
   public static let zero = Point(x: 0, y: 0)
@@ -9,12 +11,15 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     self.x = x
     self.y = y
   }
+  /// A readable form, for messages and tests.
   public var description: String { "(\(fmt(x)), \(fmt(y)))" }
 }
 
 /// A size in cell units.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
+  /// The width in cells.
   public var width: Double
+  /// The height in cells.
   public var height: Double
   /// Zero width and height.
   public static let zero = Size(width: 0, height: 0)
@@ -23,12 +28,15 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     self.width = width
     self.height = height
   }
+  /// A readable form, for messages and tests.
   public var description: String { "\(fmt(width))x\(fmt(height))" }
 }
 
 /// A rectangle in cell units: an origin and a size.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+  /// The origin.
   public var origin: Point
+  /// The size.
   public var size: Size
   /// The empty rectangle at the origin.
   public static let zero = Rect(origin: .zero, size: .zero)
@@ -44,6 +52,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     self.size = Size(width: width, height: height)
   }
 
+  /// The min x.
   @inlinable public var minX: Double { origin.x }
   @inlinable public var minY: Double { origin.y }
   @inlinable public var maxX: Double { origin.x + size.width }
@@ -90,14 +99,19 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
       width: max(0, width - insets.left - insets.right),
       height: max(0, height - insets.top - insets.bottom))
   }
+  /// A readable form, for messages and tests.
   public var description: String { "(\(fmt(minX)), \(fmt(minY)), \(fmt(width)), \(fmt(height)))" }
 }
 
 /// Insets from each edge, in cell units.
 public struct EdgeInsets: Hashable, Sendable {
+  /// The top.
   public var top: Double
+  /// The left.
   public var left: Double
+  /// The bottom.
   public var bottom: Double
+  /// The right.
   public var right: Double
   /// No insets.
   public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)

@@ -2,15 +2,19 @@
 ///
 /// Ordered section first, then item, so sorting gives reading order.
 public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The section.
   public var section: Int
+  /// The item.
   public var item: Int
   /// Creates an index path.
   @inlinable public init(item: Int, section: Int) {
     self.section = section
     self.item = item
   }
+  /// Section first, then item.
   @inlinable public static func < (a: IndexPath, b: IndexPath) -> Bool {
     a.section != b.section ? a.section < b.section : a.item < b.item
   }
+  /// A readable form, for messages and tests.
   public var description: String { "[\(section), \(item)]" }
 }

@@ -4,15 +4,18 @@ public enum ElementCategory: Int, Hashable, Sendable, Comparable {
   case decoration = 0
   case item = 1
   case supplementary = 2
+  /// Orders by raw value.
   public static func < (a: ElementCategory, b: ElementCategory) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// The kind of a supplementary or decoration element: header, footer, or any
 /// string the layout defines.
 public struct ElementKind: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  /// The raw bits.
   public var rawValue: String
   /// Creates a kind from its name.
   public init(_ rawValue: String) { self.rawValue = rawValue }
+  /// Creates a kind from a string literal.
   public init(stringLiteral value: String) { self.rawValue = value }
   /// The kind for items.
   public static let cell = ElementKind("cell")
@@ -20,12 +23,15 @@ public struct ElementKind: Hashable, Sendable, ExpressibleByStringLiteral, Custo
   public static let header = ElementKind("header")
   /// A section footer.
   public static let footer = ElementKind("footer")
+  /// A readable form, for messages and tests.
   public var description: String { rawValue }
 }
 
 /// A horizontal and vertical scale factor applied about an element's centre.
 public struct Scale: Hashable, Sendable {
+  /// The column.
   public var x: Double
+  /// The row.
   public var y: Double
   /// No scaling.
   public static let identity = Scale(x: 1, y: 1)
@@ -109,6 +115,7 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     return a.kind.rawValue < b.kind.rawValue
   }
 
+  /// A readable form, for messages and tests.
   public var description: String {
     let what = category == .item ? "item" : "\(kind)"
     return "\(what) \(indexPath) \(frame)"

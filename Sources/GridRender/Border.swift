@@ -1,10 +1,16 @@
 /// The line-drawing characters of a box border.
 public struct Border: Hashable, Sendable {
+  /// The top left.
   public var topLeft: Grapheme
+  /// The top right.
   public var topRight: Grapheme
+  /// The bottom left.
   public var bottomLeft: Grapheme
+  /// The bottom right.
   public var bottomRight: Grapheme
+  /// The horizontal.
   public var horizontal: Grapheme
+  /// The vertical.
   public var vertical: Grapheme
 
   /// Creates a border from its six characters.

@@ -2,9 +2,13 @@ import GridLayout
 
 /// A rectangle of whole cells on a ``Surface``.
 public struct CellRect: Hashable, Sendable, CustomStringConvertible {
+  /// The column.
   public var x: Int
+  /// The row.
   public var y: Int
+  /// The width in cells.
   public var width: Int
+  /// The height in cells.
   public var height: Int
 
   /// Creates a rectangle; negative sizes count as empty.
@@ -23,6 +27,7 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
     self.init(x: x0, y: y0, width: Int(rect.maxX.rounded()) - x0, height: Int(rect.maxY.rounded()) - y0)
   }
 
+  /// The max x.
   @inlinable public var maxX: Int { x + width }
   @inlinable public var maxY: Int { y + height }
   @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
@@ -45,5 +50,6 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
   @inlinable public func insetBy(_ n: Int) -> CellRect {
     CellRect(x: x + n, y: y + n, width: width - 2 * n, height: height - 2 * n)
   }
+  /// A readable form, for messages and tests.
   public var description: String { "(\(x), \(y), \(width), \(height))" }
 }

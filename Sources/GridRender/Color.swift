@@ -11,15 +11,25 @@ public enum Color: Hashable, Sendable {
   /// A 24-bit colour.
   case rgb(UInt8, UInt8, UInt8)
 
+  /// The black.
   public static let black = Color.ansi(0)
+  /// The red.
   public static let red = Color.ansi(1)
+  /// The green.
   public static let green = Color.ansi(2)
+  /// The yellow.
   public static let yellow = Color.ansi(3)
+  /// The blue.
   public static let blue = Color.ansi(4)
+  /// The magenta.
   public static let magenta = Color.ansi(5)
+  /// The cyan.
   public static let cyan = Color.ansi(6)
+  /// The white.
   public static let white = Color.ansi(7)
+  /// The bright black.
   public static let brightBlack = Color.ansi(8)
+  /// The bright white.
   public static let brightWhite = Color.ansi(15)
 
   /// The colour in 32 bits: a tag in the top byte, the value below.

@@ -57,6 +57,7 @@ public struct Grapheme: Hashable, Sendable, ExpressibleByExtendedGraphemeCluster
     self.init(lo: l, hi: h | UInt64(n) << 56)
   }
 
+  /// Creates a grapheme from a character literal.
   public init(extendedGraphemeClusterLiteral value: Character) { self.init(value) }
 
   /// The number of UTF-8 bytes.
@@ -96,5 +97,6 @@ public struct Grapheme: Hashable, Sendable, ExpressibleByExtendedGraphemeCluster
     return Character(String(s))
   }
 
+  /// A readable form, for messages and tests.
   public var description: String { String(character) }
 }

@@ -1,8 +1,11 @@
 /// A terminal in memory for tests: presented surfaces can be read back as
 /// text, and input comes from a script of events.
 public final class HeadlessTerminal: Terminal {
+  /// The width in cells.
   public private(set) var width: Int
+  /// The height in cells.
   public private(set) var height: Int
+  /// What the terminal reports it can show.
   public var capabilities: TerminalCapabilities
   /// What is on the "screen": the last surface presented.
   public private(set) var screen: Surface
@@ -33,6 +36,7 @@ public final class HeadlessTerminal: Terminal {
   /// Queues key presses.
   public func send(keys: Key...) { pendingEvents.append(contentsOf: keys.map { .key($0) }) }
 
+  /// The next scripted event; nil when the script is empty.
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
     guard !pendingEvents.isEmpty else {
       if timeout == nil { idleWaits += 1 }
@@ -46,6 +50,7 @@ public final class HeadlessTerminal: Terminal {
     return e
   }
 
+  /// Keeps the surface as the screen and counts the cells that changed.
   public func present(_ surface: Surface) throws {
     presentCount += 1
     if surface.width == screen.width, surface.height == screen.height {
@@ -61,6 +66,7 @@ public final class HeadlessTerminal: Terminal {
     screen.markPresented()
   }
 
+  /// Records that the terminal was restored.
   public func restore() { isRestored = true }
 
   /// The screen as text (lines without trailing spaces).

@@ -10,14 +10,21 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
   }
   /// Modifier keys held with it.
   public struct Modifiers: OptionSet, Hashable, Sendable {
+    /// The raw bits.
     public let rawValue: UInt8
+    /// Creates the set from raw bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The shift.
     public static let shift = Modifiers(rawValue: 1)
+    /// The control.
     public static let control = Modifiers(rawValue: 2)
+    /// The alt.
     public static let alt = Modifiers(rawValue: 4)
   }
 
+  /// Which key.
   public var code: Code
+  /// Modifier keys held.
   public var modifiers: Modifiers
 
   /// Creates a key.
@@ -28,6 +35,7 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
   /// A printable character key.
   public static func char(_ c: Character) -> Key { Key(.character(c)) }
 
+  /// A readable form, for messages and tests.
   public var description: String {
     let mods = (modifiers.contains(.control) ? "C-" : "") + (modifiers.contains(.alt) ? "M-" : "")
       + (modifiers.contains(.shift) ? "S-" : "")
@@ -45,9 +53,13 @@ public struct MouseEvent: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
     case press, release, click, doubleClick, drag, move, scrollUp, scrollDown
   }
+  /// What happened.
   public var kind: Kind
+  /// The column.
   public var x: Int
+  /// The row.
   public var y: Int
+  /// Modifier keys held.
   public var modifiers: Key.Modifiers
   /// Creates a mouse event.
   public init(_ kind: Kind, x: Int, y: Int, modifiers: Key.Modifiers = []) {

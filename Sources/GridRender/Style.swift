@@ -1,17 +1,25 @@
 /// Text attributes a terminal can show.
 public struct TextAttributes: OptionSet, Hashable, Sendable {
+  /// The raw bits.
   public let rawValue: UInt8
+  /// Creates the set from raw bits.
   public init(rawValue: UInt8) { self.rawValue = rawValue }
+  /// The bold.
   public static let bold = TextAttributes(rawValue: 1 << 0)
+  /// The dim.
   public static let dim = TextAttributes(rawValue: 1 << 1)
+  /// The underline.
   public static let underline = TextAttributes(rawValue: 1 << 2)
+  /// The reverse.
   public static let reverse = TextAttributes(rawValue: 1 << 3)
+  /// The italic.
   public static let italic = TextAttributes(rawValue: 1 << 4)
 }
 
 /// How a cell looks: colours and attributes. Stored packed, so comparing
 /// two styles (done for every cell of every frame) is three integer compares.
 public struct Style: Hashable, Sendable {
+  /// Bold, dim, underline, reverse, italic.
   @usableFromInline var foregroundBits: UInt32
   @usableFromInline var backgroundBits: UInt32
   public var attributes: TextAttributes
@@ -40,18 +48,22 @@ public struct Style: Hashable, Sendable {
   /// True when both colours are the terminal's defaults.
   @inlinable public var hasDefaultColors: Bool { foregroundBits == 0 && backgroundBits == 0 }
 
+  /// The bold.
   public var bold: Bool {
     get { attributes.contains(.bold) }
     set { set(.bold, newValue) }
   }
+  /// The dim.
   public var dim: Bool {
     get { attributes.contains(.dim) }
     set { set(.dim, newValue) }
   }
+  /// The underline.
   public var underline: Bool {
     get { attributes.contains(.underline) }
     set { set(.underline, newValue) }
   }
+  /// The reverse.
   public var reverse: Bool {
     get { attributes.contains(.reverse) }
     set { set(.reverse, newValue) }

@@ -297,7 +297,9 @@ public struct Surface: Sendable, Equatable {
 
 /// Rows of a surface that were scrolled: `rows` moved up by `by` (down when negative).
 public struct ScrollHint: Hashable, Sendable {
+  /// The rows that moved.
   public var rows: Range<Int>
+  /// Rows moved up (down when negative).
   public var by: Int
   /// Creates a hint.
   public init(rows: Range<Int>, by: Int) {

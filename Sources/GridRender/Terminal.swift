@@ -8,11 +8,13 @@ public enum ColorSupport: Int, Hashable, Sendable, Comparable {
   case indexed256 = 2
   /// 24-bit colour.
   case trueColor = 3
+  /// Orders by raw value.
   public static func < (a: ColorSupport, b: ColorSupport) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// What a terminal can show.
 public struct TerminalCapabilities: Hashable, Sendable {
+  /// The colors.
   public var colors: ColorSupport
   /// True when the terminal takes UTF-8 (line drawing, CJK); false means ASCII only.
   public var unicode: Bool

@@ -1,6 +1,8 @@
 /// A sanitised grapheme and its display width.
 public struct Glyph: Equatable, Sendable {
+  /// The grapheme.
   public var character: Character
+  /// The width in cells.
   public var width: Int
 }
 

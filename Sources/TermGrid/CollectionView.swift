@@ -5,6 +5,7 @@ import GridRender
 public enum CollectionViewError: Error, Equatable, CustomStringConvertible {
   /// An index path outside the data.
   case indexPathOutOfRange(IndexPath, numberOfSections: Int, numberOfItems: Int?)
+  /// A readable form, for messages and tests.
   public var description: String {
     switch self {
     case .indexPathOutOfRange(let p, let sections, let items):

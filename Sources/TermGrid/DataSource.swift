@@ -18,7 +18,9 @@ public protocol CollectionViewDataSource: AnyObject {
 }
 
 extension CollectionViewDataSource {
+  /// Default: one section.
   public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+  /// Default: does nothing (or nothing is shown).
   public func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> CellContent { .empty }
@@ -38,8 +40,12 @@ public protocol CollectionViewDelegate: AnyObject {
 }
 
 extension CollectionViewDelegate {
+  /// Default: does nothing (or nothing is shown).
   public func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {}
+  /// Default: does nothing (or nothing is shown).
   public func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?) {}
+  /// Default: does nothing (or nothing is shown).
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+  /// Default: does nothing (or nothing is shown).
   public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
 }

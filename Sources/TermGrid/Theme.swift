@@ -14,6 +14,7 @@ public struct Theme: Sendable {
   public var selectionMark: Grapheme = "✓"
   /// The scroll indicator's track and thumb.
   public var scrollTrack = Style(foreground: .brightBlack)
+  /// The scroll thumb.
   public var scrollThumb = Style.plain
   /// Use ASCII instead of line drawing (set from the terminal's capabilities).
   public var asciiOnly = false
