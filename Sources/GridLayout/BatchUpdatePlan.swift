@@ -1,0 +1,133 @@
+/// A validated batch update: where every element of the old state went.
+///
+/// `plan(_:before:after:)` checks the batch against the counts before and
+/// after (as the data source reports them) and throws a ``BatchUpdateError``
+/// that reads like UIKit's when they do not add up. The plan then maps old
+/// index paths to new ones, so focus, selection and animations can follow
+/// their items.
+public struct BatchUpdatePlan: Sendable {
+  /// `sectionMap[old]` is the new index of an old section, nil when deleted.
+  public let sectionMap: [Int?]
+  /// For each old section, `itemMaps[old][item]` is the new index path, nil when deleted.
+  public let itemMaps: [[IndexPath?]]
+  /// The validated batch.
+  public let update: BatchUpdate
+
+  /// The new index path of an item of the old state, nil when it was deleted.
+  public func newIndexPath(forOld indexPath: IndexPath) -> IndexPath? {
+    guard indexPath.section >= 0, indexPath.section < itemMaps.count,
+      indexPath.item >= 0, indexPath.item < itemMaps[indexPath.section].count
+    else { return nil }
+    return itemMaps[indexPath.section][indexPath.item]
+  }
+
+  /// Validates `update` against the item counts before and after it.
+  public static func plan(_ update: BatchUpdate, before: [Int], after: [Int]) throws(BatchUpdateError)
+    -> BatchUpdatePlan
+  {
+    let oldCount = before.count
+    let newCount = after.count
+    // Sections in range and consistent.
+    for s in update.deletedSections.union(update.reloadedSections).union(update.movedSections.keys)
+    where s < 0 || s >= oldCount {
+      throw .outOfRange(what: update.deletedSections.contains(s) ? "delete" : "reload or move", indexPath: nil, section: s, count: oldCount)
+    }
+    for s in update.insertedSections.union(update.movedSections.values) where s < 0 || s >= newCount {
+      throw .outOfRange(what: "insert", indexPath: nil, section: s, count: newCount)
+    }
+    if !update.deletedSections.isDisjoint(with: update.movedSections.keys) {
+      throw .conflicting("a section is both deleted and moved")
+    }
+    if !update.insertedSections.isDisjoint(with: update.movedSections.values) {
+      throw .conflicting("a section is both inserted and the destination of a move")
+    }
+    if Set(update.movedSections.values).count != update.movedSections.count {
+      throw .conflicting("two sections are moved to the same place")
+    }
+    let expectedSections = oldCount - update.deletedSections.count + update.insertedSections.count
+    guard expectedSections == newCount else {
+      throw .invalidNumberOfSections(
+        before: oldCount, after: newCount, inserted: update.insertedSections.count, deleted: update.deletedSections.count)
+    }
+    // Where old sections go: survivors keep their order around the inserted and moved-in ones.
+    var sectionMap = [Int?](repeating: nil, count: oldCount)
+    var fixed = [Int?](repeating: nil, count: newCount)  // new index -> old section (nil: inserted)
+    for (old, new) in update.movedSections { fixed[new] = old }
+    var taken = Set(update.insertedSections).union(update.movedSections.values)
+    var stayers = (0..<oldCount).filter { !update.deletedSections.contains($0) && update.movedSections[$0] == nil }
+      .makeIterator()
+    for new in 0..<newCount where !taken.contains(new) {
+      guard let old = stayers.next() else { break }
+      fixed[new] = old
+      taken.insert(new)
+    }
+    for (new, old) in fixed.enumerated() { if let old { sectionMap[old] = new } }
+
+    // Items in range.
+    func check(_ p: IndexPath, in counts: [Int], _ what: String) throws(BatchUpdateError) {
+      guard p.section >= 0, p.section < counts.count else {
+        throw .outOfRange(what: what, indexPath: nil, section: p.section, count: counts.count)
+      }
+      guard p.item >= 0, p.item < counts[p.section] else {
+        throw .outOfRange(what: what, indexPath: p, section: p.section, count: counts[p.section])
+      }
+    }
+    for p in update.deletedItems { try check(p, in: before, "delete") }
+    for p in update.reloadedItems { try check(p, in: before, "reload") }
+    for p in update.movedItems.keys { try check(p, in: before, "move") }
+    for p in update.insertedItems { try check(p, in: after, "insert") }
+    for p in update.movedItems.values { try check(p, in: after, "move to") }
+    if !update.deletedItems.isDisjoint(with: update.movedItems.keys) {
+      throw .conflicting("an item is both deleted and moved")
+    }
+    if !update.insertedItems.isDisjoint(with: update.movedItems.values) {
+      throw .conflicting("an item is both inserted and the destination of a move")
+    }
+    if Set(update.movedItems.values).count != update.movedItems.count {
+      throw .conflicting("two items are moved to the same place")
+    }
+
+    // Counts per surviving section.
+    var itemMaps = (0..<oldCount).map { [IndexPath?](repeating: nil, count: before[$0]) }
+    for (new, oldSection) in fixed.enumerated() {
+      guard let old = oldSection else { continue }
+      let deleted = update.deletedItems.filter { $0.section == old }.count
+      let inserted = update.insertedItems.filter { $0.section == new }.count
+      let movedOut = update.movedItems.filter { $0.key.section == old && $0.value.section != new }.count
+      let movedIn = update.movedItems.filter { $0.value.section == new && $0.key.section != old }.count
+      let expected = before[old] - deleted + inserted - movedOut + movedIn
+      guard expected == after[new] else {
+        throw .invalidNumberOfItems(
+          section: old, before: before[old], after: after[new], inserted: inserted, deleted: deleted,
+          movedIn: movedIn, movedOut: movedOut)
+      }
+    }
+    // Items of deleted sections vanish; moves into deleted or from inserted sections were range-checked above.
+    for (old, _) in update.movedItems where update.deletedSections.contains(old.section) {
+      throw .conflicting("an item is moved out of a deleted section")
+    }
+    // Where each surviving item goes.
+    for (new, oldSection) in fixed.enumerated() {
+      guard let old = oldSection else { continue }
+      var slots = [IndexPath?](repeating: nil, count: after[new])  // new item -> old index path
+      for (from, to) in update.movedItems where to.section == new { slots[to.item] = from }
+      var blocked = Set(update.insertedItems.filter { $0.section == new }.map(\.item))
+      blocked.formUnion(update.movedItems.values.filter { $0.section == new }.map(\.item))
+      var stay = (0..<before[old]).filter {
+        let p = IndexPath(item: $0, section: old)
+        return !update.deletedItems.contains(p) && update.movedItems[p] == nil
+      }.makeIterator()
+      for item in 0..<after[new] where !blocked.contains(item) {
+        guard let o = stay.next() else { break }
+        slots[item] = IndexPath(item: o, section: old)
+      }
+      for (item, from) in slots.enumerated() { if let from { itemMaps[from.section][from.item] = IndexPath(item: item, section: new) } }
+    }
+    // Moves out of a section into another land through that section's slots;
+    // record those that the loop above did not (moves into inserted sections).
+    for (from, to) in update.movedItems where itemMaps[from.section][from.item] == nil {
+      itemMaps[from.section][from.item] = to
+    }
+    return BatchUpdatePlan(sectionMap: sectionMap, itemMaps: itemMaps, update: update)
+  }
+}

@@ -1,0 +1,103 @@
+import PropertyBased
+import Testing
+
+@testable import GridLayout
+
+@Suite struct BatchUpdatePlanTests {
+  @Test func countsThatDoNotAddUpAreATypedErrorThatReadsLikeUIKit() {
+    var batch = BatchUpdate()
+    batch.insertedItems = [IndexPath(item: 0, section: 2)]
+    #expect(throws: BatchUpdateError.invalidNumberOfItems(section: 2, before: 4, after: 6, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)) {
+      try BatchUpdatePlan.plan(batch, before: [1, 2, 4], after: [1, 2, 6])
+    }
+    let error = BatchUpdateError.invalidNumberOfItems(section: 2, before: 4, after: 5, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0)
+    #expect(error.description.hasPrefix(
+      "Invalid update: invalid number of items in section 2. The number of items contained in an existing section after the update (5) must be equal to the number of items contained in that section before the update (4)"))
+    #expect(throws: BatchUpdateError.self) {  // a delete out of range
+      var b = BatchUpdate()
+      b.deletedItems = [IndexPath(item: 7, section: 0)]
+      return try BatchUpdatePlan.plan(b, before: [3], after: [2])
+    }
+    #expect(throws: BatchUpdateError.self) {  // deleted and moved
+      var b = BatchUpdate()
+      b.deletedItems = [IndexPath(item: 0, section: 0)]
+      b.movedItems = [IndexPath(item: 0, section: 0): IndexPath(item: 1, section: 0)]
+      return try BatchUpdatePlan.plan(b, before: [3], after: [2])
+    }
+    #expect(throws: BatchUpdateError.invalidNumberOfSections(before: 2, after: 2, inserted: 1, deleted: 0)) {
+      var b = BatchUpdate()
+      b.insertedSections = [0]
+      return try BatchUpdatePlan.plan(b, before: [1, 1], after: [1, 1])
+    }
+  }
+
+  @Test func sectionsInsertedAndDeletedShiftTheOthers() throws {
+    var batch = BatchUpdate()
+    batch.deletedSections = [0]
+    batch.insertedSections = [2]
+    batch.deletedItems = [IndexPath(item: 1, section: 1)]
+    let plan = try BatchUpdatePlan.plan(batch, before: [2, 3, 1], after: [2, 1, 5])
+    #expect(plan.sectionMap == [nil, 0, 1])
+    #expect(plan.newIndexPath(forOld: IndexPath(item: 0, section: 0)) == nil)
+    #expect(plan.newIndexPath(forOld: IndexPath(item: 0, section: 1)) == IndexPath(item: 0, section: 0))
+    #expect(plan.newIndexPath(forOld: IndexPath(item: 1, section: 1)) == nil)
+    #expect(plan.newIndexPath(forOld: IndexPath(item: 2, section: 1)) == IndexPath(item: 1, section: 0))
+    #expect(plan.newIndexPath(forOld: IndexPath(item: 0, section: 2)) == IndexPath(item: 0, section: 1))
+  }
+
+  /// Random item deletes, moves (within and across sections) and inserts,
+  /// made on a model of unique item ids: the plan accepts the batch and maps
+  /// every surviving item exactly where the model put it.
+  @Test func randomBatchesMapEveryItemWhereTheModelPutsIt() async {
+    await propertyCheck(count: 500, input: Gen.int(in: 0...1_000_000)) { seed in
+      var rng = SplitMix(seed: seed)
+      var next = 0
+      let old: [[Int]] = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+        (0..<Int.random(in: 0...8, using: &rng)).map { _ in
+          next += 1
+          return next
+        }
+      }
+      var where_: [Int: IndexPath] = [:]
+      for (s, items) in old.enumerated() { for (i, id) in items.enumerated() { where_[id] = IndexPath(item: i, section: s) } }
+      var new = old
+      var deleted: Set<Int> = []
+      var moved: [Int] = []
+      for id in old.flatMap({ $0 }) {
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: deleted.insert(id)
+        case 1: moved.append(id)
+        default: break
+        }
+      }
+      for s in new.indices { new[s].removeAll { deleted.contains($0) || moved.contains($0) } }
+      var inserted: [Int] = []
+      for _ in 0..<Int.random(in: 0...4, using: &rng) {
+        next += 1
+        inserted.append(next)
+      }
+      for id in (inserted + moved).shuffled(using: &rng) {
+        let s = Int.random(in: 0..<new.count, using: &rng)
+        new[s].insert(id, at: Int.random(in: 0...new[s].count, using: &rng))
+      }
+      var position: [Int: IndexPath] = [:]
+      for (s, items) in new.enumerated() { for (i, id) in items.enumerated() { position[id] = IndexPath(item: i, section: s) } }
+      var batch = BatchUpdate()
+      batch.deletedItems = Set(deleted.map { where_[$0]! })
+      batch.insertedItems = Set(inserted.map { position[$0]! })
+      for id in moved { batch.movedItems[where_[id]!] = position[id]! }
+      do {
+        let plan = try BatchUpdatePlan.plan(batch, before: old.map(\.count), after: new.map(\.count))
+        for (id, oldPath) in where_ {
+          #expect(plan.newIndexPath(forOld: oldPath) == position[id], "seed \(seed) id \(id)")
+        }
+      } catch {
+        Issue.record("seed \(seed): \(error)")
+      }
+      // The same batch against counts that are off by one is refused.
+      var wrong = new.map(\.count)
+      wrong[0] += 1
+      #expect(throws: BatchUpdateError.self) { try BatchUpdatePlan.plan(batch, before: old.map(\.count), after: wrong) }
+    }
+  }
+}
