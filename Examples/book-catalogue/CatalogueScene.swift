@@ -142,8 +142,7 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     let style = Style(attributes: [.bold, .reverse])
     surface.fill(CellRect(x: 0, y: 0, width: width, height: 1), style: style)
     let by = "by \(catalogue.grouping.rawValue)"
-    let used = surface.draw(" Book catalogue · \(sourceName) · \(by)", x: 0, y: 0, maxWidth: width, style: style)
-    _ = used
+    surface.draw(" Book catalogue · \(sourceName) · \(by)", x: 0, y: 0, maxWidth: width, style: style)
   }
 
   private func drawStatusBar(_ surface: inout Surface, width: Int, y: Int) {

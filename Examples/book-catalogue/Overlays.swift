@@ -19,8 +19,7 @@ struct Panel {
     surface.draw(" \(title) ", x: box.x + 2, y: box.y, maxWidth: box.width - 4, style: Style(attributes: [.bold]))
     for (i, line) in lines.enumerated() where box.y + 2 + i < box.maxY - 1 {
       let y = box.y + 2 + i
-      let used = surface.draw(line.label, x: box.x + 2, y: y, maxWidth: box.width - 4, style: Style(attributes: [.dim]))
-      _ = used
+      surface.draw(line.label, x: box.x + 2, y: y, maxWidth: box.width - 4, style: Style(attributes: [.dim]))
       let x = box.x + 2 + labelWidth + 2
       surface.draw(line.value, x: x, y: y, maxWidth: box.maxX - 2 - x)
     }

@@ -268,7 +268,7 @@ public final class CursesTerminal: Terminal {
         _ = wsetscrreg(cn_stdscr(), 0, Int32(height - 1))
         front.scrollRows(hint.rows, by: hint.by)
       }
-      front.removeScrollHints()
+      front.markPresented()
       front.updateCells(from: surface) { cell, x, y in put(cell, x: x, y: y) }
     }
     if front.width != surface.width || front.height != surface.height || needsCopy {

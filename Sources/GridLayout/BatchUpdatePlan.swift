@@ -35,15 +35,7 @@ public struct BatchUpdatePlan: Sendable {
     for s in update.insertedSections.union(update.movedSections.values) where s < 0 || s >= newCount {
       throw .outOfRange(what: "insert", indexPath: nil, section: s, count: newCount)
     }
-    if !update.deletedSections.isDisjoint(with: update.movedSections.keys) {
-      throw .conflicting("a section is both deleted and moved")
-    }
-    if !update.insertedSections.isDisjoint(with: update.movedSections.values) {
-      throw .conflicting("a section is both inserted and the destination of a move")
-    }
-    if Set(update.movedSections.values).count != update.movedSections.count {
-      throw .conflicting("two sections are moved to the same place")
-    }
+    try checkMoves(update.movedSections, deleted: update.deletedSections, inserted: update.insertedSections, noun: "section")
     let expectedSections = oldCount - update.deletedSections.count + update.insertedSections.count
     guard expectedSections == newCount else {
       throw .invalidNumberOfSections(
@@ -53,14 +45,9 @@ public struct BatchUpdatePlan: Sendable {
     var sectionMap = [Int?](repeating: nil, count: oldCount)
     var fixed = [Int?](repeating: nil, count: newCount)  // new index -> old section (nil: inserted)
     for (old, new) in update.movedSections { fixed[new] = old }
-    var taken = Set(update.insertedSections).union(update.movedSections.values)
-    var stayers = (0..<oldCount).filter { !update.deletedSections.contains($0) && update.movedSections[$0] == nil }
-      .makeIterator()
-    for new in 0..<newCount where !taken.contains(new) {
-      guard let old = stayers.next() else { break }
-      fixed[new] = old
-      taken.insert(new)
-    }
+    fillInOrder(
+      &fixed, taken: update.insertedSections.union(update.movedSections.values),
+      survivors: (0..<oldCount).filter { !update.deletedSections.contains($0) && update.movedSections[$0] == nil })
     for (new, old) in fixed.enumerated() { if let old { sectionMap[old] = new } }
 
     // Items in range.
@@ -77,15 +64,7 @@ public struct BatchUpdatePlan: Sendable {
     for p in update.movedItems.keys { try check(p, in: before, "move") }
     for p in update.insertedItems { try check(p, in: after, "insert") }
     for p in update.movedItems.values { try check(p, in: after, "move to") }
-    if !update.deletedItems.isDisjoint(with: update.movedItems.keys) {
-      throw .conflicting("an item is both deleted and moved")
-    }
-    if !update.insertedItems.isDisjoint(with: update.movedItems.values) {
-      throw .conflicting("an item is both inserted and the destination of a move")
-    }
-    if Set(update.movedItems.values).count != update.movedItems.count {
-      throw .conflicting("two items are moved to the same place")
-    }
+    try checkMoves(update.movedItems, deleted: update.deletedItems, inserted: update.insertedItems, noun: "item")
 
     // Counts per surviving section.
     var itemMaps = (0..<oldCount).map { [IndexPath?](repeating: nil, count: before[$0]) }
@@ -111,16 +90,13 @@ public struct BatchUpdatePlan: Sendable {
       guard let old = oldSection else { continue }
       var slots = [IndexPath?](repeating: nil, count: after[new])  // new item -> old index path
       for (from, to) in update.movedItems where to.section == new { slots[to.item] = from }
-      var blocked = Set(update.insertedItems.filter { $0.section == new }.map(\.item))
-      blocked.formUnion(update.movedItems.values.filter { $0.section == new }.map(\.item))
-      var stay = (0..<before[old]).filter {
-        let p = IndexPath(item: $0, section: old)
-        return !update.deletedItems.contains(p) && update.movedItems[p] == nil
-      }.makeIterator()
-      for item in 0..<after[new] where !blocked.contains(item) {
-        guard let o = stay.next() else { break }
-        slots[item] = IndexPath(item: o, section: old)
-      }
+      let taken = Set(update.insertedItems.filter { $0.section == new }.map(\.item))
+        .union(update.movedItems.values.filter { $0.section == new }.map(\.item))
+      fillInOrder(
+        &slots, taken: taken,
+        survivors: (0..<before[old]).map { IndexPath(item: $0, section: old) }.filter {
+          !update.deletedItems.contains($0) && update.movedItems[$0] == nil
+        })
       for (item, from) in slots.enumerated() { if let from { itemMaps[from.section][from.item] = IndexPath(item: item, section: new) } }
     }
     // Moves out of a section into another land through that section's slots;
@@ -129,5 +105,27 @@ public struct BatchUpdatePlan: Sendable {
       itemMaps[from.section][from.item] = to
     }
     return BatchUpdatePlan(sectionMap: sectionMap, itemMaps: itemMaps, update: update)
+  }
+
+  /// Moves exclude deletes of their source and inserts at their destination,
+  /// and no two share a destination.
+  private static func checkMoves<T: Hashable>(
+    _ moves: [T: T], deleted: Set<T>, inserted: Set<T>, noun: String
+  ) throws(BatchUpdateError) {
+    if !deleted.isDisjoint(with: moves.keys) { throw .conflicting("the same \(noun) is both deleted and moved") }
+    if !inserted.isDisjoint(with: moves.values) {
+      throw .conflicting("the same \(noun) is both inserted and the destination of a move")
+    }
+    if Set(moves.values).count != moves.count { throw .conflicting("two \(noun)s are moved to the same place") }
+  }
+
+  /// UIKit's placement of what stays: the positions not `taken` by inserts
+  /// and move destinations receive the `survivors`, in their old order.
+  private static func fillInOrder<T>(_ slots: inout [T?], taken: Set<Int>, survivors: [T]) {
+    var rest = survivors.makeIterator()
+    for i in slots.indices where !taken.contains(i) {
+      guard let next = rest.next() else { return }
+      slots[i] = next
+    }
   }
 }

@@ -80,9 +80,7 @@ public final class FlowLayout: CollectionLayout {
   /// See ``CollectionLayout``.
   public func prepare(for context: LayoutContext) {
     axis = Axis(isVertical: scrollDirection == .vertical)
-    if visibleBounds.size != context.boundsSize {
-      visibleBounds.size = context.boundsSize
-    }
+    visibleBounds.size = context.boundsSize
     let boundsAcross = max(0, axis.across(context.boundsSize))
     let sizing = delegate as? any FlowLayoutItemSizing
     sections.removeAll(keepingCapacity: true)
@@ -258,20 +256,12 @@ public final class FlowLayout: CollectionLayout {
     result.reserveCapacity(64)
     let a0 = axis.alongMin(rect)
     let a1 = axis.alongMax(rect)
+    // A pinned header never leaves its own section's extent, so visiting the
+    // sections that meet the rect finds every header that does.
     var s = lowerBound(sections.count) { self.sections[$0].end > a0 }
-    let pinnedSection = sectionHeadersPinToVisibleBounds ? pinnedSectionIndex() : nil
-    if let p = pinnedSection, p < s, let header = pinnedHeader(p), header.frame.intersects(rect) {
-      result.append(header)
-    }
     while s < sections.count, sections[s].start < a1 {
       let section = sections[s]
-      if section.headerFrame != nil {
-        if sectionHeadersPinToVisibleBounds, let header = pinnedHeader(s) {
-          if header.frame.intersects(rect) { result.append(header) }
-        } else if let f = section.headerFrame, f.intersects(rect) {
-          result.append(LayoutAttributes(forSupplementaryOfKind: .header, at: IndexPath(item: 0, section: s), frame: f))
-        }
-      }
+      if let header = header(ofSection: s), header.frame.intersects(rect) { result.append(header) }
       section.forEachItem(in: rect, axis: axis) { i, frame in
         result.append(LayoutAttributes(forItemAt: IndexPath(item: i, section: s), frame: frame))
       }
@@ -279,9 +269,6 @@ public final class FlowLayout: CollectionLayout {
         result.append(LayoutAttributes(forSupplementaryOfKind: .footer, at: IndexPath(item: 0, section: s), frame: f))
       }
       s += 1
-    }
-    if let p = pinnedSection, p >= s, let header = pinnedHeader(p), header.frame.intersects(rect) {
-      result.append(header)
     }
     return result
   }
@@ -300,12 +287,7 @@ public final class FlowLayout: CollectionLayout {
   {
     guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
     let section = sections[indexPath.section]
-    if kind == .header {
-      if sectionHeadersPinToVisibleBounds { return pinnedHeader(indexPath.section) }
-      return section.headerFrame.map {
-        LayoutAttributes(forSupplementaryOfKind: .header, at: IndexPath(item: 0, section: indexPath.section), frame: $0)
-      }
-    }
+    if kind == .header { return header(ofSection: indexPath.section) }
     if kind == .footer {
       return section.footerFrame.map {
         LayoutAttributes(forSupplementaryOfKind: .footer, at: IndexPath(item: 0, section: indexPath.section), frame: $0)
@@ -326,23 +308,13 @@ public final class FlowLayout: CollectionLayout {
 
   // MARK: sections and pinning
 
-  /// The range of the content (along the scroll axis) that section `s` covers, header to footer.
-  public func extentOfSection(_ s: Int) -> ClosedRange<Double>? {
-    guard s >= 0, s < sections.count else { return nil }
-    return sections[s].start...sections[s].end
-  }
-
-  /// The section whose extent contains the top (leading) edge of the visible bounds.
-  private func pinnedSectionIndex() -> Int? {
-    let edge = axis.alongMin(visibleBounds)
-    let s = lowerBound(sections.count) { self.sections[$0].end > edge }
-    return s < sections.count ? s : nil
-  }
-
-  /// The header of `s`, pinned: kept at the visible top edge while its section
-  /// is under it, pushed off by the section's end.
-  private func pinnedHeader(_ s: Int) -> LayoutAttributes? {
+  /// The header of `s`; when headers pin, kept at the visible top edge while
+  /// its section is under it and pushed off by the section's end.
+  private func header(ofSection s: Int) -> LayoutAttributes? {
     guard let natural = sections[s].headerFrame else { return nil }
+    guard sectionHeadersPinToVisibleBounds else {
+      return LayoutAttributes(forSupplementaryOfKind: .header, at: IndexPath(item: 0, section: s), frame: natural)
+    }
     let edge = axis.alongMin(visibleBounds)
     let length = axis.alongMax(natural) - axis.alongMin(natural)
     let pinned = min(max(edge, axis.alongMin(natural)), sections[s].end - length)

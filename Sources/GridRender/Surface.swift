@@ -132,8 +132,6 @@ public struct Surface: Sendable, Equatable {
     }
   }
 
-  /// Forgets the scroll hints (after the surface was presented).
-  public mutating func removeScrollHints() { scrollHints.removeAll(keepingCapacity: true) }
 
   /// The cell at column `x`, row `y`.
   @inlinable public subscript(x: Int, y: Int) -> Cell {
@@ -142,6 +140,7 @@ public struct Surface: Sendable, Equatable {
 
   /// Runs `body` with the clip narrowed to `rect` (within the current clip),
   /// then restores it.
+  @discardableResult
   public mutating func withClip<R>(_ rect: CellRect, _ body: (inout Surface) throws -> R) rethrows -> R {
     let saved = clip
     clip = clip.intersection(rect)
@@ -220,17 +219,6 @@ public struct Surface: Sendable, Equatable {
         }
         for x in r.x..<r.maxX { c[base + x] = cell }
       }
-    }
-  }
-
-  /// Applies `change` to the style of every cell in `rect` (clipped), for
-  /// highlights that keep the text (reverse video for focus).
-  public mutating func updateStyle(_ rect: CellRect, _ change: (inout Style) -> Void) {
-    let r = rect.intersection(clip)
-    guard !r.isEmpty else { return }
-    markChanged(r.y..<r.maxY)
-    for y in r.y..<r.maxY {
-      for x in r.x..<r.maxX { change(&cells[y * width + x].style) }
     }
   }
 

@@ -102,7 +102,7 @@ extension CollectionView {
       for a in collectionViewLayout.layoutAttributesForElements(in: band) where a.category == .item && !a.isHidden {
         let p = a.frame.center
         let d = abs(p.y - targetY) * cellAspectRatio * 4 + abs(p.x - frame.midX)
-        if d < bestDistance || (d == bestDistance && a.indexPath < chosen!) {
+        if d < bestDistance || (d == bestDistance && chosen.map { a.indexPath < $0 } == true) {
           bestDistance = d
           chosen = a.indexPath
         }

@@ -390,26 +390,30 @@ public final class CollectionView {
       // Elements that float above the others (pinned headers) do not scroll
       // with the content: redraw where they were (now shifted) and where they are.
       let stale = floatingRects.map { $0.offsetBy(dx: 0, dy: -dy).intersection(view) }
-      floatingRects = floatingFrames()
+      floatingRects = floatingFrames(collectionViewLayout.layoutAttributesForElements(in: visibleRect))
       for rect in stale + floatingRects where !rect.isEmpty { redraw(rect, on: &surface) }
       drawScrollIndicator(on: &surface)
     }
     for path in dirtyItems {
       guard let f = collectionViewLayout.layoutAttributesForItem(at: path)?.frame else { continue }
-      let rect = CellRect(snapping: f.offsetBy(dx: Double(view.x) - contentOffset.x, dy: Double(view.y) - contentOffset.y))
-        .intersection(view)
+      let rect = viewportRect(of: f)
       if !rect.isEmpty { redraw(rect, on: &surface) }
     }
   }
 
-  /// The surface rectangles of the visible elements drawn above the others
-  /// (zIndex above 0), such as pinned headers.
-  private func floatingFrames() -> [CellRect] {
+  /// A frame in content coordinates as surface cells, within the viewport.
+  private func viewportRect(of frame: Rect) -> CellRect {
     let view = viewport
-    return collectionViewLayout.layoutAttributesForElements(in: visibleRect).compactMap { a in
+    return CellRect(snapping: frame.offsetBy(dx: Double(view.x) - contentOffset.x, dy: Double(view.y) - contentOffset.y))
+      .intersection(view)
+  }
+
+  /// Where the elements drawn above the others (zIndex above 0, such as
+  /// pinned headers) among `attributes` sit on the surface.
+  private func floatingFrames(_ attributes: [LayoutAttributes]) -> [CellRect] {
+    attributes.compactMap { a in
       guard a.zIndex > 0, !a.isHidden else { return nil }
-      let r = CellRect(snapping: a.frame.offsetBy(dx: Double(view.x) - contentOffset.x, dy: Double(view.y) - contentOffset.y))
-        .intersection(view)
+      let r = viewportRect(of: a.frame)
       return r.isEmpty ? nil : r
     }
   }
@@ -418,8 +422,9 @@ public final class CollectionView {
     surface.fill(frame)
     let view = viewport
     guard !view.isEmpty else { return }
-    floatingRects = floatingFrames()
-    rasterize(collectionViewLayout.layoutAttributesForElements(in: visibleRect), clip: view, on: &surface)
+    let attributes = collectionViewLayout.layoutAttributesForElements(in: visibleRect)
+    floatingRects = floatingFrames(attributes)
+    rasterize(attributes, clip: view, on: &surface)
     drawScrollIndicator(on: &surface)
   }
 

@@ -57,10 +57,13 @@ final class TmuxSession {
   }
 
   /// Types a command line into the shell.
-  func type(_ line: String) throws { try tmux("send-keys", "-t", name, "-l", line); try tmux("send-keys", "-t", name, "Enter") }
+  func type(_ line: String) throws {
+    try tmux("send-keys", "-t", name, "-l", line)
+    try tmux("send-keys", "-t", name, "Enter")
+  }
 
   /// Sends keys by tmux name (Down, Enter, Escape, PageDown, q ...).
-  func keys(_ keys: String...) throws { try run(["send-keys", "-t", name] + keys) }
+  func keys(_ keys: String...) throws { _ = try run(["send-keys", "-t", name] + keys) }
 
   /// The visible screen.
   func capture() throws -> String { try tmux("capture-pane", "-p", "-t", name) }
