@@ -43,10 +43,22 @@ public protocol CollectionLayout: AnyObject {
   /// Told of the new visible bounds after ``shouldInvalidateLayout(forBoundsChange:)``
   /// said yes (for example to pin headers).
   func invalidateLayout(forBoundsChange newBounds: Rect)
-  /// Where an item inserted by a batch update starts its animation.
+  /// Where an item inserted by a batch update starts its animation (called
+  /// after ``prepare(for:)`` with the new counts; `indexPath` is the item's
+  /// new index path). Nil, the default, fades the item in at its frame.
   func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes?
-  /// Where an item deleted by a batch update ends its animation.
+  /// Where an item deleted by a batch update ends its animation (called
+  /// after ``prepare(for:)`` with the new counts; `indexPath` is the item's
+  /// old index path). Nil, the default, fades the item out where it was.
   func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+  /// Where a supplementary element of an inserted section starts its
+  /// animation. Nil, the default, fades it in at its frame.
+  func initialLayoutAttributesForAppearingSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  /// Where a supplementary element of a deleted section ends its animation.
+  /// Nil, the default, fades it out where it was.
+  func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
 }
 
 extension CollectionLayout {
@@ -58,16 +70,16 @@ extension CollectionLayout {
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
   /// Default: nothing to do.
   public func invalidateLayout(forBoundsChange newBounds: Rect) {}
-  /// Default: the item's final frame, fully transparent (a fade in).
-  public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    guard var a = layoutAttributesForItem(at: indexPath) else { return nil }
-    a.alpha = 0
-    return a
-  }
-  /// Default: the item's current frame, fully transparent (a fade out).
-  public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    guard var a = layoutAttributesForItem(at: indexPath) else { return nil }
-    a.alpha = 0
-    return a
-  }
+  /// Default: nil (the collection view fades the item in at its frame).
+  public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+  /// Default: nil (the collection view fades the item out where it was).
+  public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+  /// Default: nil (a fade in).
+  public func initialLayoutAttributesForAppearingSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  { nil }
+  /// Default: nil (a fade out).
+  public func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  { nil }
 }
