@@ -4,11 +4,18 @@ import GridLayout
 /// decoration, item, supplementary, then index path), each element clipped
 /// to its snapped frame and to the viewport, hidden ones skipped.
 ///
-/// Alpha and scale are drawn plainly for now: alpha 0 and scale 0 draw
-/// nothing, anything else draws at full strength in the unscaled frame.
+/// Alpha follows ``blend``: on 256-colour and true-colour terminals an
+/// element's colours are blended toward the backdrop; with 8 colours or none
+/// an element below 0.5 is dim and one below 0.15 is not drawn; 0 is
+/// invisible everywhere. A scale draws the element into its frame scaled
+/// about the centre (so content is clipped and a border is kept while there
+/// is room for one); a scale of 0 draws nothing.
 public struct Rasterizer: Sendable {
+  /// How alpha is drawn on this terminal.
+  public var blend: AlphaBlend
+
   /// Creates a rasterizer.
-  public init() {}
+  public init(blend: AlphaBlend = AlphaBlend()) { self.blend = blend }
 
   /// Draws `attributes`, whose frames are in content coordinates, with the
   /// content point `contentOffset` at the top-left of `viewport`. `draw` is
@@ -25,12 +32,23 @@ public struct Rasterizer: Sendable {
     let dy = Double(viewport.y) - contentOffset.y
     surface.withClip(clip.map { $0.intersection(viewport) } ?? viewport) { surface in
       for a in ordered {
-        guard !a.isHidden, a.alpha > 0, a.scale.x > 0, a.scale.y > 0 else { continue }
-        let frame = CellRect(snapping: a.frame.offsetBy(dx: dx, dy: dy))
+        guard !a.isHidden, blend.isVisible(a.alpha), a.scale.x > 0, a.scale.y > 0 else { continue }
+        let frame = CellRect(snapping: Self.scaled(a.frame, a.scale).offsetBy(dx: dx, dy: dy))
         guard !frame.intersection(surface.clip).isEmpty else { continue }
-        surface.withClip(frame) { draw(a, frame, &$0) }
+        surface.withClip(frame) { surface in
+          draw(a, frame, &surface)
+          if a.alpha < 1 { surface.fade(frame, alpha: a.alpha, blend: blend) }
+        }
       }
     }
+  }
+
+  /// `frame` scaled by `scale` about its centre.
+  public static func scaled(_ frame: Rect, _ scale: Scale) -> Rect {
+    guard scale != .identity else { return frame }
+    let w = frame.width * scale.x
+    let h = frame.height * scale.y
+    return Rect(x: frame.midX - w / 2, y: frame.midY - h / 2, width: w, height: h)
   }
 
   func isSorted(_ a: [LayoutAttributes]) -> Bool {

@@ -222,6 +222,30 @@ public struct Surface: Sendable, Equatable {
     }
   }
 
+  /// Replaces the style of every cell of `rect` (within the clip) with
+  /// `transform` of it; runs of one style are transformed once.
+  public mutating func restyle(_ rect: CellRect, _ transform: (Style) -> Style) {
+    let r = rect.intersection(clip)
+    guard !r.isEmpty else { return }
+    let w = width
+    markChanged(r.y..<r.maxY)
+    var last: (from: Style, to: Style)?
+    cells.withUnsafeMutableBufferPointer { c in
+      for y in r.y..<r.maxY {
+        for i in (y * w + r.x)..<(y * w + r.maxX) {
+          let old = c[i].style
+          if let last, last.from == old {
+            c[i].style = last.to
+          } else {
+            let new = transform(old)
+            c[i].style = new
+            last = (old, new)
+          }
+        }
+      }
+    }
+  }
+
   /// Draws `text` from (x, y) on one line, sanitised, within `maxWidth`
   /// columns (and the clip). Text that does not fit ends in an ellipsis.
   /// Returns the columns used.
