@@ -80,6 +80,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     if x1 <= x0 || y1 <= y0 { return Rect(x: x0, y: y0, width: 0, height: 0) }
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
+  /// The smallest rectangle holding both.
+  @inlinable public func union(_ other: Rect) -> Rect {
+    let x0 = Swift.min(minX, other.minX)
+    let y0 = Swift.min(minY, other.minY)
+    return Rect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
+  }
   /// True when `point` lies inside (the maximum edges are outside).
   @inlinable public func contains(_ point: Point) -> Bool {
     point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY

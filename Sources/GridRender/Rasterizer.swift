@@ -27,16 +27,30 @@ public struct Rasterizer: Sendable {
     _ attributes: [LayoutAttributes], contentOffset: Point, viewport: CellRect, clip: CellRect? = nil,
     into surface: inout Surface, draw: (LayoutAttributes, CellRect, inout Surface) -> Void
   ) {
-    let ordered = isSorted(attributes) ? attributes : attributes.sorted(by: LayoutAttributes.drawingOrder)
+    rasterize(attributes, attributes: { $0 }, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
+      element, frame, surface in draw(element, frame, &surface)
+    }
+  }
+
+  /// Draws elements of any type that carry layout attributes (an element
+  /// and the content it keeps, say), as ``rasterize(_:contentOffset:viewport:clip:into:draw:)``.
+  public func rasterize<Element>(
+    _ elements: [Element], attributes: (Element) -> LayoutAttributes, contentOffset: Point, viewport: CellRect,
+    clip: CellRect? = nil, into surface: inout Surface, draw: (Element, CellRect, inout Surface) -> Void
+  ) {
+    let ordered = isSorted(elements, attributes) ? elements : elements.sorted {
+      LayoutAttributes.drawingOrder(attributes($0), attributes($1))
+    }
     let dx = Double(viewport.x) - contentOffset.x
     let dy = Double(viewport.y) - contentOffset.y
     surface.withClip(clip.map { $0.intersection(viewport) } ?? viewport) { surface in
-      for a in ordered {
+      for element in ordered {
+        let a = attributes(element)
         guard !a.isHidden, blend.isVisible(a.alpha), a.scale.x > 0, a.scale.y > 0 else { continue }
         let frame = CellRect(snapping: Self.scaled(a.frame, a.scale).offsetBy(dx: dx, dy: dy))
         guard !frame.intersection(surface.clip).isEmpty else { continue }
         surface.withClip(frame) { surface in
-          draw(a, frame, &surface)
+          draw(element, frame, &surface)
           if a.alpha < 1 { surface.fade(frame, alpha: a.alpha, blend: blend) }
         }
       }
@@ -51,10 +65,10 @@ public struct Rasterizer: Sendable {
     return Rect(x: frame.midX - w / 2, y: frame.midY - h / 2, width: w, height: h)
   }
 
-  func isSorted(_ a: [LayoutAttributes]) -> Bool {
+  func isSorted<Element>(_ a: [Element], _ attributes: (Element) -> LayoutAttributes) -> Bool {
     var i = 1
     while i < a.count {
-      if LayoutAttributes.drawingOrder(a[i], a[i - 1]) { return false }
+      if LayoutAttributes.drawingOrder(attributes(a[i]), attributes(a[i - 1])) { return false }
       i += 1
     }
     return true

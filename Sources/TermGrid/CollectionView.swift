@@ -46,9 +46,9 @@ public final class CollectionView {
   /// Where the view sits on the surface it is drawn into.
   public private(set) var frame = CellRect(x: 0, y: 0, width: 0, height: 0)
   /// The content point at the top-left of the view.
-  public private(set) var contentOffset = Point.zero
+  public internal(set) var contentOffset = Point.zero
   /// The item with the keyboard focus.
-  public private(set) var focusedIndexPath: IndexPath?
+  public internal(set) var focusedIndexPath: IndexPath?
   /// Whether a scroll bar is drawn in the rightmost column (reserved when true).
   public var showsScrollIndicator = true {
     didSet { setNeedsLayout() }
@@ -66,23 +66,40 @@ public final class CollectionView {
   /// How much taller than wide a cell looks; focus navigation measures
   /// distances and cones with it, so "down" means down to the eye.
   public var cellAspectRatio = 2.0
-  /// True when something changed since the last ``draw(into:)``.
-  public private(set) var needsDisplay = true
+  /// True when something changed since the last ``draw(into:)``, or an
+  /// animation is running (each frame of it is a new picture).
+  public var needsDisplay: Bool { displayPending || transition != nil }
+  /// How long animated updates and layout changes take, in seconds (0: not animated).
+  public var animationDuration = 0.25
+  /// How animated updates and layout changes run over their duration.
+  public var animationCurve = TimingCurve.easeOut
+  /// Where animations read the time; inject a ``ManualAnimationClock`` to step them.
+  public var clock: any AnimationClock = SystemAnimationClock()
+  /// True while an update or layout change is animating.
+  public var isAnimating: Bool { transition != nil }
 
-  private(set) var itemCounts: [Int] = []
-  private var selected: Set<IndexPath> = []
-  private var needsLayout = true
+  var displayPending = true
+  var itemCounts: [Int] = []
+  var selected: Set<IndexPath> = []
+  var needsLayout = true
+  /// The animation running, if any.
+  var transition: LayoutTransition?
+  /// The batch being collected by ``performBatchUpdates(_:animated:completion:)``, while its updates run.
+  var pendingBatch: BatchUpdate?
+  /// Completions of batches nested in the one being collected.
+  var pendingCompletions: [(Bool) -> Void] = []
   private var preparedSize = Size(width: -1, height: -1)
-  private let rasterizer = Rasterizer()
+  /// Draws alpha for the terminal's colours: set `rasterizer.blend.colors` from the terminal's capabilities.
+  public var rasterizer = Rasterizer()
   /// Set by anything that can change what every cell shows.
-  private var needsFullRedraw = true
+  var needsFullRedraw = true
   /// Items whose state (focus, selection) changed since the last draw.
   private var dirtyItems: Set<IndexPath> = []
   /// What the surface held after the last draw: the offset and the surface size.
   private var lastDrawnOffset: Point?
   private var lastDrawnSurfaceSize: (Int, Int)?
   /// Where elements above the others (pinned headers) were drawn last.
-  private var floatingRects: [CellRect] = []
+  var floatingRects: [CellRect] = []
   /// When true, ``draw(into:)`` assumes the surface still holds the frame it
   /// drew last (the host reuses it and draws nothing else over the view), and
   /// redraws only what changed: the items whose focus or selection changed,
@@ -90,7 +107,7 @@ public final class CollectionView {
   /// rest is shifted, and the terminal is told to scroll). Off by default.
   public var drawsIncrementally = false
   /// The number of content requests made to the data source in the last frame (for tests and benchmarks).
-  public private(set) var contentRequestsInLastFrame = 0
+  public internal(set) var contentRequestsInLastFrame = 0
 
   /// Creates a collection view with a layout.
   public init(layout: any CollectionLayout) {
@@ -102,6 +119,7 @@ public final class CollectionView {
   /// Reads the counts from the data source again and lays everything out;
   /// focus stays on the same index path when it still exists.
   public func reloadData() {
+    finishTransition(finished: false)
     let sections = max(0, dataSource?.numberOfSections(in: self) ?? 0)
     itemCounts = (0..<sections).map { max(0, dataSource?.collectionView(self, numberOfItemsInSection: $0) ?? 0) }
     selected = selected.filter(isValid)
@@ -148,6 +166,7 @@ public final class CollectionView {
     frame = newFrame
     setNeedsDisplay()
     if sizeChanged {
+      finishTransition(finished: true)
       setNeedsLayout()
       layoutIfNeeded()
       clampContentOffset()
@@ -197,14 +216,14 @@ public final class CollectionView {
 
   /// Marks the view for redrawing.
   public func setNeedsDisplay() {
-    needsDisplay = true
+    displayPending = true
     needsFullRedraw = true
   }
 
   /// Marks one item for redrawing (its state changed, its place did not).
   func setNeedsDisplay(forItemAt indexPath: IndexPath?) {
     guard let indexPath else { return }
-    needsDisplay = true
+    displayPending = true
     dirtyItems.insert(indexPath)
   }
 
@@ -247,7 +266,7 @@ public final class CollectionView {
     let clamped = clamp(offset)
     guard clamped != contentOffset else { return }
     contentOffset = clamped
-    needsDisplay = true
+    displayPending = true
     tellLayoutBounds()
   }
 
@@ -358,8 +377,9 @@ public final class CollectionView {
   /// ``drawsIncrementally``, only what changed since the last draw.
   public func draw(into surface: inout Surface) {
     layoutIfNeeded()
+    if transition != nil, drawTransition(into: &surface) { return }
     defer {
-      needsDisplay = false
+      displayPending = false
       needsFullRedraw = false
       dirtyItems.removeAll(keepingCapacity: true)
       lastDrawnOffset = contentOffset
@@ -402,7 +422,7 @@ public final class CollectionView {
   }
 
   /// A frame in content coordinates as surface cells, within the viewport.
-  private func viewportRect(of frame: Rect) -> CellRect {
+  func viewportRect(of frame: Rect) -> CellRect {
     let view = viewport
     return CellRect(snapping: frame.offsetBy(dx: Double(view.x) - contentOffset.x, dy: Double(view.y) - contentOffset.y))
       .intersection(view)
@@ -410,7 +430,7 @@ public final class CollectionView {
 
   /// Where the elements drawn above the others (zIndex above 0, such as
   /// pinned headers) among `attributes` sit on the surface.
-  private func floatingFrames(_ attributes: [LayoutAttributes]) -> [CellRect] {
+  func floatingFrames(_ attributes: [LayoutAttributes]) -> [CellRect] {
     attributes.compactMap { a in
       guard a.zIndex > 0, !a.isHidden else { return nil }
       let r = viewportRect(of: a.frame)
@@ -438,25 +458,36 @@ public final class CollectionView {
     rasterize(collectionViewLayout.layoutAttributesForElements(in: content), clip: rect, on: &surface)
   }
 
-  private func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
+  func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
+    rasterize(attributes.map { DrawnElement(attributes: $0) }, clip: clip, on: &surface)
+  }
+
+  /// Draws elements, each with the content it keeps or else what the data
+  /// source says, in drawing order, clipped to `clip`.
+  func rasterize(_ elements: [DrawnElement], clip: CellRect, on surface: inout Surface) {
     guard let dataSource else { return }
     let renderer = CellRenderer(theme: theme)
     let focus = focusedIndexPath
-    rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
-      attrs, cellFrame, surface in
+    rasterizer.rasterize(
+      elements, attributes: \.attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface
+    ) { element, cellFrame, surface in
+      let attrs = element.attributes
       contentRequestsInLastFrame += 1
       if attrs.category == .item {
-        let content = dataSource.collectionView(self, cellForItemAt: attrs.indexPath)
-        let state = CellState(isFocused: attrs.indexPath == focus, isSelected: selected.contains(attrs.indexPath))
+        let content = element.content ?? dataSource.collectionView(self, cellForItemAt: attrs.indexPath)
+        let state = element.isDetached
+          ? CellState()
+          : CellState(isFocused: attrs.indexPath == focus, isSelected: selected.contains(attrs.indexPath))
         renderer.draw(content, in: cellFrame, state: state, on: &surface)
       } else {
-        let content = dataSource.collectionView(self, contentForSupplementaryElementOfKind: attrs.kind, at: attrs.indexPath)
+        let content = element.content
+          ?? dataSource.collectionView(self, contentForSupplementaryElementOfKind: attrs.kind, at: attrs.indexPath)
         renderer.draw(content, in: cellFrame, state: CellState(), on: &surface)
       }
     }
   }
 
-  private func drawScrollIndicator(on surface: inout Surface) {
+  func drawScrollIndicator(on surface: inout Surface) {
     guard showsScrollIndicator && frame.width > 1 else { return }
     ScrollIndicator(theme: theme).draw(
       on: &surface, column: frame.maxX - 1, top: frame.y, height: frame.height,

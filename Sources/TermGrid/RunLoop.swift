@@ -18,11 +18,21 @@ public protocol Scene: AnyObject {
   func draw(into surface: inout Surface)
   /// Handles one event.
   func handle(_ event: InputEvent) -> EventResult
+  /// True while something animates: the run loop then draws a frame every
+  /// ``RunLoop/frameInterval`` instead of blocking on input. Default: false.
+  var isAnimating: Bool { get }
+}
+
+extension Scene {
+  /// Default: nothing animates.
+  public var isAnimating: Bool { false }
 }
 
 /// Drives a ``Scene`` on a ``Terminal``: waits for input without spinning,
 /// handles every pending event before drawing once, and presents a frame
-/// only when something changed. The terminal is restored however the loop
+/// only when something changed. While the scene animates it waits at most
+/// ``frameInterval`` for input and then draws the next frame; when nothing
+/// animates it blocks on input, using no CPU. The terminal is restored however the loop
 /// ends: a quit, a thrown error, or a signal (the curses backend's handlers).
 public final class RunLoop {
   /// The terminal drawn to.
@@ -33,6 +43,8 @@ public final class RunLoop {
   public private(set) var surface: Surface
   /// How many frames were presented.
   public private(set) var framesPresented = 0
+  /// The time between animation frames (60 a second).
+  public var frameInterval: Duration = .milliseconds(16)
 
   /// Creates a run loop.
   public init(terminal: any Terminal, scene: any Scene) {
@@ -42,12 +54,15 @@ public final class RunLoop {
   }
 
   /// Runs until the scene quits. With `untilIdle`, returns as soon as no
-  /// input is pending (for tests with a ``HeadlessTerminal``).
+  /// input is pending (for tests with a ``HeadlessTerminal``; they step
+  /// animations with a manual clock and ``drawFrame(force:)``).
   public func run(untilIdle: Bool = false) throws {
     defer { terminal.restore() }
     try drawFrame(force: true)
     while true {
-      guard let first = try terminal.nextEvent(timeout: nil) else {
+      let animating = scene.isAnimating
+      guard let first = try terminal.nextEvent(timeout: animating ? frameInterval : nil) else {
+        if animating { try drawFrame(force: false) }
         if untilIdle { return }
         continue
       }

@@ -1,0 +1,218 @@
+import GridLayout
+import GridRender
+
+/// An element to draw, with the content it keeps when that is not asked of
+/// the data source.
+struct DrawnElement {
+  var attributes: LayoutAttributes
+  var content: CellContent? = nil
+  /// True for an element no longer in the data (drawn without focus or selection).
+  var isDetached = false
+}
+
+/// What was on screen when an update or a layout change began.
+struct Presentation {
+  /// Elements near the visible rect, as presented (mid-animation where one runs).
+  var elements: [ElementKey: LayoutAttributes] = [:]
+  /// What the visible ones show.
+  var contents: [ElementKey: CellContent] = [:]
+  /// Elements of an interrupted animation that were still disappearing.
+  var disappearing: [TransitionTrack] = []
+  /// The scroll offset then.
+  var offset = Point.zero
+}
+
+extension CollectionView {
+  /// Changes the layout; with `animated`, every visible element moves from
+  /// its attributes in the old layout (or where it is now, mid-animation) to
+  /// those in the new over ``animationDuration``. The focused item stays in view.
+  public func setLayout(_ layout: any CollectionLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+    layoutIfNeeded()
+    let presentation = animated && animationDuration > 0 ? capturePresentation() : nil
+    let old = collectionViewLayout
+    collectionViewLayout = layout
+    layoutIfNeeded()
+    clampContentOffset()
+    if let f = focusedIndexPath { scrollToItem(at: f, position: .centered) }
+    setNeedsDisplay()
+    guard let presentation else {
+      finishTransition(finished: false)
+      completion?(true)
+      return
+    }
+    beginTransition(
+      from: presentation, newKey: { $0 }, isInserted: { _ in false }, keepsOldContent: { _ in false },
+      oldLayout: old, completions: completion.map { [$0] } ?? [])
+  }
+
+  /// What is on screen now, and what lies within a screen of it (so that
+  /// elements moving into view start where they were).
+  func capturePresentation() -> Presentation {
+    var p = Presentation(offset: contentOffset)
+    let visible = visibleRect
+    let near = Rect(
+      x: visible.minX - visible.width, y: visible.minY - visible.height, width: 3 * visible.width,
+      height: 3 * visible.height)
+    let now = clock.now
+    func content(_ a: LayoutAttributes) -> CellContent? {
+      guard let dataSource else { return nil }
+      if a.category == .item { return dataSource.collectionView(self, cellForItemAt: a.indexPath) }
+      return dataSource.collectionView(self, contentForSupplementaryElementOfKind: a.kind, at: a.indexPath)
+    }
+    if let transition {
+      for track in transition.tracks {
+        let a = transition.presented(track, at: now)
+        if track.isDisappearing {
+          if a.frame.intersects(visible) {
+            var rest = track
+            rest.from = a
+            p.disappearing.append(rest)
+          }
+        } else {
+          p.elements[track.key] = a
+          if a.frame.intersects(visible) { p.contents[track.key] = track.content ?? content(a) }
+        }
+      }
+    }
+    for a in collectionViewLayout.layoutAttributesForElements(in: near) {
+      let key = ElementKey(a)
+      guard p.elements[key] == nil else { continue }
+      p.elements[key] = a
+      if a.frame.intersects(visible) { p.contents[key] = content(a) }
+    }
+    return p
+  }
+
+  /// Starts an animation from `presentation` to the layout as it is now.
+  ///
+  /// - Parameters:
+  ///   - newKey: where an element of the presentation is now (nil: gone).
+  ///   - isInserted: whether a new element was inserted (it then starts
+  ///     from the layout's appearing attributes) rather than scrolled in.
+  ///   - keepsOldContent: whether a staying element shows its old content
+  ///     until the animation ends (headers and footers of a batch).
+  ///   - oldLayout: the layout before, for elements that were not near the screen.
+  func beginTransition(
+    from presentation: Presentation, newKey: (ElementKey) -> ElementKey?, isInserted: (ElementKey) -> Bool,
+    keepsOldContent: (ElementKey) -> Bool, oldLayout: (any CollectionLayout)?, completions: [(Bool) -> Void]
+  ) {
+    let interrupted = transition?.completions ?? []
+    transition = nil
+    for c in interrupted { c(false) }
+    let layout = collectionViewLayout
+    let visible = visibleRect
+    // Keep everything where it was on screen at the start, whatever the scroll.
+    let dx = contentOffset.x - presentation.offset.x
+    let dy = contentOffset.y - presentation.offset.y
+    func shifted(_ a: LayoutAttributes) -> LayoutAttributes {
+      var s = a
+      s.frame = a.frame.offsetBy(dx: dx, dy: dy)
+      return s
+    }
+    func current(_ key: ElementKey) -> LayoutAttributes? {
+      switch key.category {
+      case .item: return layout.layoutAttributesForItem(at: key.indexPath)
+      default: return layout.layoutAttributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath)
+      }
+    }
+    var tracks: [TransitionTrack] = []
+    var tracked = Set<ElementKey>()
+    for (oldKey, was) in presentation.elements {
+      let from = shifted(was)
+      if let key = newKey(oldKey), let to = current(key) {
+        guard from.frame.union(to.frame).intersects(visible), !tracked.contains(key) else { continue }
+        let content = keepsOldContent(oldKey) ? presentation.contents[oldKey] : nil
+        tracks.append(TransitionTrack(key: key, from: from, to: to, content: content, isDisappearing: false))
+        tracked.insert(key)
+      } else if let content = presentation.contents[oldKey] {
+        let final = oldKey.category == .item
+          ? layout.finalLayoutAttributesForDisappearingItem(at: oldKey.indexPath)
+          : layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: oldKey.kind, at: oldKey.indexPath)
+        var to = final ?? from
+        if final == nil { to.alpha = 0 }
+        tracks.append(TransitionTrack(key: oldKey, from: from, to: to, content: content, isDisappearing: true))
+      }
+    }
+    for var track in presentation.disappearing {
+      track.from = shifted(track.from)
+      track.to = shifted(track.to)
+      tracks.append(track)
+    }
+    for to in layout.layoutAttributesForElements(in: visible) {
+      let key = ElementKey(to)
+      guard !tracked.contains(key) else { continue }
+      var from: LayoutAttributes
+      if isInserted(key) {
+        let initial = key.category == .item
+          ? layout.initialLayoutAttributesForAppearingItem(at: key.indexPath)
+          : layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind, at: key.indexPath)
+        from = initial ?? to.with(alpha: 0)
+      } else if let old = oldLayout.flatMap({ l in
+        key.category == .item
+          ? l.layoutAttributesForItem(at: key.indexPath)
+          : l.layoutAttributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath)
+      }) {
+        from = shifted(old)
+      } else {
+        from = to.with(alpha: 0)
+      }
+      tracks.append(TransitionTrack(key: key, from: from, to: to, content: nil, isDisappearing: false))
+      tracked.insert(key)
+    }
+    transition = LayoutTransition(
+      start: clock.now, duration: animationDuration, curve: animationCurve, tracks: tracks, completions: completions)
+    setNeedsDisplay()
+  }
+
+  /// Ends the running animation, if any, calling its completions.
+  func finishTransition(finished: Bool) {
+    guard let t = transition else { return }
+    transition = nil
+    needsFullRedraw = true
+    displayPending = true
+    for c in t.completions { c(finished) }
+  }
+
+  /// Draws one frame of the running animation; false when it has ended
+  /// (the caller then draws the final state as usual).
+  func drawTransition(into surface: inout Surface) -> Bool {
+    guard let t = transition else { return false }
+    let now = clock.now
+    guard t.timeFraction(at: now) < 1 else {
+      finishTransition(finished: true)
+      return false
+    }
+    contentRequestsInLastFrame = 0
+    surface.fill(frame)
+    let view = viewport
+    let visible = visibleRect
+    var elements: [DrawnElement] = []
+    elements.reserveCapacity(t.tracks.count)
+    for track in t.tracks {
+      let a = t.presented(track, at: now)
+      guard Rasterizer.scaled(a.frame, a.scale).intersects(visible) else { continue }
+      elements.append(DrawnElement(attributes: a, content: track.content, isDetached: track.isDisappearing))
+    }
+    // Elements that were not part of the animation (scrolled into view since) are where the layout has them.
+    for a in collectionViewLayout.layoutAttributesForElements(in: visible) where !t.trackedKeys.contains(ElementKey(a)) {
+      elements.append(DrawnElement(attributes: a))
+    }
+    if !view.isEmpty {
+      rasterize(elements, clip: view, on: &surface)
+      drawScrollIndicator(on: &surface)
+    }
+    floatingRects = []
+    needsFullRedraw = true
+    displayPending = false
+    return true
+  }
+}
+
+extension LayoutAttributes {
+  /// These attributes with another alpha.
+  func with(alpha: Double) -> LayoutAttributes {
+    var a = self
+    a.alpha = alpha
+    return a
+  }
+}

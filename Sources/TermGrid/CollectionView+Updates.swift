@@ -1,0 +1,178 @@
+import GridLayout
+
+extension CollectionView {
+  /// Applies changes to the data as one animated batch, as UIKit's
+  /// `performBatchUpdates(_:completion:)`: in `updates`, change the data
+  /// source's model and say what changed with ``insertItems(at:)``,
+  /// ``deleteItems(at:)``, ``moveItem(at:to:)``, ``reloadItems(at:)`` and
+  /// their section counterparts (or ``apply(_:)`` with a whole
+  /// ``BatchUpdate``). Deletes and reloads name index paths before the
+  /// update, inserts name them after, moves go from before to after; the
+  /// order of the calls does not matter, and batches nested in `updates`
+  /// merge into this one.
+  ///
+  /// The batch is checked against the data source's counts before anything
+  /// changes: counts that do not add up, an index path out of range or an
+  /// item both deleted and moved throw a ``BatchUpdateError`` that reads
+  /// like UIKit's message, and the view, its selection and its focus stay
+  /// exactly as they were (undoing the model's change is the caller's, as
+  /// the view cannot know it). Otherwise focus and selection follow their
+  /// items; a deleted focused item hands the focus to its neighbour in the
+  /// same section (the next, else the previous), else to the nearest section.
+  ///
+  /// - Parameters:
+  ///   - animated: animate from what is on screen now to the new layout over
+  ///     ``animationDuration`` (a running animation continues from where it is).
+  ///   - completion: called with true when the animation ends (at once when
+  ///     not animated), false when it was cut short by another.
+  public func performBatchUpdates(
+    _ updates: () throws -> Void, animated: Bool = true, completion: ((Bool) -> Void)? = nil
+  ) throws {
+    if pendingBatch != nil {  // nested: merge into the batch being collected
+      try updates()
+      if let completion { pendingCompletions.append(completion) }
+      return
+    }
+    layoutIfNeeded()
+    let before = animated && animationDuration > 0 ? capturePresentation() : nil
+    pendingBatch = BatchUpdate()
+    pendingCompletions = completion.map { [$0] } ?? []
+    defer {
+      pendingBatch = nil
+      pendingCompletions = []
+    }
+    try updates()
+    let update = pendingBatch ?? BatchUpdate()
+    let sections = max(0, dataSource?.numberOfSections(in: self) ?? 0)
+    let after = (0..<sections).map { max(0, dataSource?.collectionView(self, numberOfItemsInSection: $0) ?? 0) }
+    let plan = try BatchUpdatePlan.plan(update, before: itemCounts, after: after)
+    commit(plan, counts: after, presentation: before, completions: pendingCompletions)
+  }
+
+  /// Adds a whole batch to the one being collected, or performs it on its own.
+  public func apply(_ update: BatchUpdate) throws {
+    guard pendingBatch != nil else {
+      try performBatchUpdates { pendingBatch?.merge(update) }
+      return
+    }
+    pendingBatch?.merge(update)
+  }
+
+  /// Items inserted (index paths after the update).
+  public func insertItems(at indexPaths: [IndexPath]) throws {
+    var u = BatchUpdate()
+    u.insertedItems = Set(indexPaths)
+    try apply(u)
+  }
+
+  /// Items deleted (index paths before the update).
+  public func deleteItems(at indexPaths: [IndexPath]) throws {
+    var u = BatchUpdate()
+    u.deletedItems = Set(indexPaths)
+    try apply(u)
+  }
+
+  /// Items whose content changed (index paths before the update); redrawn in place.
+  public func reloadItems(at indexPaths: [IndexPath]) throws {
+    var u = BatchUpdate()
+    u.reloadedItems = Set(indexPaths)
+    try apply(u)
+  }
+
+  /// An item moved from `indexPath` (before) to `newIndexPath` (after).
+  public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) throws {
+    var u = BatchUpdate()
+    u.movedItems = [indexPath: newIndexPath]
+    try apply(u)
+  }
+
+  /// Sections inserted (indexes after the update).
+  public func insertSections(_ sections: [Int]) throws {
+    var u = BatchUpdate()
+    u.insertedSections = Set(sections)
+    try apply(u)
+  }
+
+  /// Sections deleted, with their items (indexes before the update).
+  public func deleteSections(_ sections: [Int]) throws {
+    var u = BatchUpdate()
+    u.deletedSections = Set(sections)
+    try apply(u)
+  }
+
+  /// Sections whose content changed (indexes before the update).
+  public func reloadSections(_ sections: [Int]) throws {
+    var u = BatchUpdate()
+    u.reloadedSections = Set(sections)
+    try apply(u)
+  }
+
+  /// A section moved from `section` (before) to `newSection` (after).
+  public func moveSection(_ section: Int, toSection newSection: Int) throws {
+    var u = BatchUpdate()
+    u.movedSections = [section: newSection]
+    try apply(u)
+  }
+
+  /// Makes a validated plan the view's state: counts, focus, selection,
+  /// layout, scroll offset, and the animation when there is a presentation to start from.
+  func commit(_ plan: BatchUpdatePlan, counts: [Int], presentation: Presentation?, completions: [(Bool) -> Void]) {
+    let oldFocus = focusedIndexPath
+    let oldCounts = itemCounts
+    itemCounts = counts
+    selected = Set(selected.compactMap { plan.newIndexPath(forOld: $0) })
+    if let f = oldFocus {
+      focusedIndexPath = plan.newIndexPath(forOld: f) ?? neighbour(ofDeleted: f, oldCounts: oldCounts, plan: plan)
+    }
+    if focusedIndexPath == nil { focusedIndexPath = firstIndexPath }
+    needsLayout = true
+    layoutIfNeeded()
+    clampContentOffset()
+    if let f = focusedIndexPath { scrollToItem(at: f, position: .minimal) }
+    setNeedsDisplay()
+    if let presentation {
+      beginTransition(
+        from: presentation,
+        newKey: { key in
+          switch key.category {
+          case .item: return plan.newIndexPath(forOld: key.indexPath).map { ElementKey(category: .item, kind: key.kind, indexPath: $0) }
+          default:
+            guard key.indexPath.section < plan.sectionMap.count, let s = plan.sectionMap[key.indexPath.section] else { return nil }
+            return ElementKey(category: key.category, kind: key.kind, indexPath: IndexPath(item: key.indexPath.item, section: s))
+          }
+        },
+        isInserted: { key in
+          plan.update.insertedSections.contains(key.indexPath.section)
+            || (key.category == .item && plan.update.insertedItems.contains(key.indexPath))
+        },
+        keepsOldContent: { key in key.category != .item },
+        oldLayout: nil, completions: completions)
+    } else {
+      for c in completions { c(true) }
+    }
+    if focusedIndexPath != oldFocus { delegate?.collectionView(self, didFocusItemAt: focusedIndexPath) }
+  }
+
+  /// Where the focus goes when its item is deleted: the next surviving item
+  /// of its section, else the previous, else the nearest surviving section's
+  /// nearest item.
+  private func neighbour(ofDeleted f: IndexPath, oldCounts: [Int], plan: BatchUpdatePlan) -> IndexPath? {
+    guard f.section < oldCounts.count else { return nil }
+    for i in (f.item + 1)..<max(f.item + 1, oldCounts[f.section]) {
+      if let p = plan.newIndexPath(forOld: IndexPath(item: i, section: f.section)) { return p }
+    }
+    for i in stride(from: f.item - 1, through: 0, by: -1) {
+      if let p = plan.newIndexPath(forOld: IndexPath(item: i, section: f.section)) { return p }
+    }
+    // The nearest section: after first (the reading direction), then before.
+    for distance in 1..<max(1, oldCounts.count) {
+      for s in [f.section + distance, f.section - distance] where s >= 0 && s < oldCounts.count {
+        let items = s > f.section ? Array(0..<oldCounts[s]) : Array((0..<oldCounts[s]).reversed())
+        for i in items {
+          if let p = plan.newIndexPath(forOld: IndexPath(item: i, section: s)) { return p }
+        }
+      }
+    }
+    return nil
+  }
+}

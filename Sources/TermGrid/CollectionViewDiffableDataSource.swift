@@ -1,0 +1,93 @@
+import GridLayout
+
+/// A data source driven by snapshots of identifiers, as
+/// UICollectionViewDiffableDataSource: build a ``DiffableSnapshot`` of
+/// sections and items, ``apply(_:animatingDifferences:completion:)`` it, and
+/// the collection view animates from what it showed to the new state in one
+/// batch (inserts, deletes and moves found with `CollectionDifference`).
+///
+/// The collection view holds its data source weakly: keep this object alive.
+public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
+  CollectionViewDataSource
+{
+  /// Makes the content of an item.
+  public typealias CellProvider = (CollectionView, IndexPath, ItemID) -> CellContent
+  /// Makes the content of a header, footer or other supplementary element.
+  public typealias SupplementaryProvider = (CollectionView, ElementKind, IndexPath) -> CellContent
+
+  /// The view this data source feeds.
+  public private(set) weak var collectionView: CollectionView?
+  private let cellProvider: CellProvider
+  /// Makes supplementary content; nil shows nothing.
+  public var supplementaryProvider: SupplementaryProvider?
+  private var current = DiffableSnapshot<SectionID, ItemID>()
+
+  /// Creates the data source and makes it `collectionView`'s.
+  public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
+    self.collectionView = collectionView
+    self.cellProvider = cellProvider
+    collectionView.dataSource = self
+  }
+
+  /// The state shown (a copy to change and apply).
+  public func snapshot() -> DiffableSnapshot<SectionID, ItemID> { current }
+
+  /// Shows `snapshot`: the difference from the current one becomes one batch
+  /// update, animated when `animatingDifferences`; focus and selection follow
+  /// their items. Items marked with ``DiffableSnapshot/reconfigureItems(_:)``
+  /// are redrawn in place. A snapshot with a duplicate identifier throws a
+  /// ``SnapshotError`` naming it, and nothing changes.
+  public func apply(
+    _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
+    completion: ((Bool) -> Void)? = nil
+  ) throws {
+    let update = try snapshot.batchUpdate(from: current)
+    var next = snapshot
+    next.clearMarks()
+    guard let collectionView else {
+      current = next
+      return
+    }
+    let previous = current
+    do {
+      try collectionView.performBatchUpdates(
+        {
+          current = next
+          try collectionView.apply(update)
+        }, animated: animatingDifferences, completion: completion)
+    } catch {
+      current = previous  // cannot happen for a valid difference; keep the data consistent with the view
+      throw error
+    }
+    if !snapshot.reconfiguredItemIdentifiers.isEmpty { collectionView.setNeedsDisplay() }
+  }
+
+  /// The item shown at `indexPath`, or nil.
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { current.itemIdentifier(at: indexPath) }
+  /// Where an item is shown, or nil.
+  public func indexPath(for itemIdentifier: ItemID) -> IndexPath? { current.indexPath(of: itemIdentifier) }
+  /// The section shown at `index`, or nil.
+  public func sectionIdentifier(for index: Int) -> SectionID? {
+    index >= 0 && index < current.numberOfSections ? current.sectionIdentifiers[index] : nil
+  }
+
+  // MARK: CollectionViewDataSource
+
+  /// The number of sections of the current snapshot.
+  public func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
+  /// The number of items of a section of the current snapshot.
+  public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    current.itemIdentifiers(inSectionAt: section).count
+  }
+  /// The cell provider's content for the item at `indexPath`.
+  public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+    guard let id = current.itemIdentifier(at: indexPath) else { return .empty }
+    return cellProvider(collectionView, indexPath, id)
+  }
+  /// The supplementary provider's content.
+  public func collectionView(
+    _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+  ) -> CellContent {
+    supplementaryProvider?(collectionView, kind, indexPath) ?? .empty
+  }
+}
