@@ -34,11 +34,13 @@ public struct Rasterizer: Sendable {
 
   /// Draws elements of any type that carry layout attributes (an element
   /// and the content it keeps, say), as ``rasterize(_:contentOffset:viewport:clip:into:draw:)``.
+  /// With `inDrawingOrder`, the caller has put them in the order to draw.
   public func rasterize<Element>(
-    _ elements: [Element], attributes: (Element) -> LayoutAttributes, contentOffset: Point, viewport: CellRect,
-    clip: CellRect? = nil, into surface: inout Surface, draw: (Element, CellRect, inout Surface) -> Void
+    _ elements: [Element], attributes: (Element) -> LayoutAttributes, inDrawingOrder: Bool = false,
+    contentOffset: Point, viewport: CellRect, clip: CellRect? = nil, into surface: inout Surface,
+    draw: (Element, CellRect, inout Surface) -> Void
   ) {
-    let ordered = isSorted(elements, attributes) ? elements : elements.sorted {
+    let ordered = inDrawingOrder || isSorted(elements, attributes) ? elements : elements.sorted {
       LayoutAttributes.drawingOrder(attributes($0), attributes($1))
     }
     let dx = Double(viewport.x) - contentOffset.x

@@ -197,8 +197,14 @@ extension CollectionView {
     for a in collectionViewLayout.layoutAttributesForElements(in: visible) where !t.trackedKeys.contains(ElementKey(a)) {
       elements.append(DrawnElement(attributes: a))
     }
+    // At equal zIndex, what is leaving draws beneath what stays, whatever index paths it had.
+    elements.sort { a, b in
+      if a.attributes.zIndex != b.attributes.zIndex { return a.attributes.zIndex < b.attributes.zIndex }
+      if a.isDetached != b.isDetached { return a.isDetached }
+      return LayoutAttributes.drawingOrder(a.attributes, b.attributes)
+    }
     if !view.isEmpty {
-      rasterize(elements, clip: view, on: &surface)
+      rasterize(elements, inDrawingOrder: true, clip: view, on: &surface)
       drawScrollIndicator(on: &surface)
     }
     floatingRects = []

@@ -46,7 +46,8 @@ extension CollectionView {
     let sections = max(0, dataSource?.numberOfSections(in: self) ?? 0)
     let after = (0..<sections).map { max(0, dataSource?.collectionView(self, numberOfItemsInSection: $0) ?? 0) }
     let plan = try BatchUpdatePlan.plan(update, before: itemCounts, after: after)
-    commit(plan, counts: after, presentation: before, completions: pendingCompletions)
+    // An empty batch moves nothing: no animation, only a redraw.
+    commit(plan, counts: after, presentation: update.isEmpty ? nil : before, completions: pendingCompletions)
   }
 
   /// Adds a whole batch to the one being collected, or performs it on its own.

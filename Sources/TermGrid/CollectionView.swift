@@ -464,12 +464,12 @@ public final class CollectionView {
 
   /// Draws elements, each with the content it keeps or else what the data
   /// source says, in drawing order, clipped to `clip`.
-  func rasterize(_ elements: [DrawnElement], clip: CellRect, on surface: inout Surface) {
+  func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
     guard let dataSource else { return }
     let renderer = CellRenderer(theme: theme)
     let focus = focusedIndexPath
     rasterizer.rasterize(
-      elements, attributes: \.attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface
+      elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface
     ) { element, cellFrame, surface in
       let attrs = element.attributes
       contentRequestsInLastFrame += 1
