@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "GridRender", targets: ["GridRender"]),
     .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
     .executable(name: "book-catalogue", targets: ["book-catalogue"]),
+    .executable(name: "circle-demo", targets: ["circle-demo"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,6 +36,11 @@ let package = Package(
       path: "Examples/book-catalogue",
       resources: [.copy("Resources/catalogue.csv")]
     ),
+    .executableTarget(
+      name: "circle-demo",
+      dependencies: ["TermGrid", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      path: "Examples/circle-demo"
+    ),
     .testTarget(
       name: "GridLayoutTests",
       dependencies: ["GridLayout", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -45,7 +51,7 @@ let package = Package(
       name: "TermGridTests",
       dependencies: ["TermGrid", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["book-catalogue"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["book-catalogue", "circle-demo"]),
   ],
   swiftLanguageModes: [.v6]
 )

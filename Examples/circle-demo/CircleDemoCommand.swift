@@ -1,0 +1,41 @@
+import ArgumentParser
+import CursesTerminal
+import Foundation
+import TermGrid
+
+@main
+struct CircleDemoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "circle-demo",
+    abstract: "Cards on a ring that animate as they are inserted and deleted.",
+    discussion: """
+      The circle layout of UIKit's collection-view guide, in the terminal: new
+      cards grow out of the centre, deleted ones shrink into it and fade, and
+      the others slide round the ring to make room or close the gap.
+
+      Keys: arrows move the focus, Enter or d deletes the focused card, a
+      mouse click deletes the clicked card, i inserts a card at position 0,
+      q quits.
+      """)
+
+  @Option(name: .long, help: "How many cards to start with (1-64).")
+  var count: Int = 16
+
+  func validate() throws {
+    guard (1...64).contains(count) else { throw ValidationError("--count must be between 1 and 64") }
+  }
+
+  func run() throws {
+    let terminal: CursesTerminal
+    do {
+      terminal = try CursesTerminal()
+    } catch {
+      FileHandle.standardError.write(Data("circle-demo: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
+    let scene = CircleScene(count: count)
+    scene.collectionView.theme.asciiOnly = !terminal.capabilities.unicode
+    scene.collectionView.rasterizer.blend.colors = terminal.capabilities.colors
+    try RunLoop(terminal: terminal, scene: scene).run()
+  }
+}
