@@ -6,7 +6,11 @@ struct Book: Equatable, Sendable {
   var shelves: [String]
   /// Every column of the row, in file order (for the detail view).
   var fields: [(name: String, value: String)]
+  /// Identifies the book while the program runs (its row in the file;
+  /// added books get new numbers), so edits can be diffed and undone.
+  var id = 0
 
+  /// Equal content (the id is not compared).
   static func == (a: Book, b: Book) -> Bool {
     a.title == b.title && a.author == b.author && a.year == b.year && a.shelves == b.shelves
       && a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)

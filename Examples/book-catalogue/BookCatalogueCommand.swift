@@ -14,7 +14,9 @@ struct BookCatalogueCommand: ParsableCommand {
       title,author,year header can be opened with --data.
 
       Keys: arrows or h j k l move, PgUp/PgDn page, Home/End or g/G jump,
-      Tab/Shift-Tab change section, Enter shows details, ? help, q quits.
+      Tab/Shift-Tab change section, Enter shows details, Space selects,
+      d deletes the selected books (or the focused one), a adds a book,
+      u undoes, L switches between grid and list, ? help, q quits.
       """)
 
   @Option(name: .long, help: "A CSV file to open instead of the bundled catalogue.")
@@ -51,6 +53,7 @@ struct BookCatalogueCommand: ParsableCommand {
       throw ExitCode(1)
     }
     scene.collectionView.theme.asciiOnly = !terminal.capabilities.unicode
+    scene.collectionView.rasterizer.blend.colors = terminal.capabilities.colors
     try RunLoop(terminal: terminal, scene: scene).run()
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GridLayout
 
 /// How books are grouped into sections.
 enum Grouping: String, CaseIterable, Sendable {
@@ -15,28 +16,31 @@ struct BookGroup: Sendable {
 struct Catalogue: Sendable {
   var groups: [BookGroup]
   var grouping: Grouping
+  /// Every book, in the order read (and added).
+  var books: [Book]
+
+  /// The group a book belongs to, and where that group sorts (for decades).
+  static func group(of book: Book, by grouping: Grouping) -> (name: String, order: Double) {
+    switch grouping {
+    case .author:
+      return (book.author, 0)
+    case .shelf:
+      return (book.shelves.first ?? "(no shelf)", 0)
+    case .decade:
+      guard let y = book.year else { return ("Unknown year", .infinity) }
+      let decade = Int((Double(y) / 10).rounded(.down)) * 10
+      return (decade < 0 ? "\(-decade)s BC" : "\(decade)s", Double(decade))
+    }
+  }
 
   init(books: [Book], grouping: Grouping) {
     self.grouping = grouping
+    self.books = books
     var byKey: [String: [Book]] = [:]
     var sortKey: [String: Double] = [:]
     for book in books {
-      let key: String
-      switch grouping {
-      case .author:
-        key = book.author
-      case .shelf:
-        key = book.shelves.first ?? "(no shelf)"
-      case .decade:
-        if let y = book.year {
-          let decade = Int((Double(y) / 10).rounded(.down)) * 10
-          key = decade < 0 ? "\(-decade)s BC" : "\(decade)s"
-          sortKey[key] = Double(decade)
-        } else {
-          key = "Unknown year"
-          sortKey[key] = .infinity
-        }
-      }
+      let (key, order) = Self.group(of: book, by: grouping)
+      sortKey[key] = order
       byKey[key, default: []].append(book)
     }
     let names = byKey.keys.sorted { a, b in
@@ -51,7 +55,16 @@ struct Catalogue: Sendable {
     }
   }
 
-  var bookCount: Int { groups.reduce(0) { $0 + $1.books.count } }
+  var bookCount: Int { books.count }
+
+  /// The catalogue as identifiers: groups by name, books by id. The
+  /// difference of two snapshots is the batch update between them.
+  var snapshot: DiffableSnapshot<String, Int> {
+    var s = DiffableSnapshot<String, Int>()
+    s.appendSections(groups.map(\.name))
+    for group in groups { try? s.appendItems(group.books.map(\.id), toSection: group.name) }
+    return s
+  }
 
   /// The footer of a group, after the seed: "Jane Austen has 6 books".
   func footer(for group: BookGroup) -> String {

@@ -113,7 +113,7 @@ enum CatalogueLoader {
       } ?? []
       books.append(Book(
         title: title, author: author.isEmpty ? "Unknown author" : author, year: year, shelves: shelves,
-        fields: zip(header, row).map { (name: $0, value: $1) }))
+        fields: zip(header, row).map { (name: $0, value: $1) }, id: books.count + 1))
     }
     return LoadedCatalogue(books: books, skipped: skipped)
   }

@@ -51,7 +51,12 @@ struct HelpOverlay {
     ("Home / End, g / G", "first / last book"),
     ("Tab / Shift-Tab", "next / previous section"),
     ("Enter", "show the book's details"),
-    ("Esc", "close the details"),
+    ("Space", "select or deselect the book"),
+    ("d, Delete", "delete the selected books, or this one"),
+    ("a, Insert", "add a book (title, author, year)"),
+    ("u", "undo the last delete or add"),
+    ("L", "switch between grid and list"),
+    ("Esc", "close the details; clear the selection"),
     ("?", "this help"),
     ("q", "quit"),
   ]

@@ -83,6 +83,52 @@ import Testing
     #expect(!screen.contains("Albert Camus"))
   }
 
+  @Test(arguments: [(80, 24), (200, 60)])
+  func deleteAddUndoAndSwitchLayout(width: Int, height: Int) throws {
+    let tmux = try TmuxSession(width: width, height: height)
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary)")
+    try tmux.waitFor(text: "1/2 L'Étranger")
+    // d deletes the focused book, animated; the footer's count drops when the batch ends.
+    try tmux.keys("d")
+    var screen = try tmux.waitFor("the footer to count 1") {
+      $0.contains("Albert Camus has 1 book ") && self.brokenBorders($0).isEmpty
+    }
+    #expect(!screen.split(separator: "\n").dropLast().joined().contains("L'Étranger"))  // only the status line names it
+    #expect(statusLine(screen).contains("170 books · 74 authors · deleted “L'Étranger”"))
+    #expect(brokenBorders(screen) == [])
+    // Deleting the last book of a section removes the section.
+    try tmux.keys("d")
+    screen = try tmux.waitFor("the section to go") { !$0.contains("Albert Camus") && $0.contains("169 books · 73 authors") }
+    #expect(screen.contains("─ Alexander Pushkin ─"))
+    // a adds a book through the form, into a new author's section.
+    try tmux.keys("a")
+    try tmux.waitFor(text: "Add a book")
+    try tmux.keys("-l", "Nadja")
+    try tmux.keys("Tab", "C-u")
+    for _ in 0..<20 { try tmux.keys("BSpace") }
+    try tmux.keys("-l", "André Breton")
+    try tmux.keys("Tab")
+    try tmux.keys("-l", "1928")
+    try tmux.keys("Enter")
+    screen = try tmux.waitFor("the new book") { $0.contains("André Breton has 1 book") && $0.contains("170 books · 74 authors") }
+    #expect(screen.contains("─ André Breton ─") && screen.contains("Nadja"))
+    // u undoes the add, then the two deletes.
+    try tmux.keys("u")
+    try tmux.waitFor("the add undone") { !$0.contains("André Breton") && $0.contains("169 books") }
+    try tmux.keys("u", "u")
+    screen = try tmux.waitFor("the deletes undone") { $0.contains("Albert Camus has 2 books") && $0.contains("171 books") }
+    // L switches to the list (one row a book, "title · year") and back, animated.
+    let listRow = /│ [^│]+ · \d{4} +│/
+    try tmux.keys("L")
+    screen = try tmux.waitFor("the list") { $0.contains(listRow) && self.brokenBorders($0).isEmpty }
+    try tmux.keys("L")
+    screen = try tmux.waitFor("the grid, the animation over") { !$0.contains(listRow) && self.brokenBorders($0).isEmpty }
+    #expect(screen.contains("╭──────────────────────╮"))  // cards of 24 again
+    try tmux.keys("q")
+    try tmux.waitFor("exit") { _ in (try? tmux.pane("alternate_on")) == "0" }
+  }
+
   @Test func malformedRowsAreSkippedAndCounted() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-e2e-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
