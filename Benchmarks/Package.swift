@@ -21,6 +21,12 @@ let package = Package(
       name: "catalogue-gen",
       dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(
+      name: "anim-bench",
+      dependencies: [
+        .product(name: "TermGrid", package: "main"),
+        .product(name: "CursesTerminal", package: "main"),
+      ]),
+    .executableTarget(
       name: "layout-bench",
       dependencies: [
         .product(name: "TermGrid", package: "main"),
