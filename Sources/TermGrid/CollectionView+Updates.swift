@@ -60,59 +60,38 @@ extension CollectionView {
   }
 
   /// Items inserted (index paths after the update).
-  public func insertItems(at indexPaths: [IndexPath]) throws {
-    var u = BatchUpdate()
-    u.insertedItems = Set(indexPaths)
-    try apply(u)
-  }
+  public func insertItems(at indexPaths: [IndexPath]) throws { try record { $0.insertedItems.formUnion(indexPaths) } }
 
   /// Items deleted (index paths before the update).
-  public func deleteItems(at indexPaths: [IndexPath]) throws {
-    var u = BatchUpdate()
-    u.deletedItems = Set(indexPaths)
-    try apply(u)
-  }
+  public func deleteItems(at indexPaths: [IndexPath]) throws { try record { $0.deletedItems.formUnion(indexPaths) } }
 
   /// Items whose content changed (index paths before the update); redrawn in place.
-  public func reloadItems(at indexPaths: [IndexPath]) throws {
-    var u = BatchUpdate()
-    u.reloadedItems = Set(indexPaths)
-    try apply(u)
-  }
+  public func reloadItems(at indexPaths: [IndexPath]) throws { try record { $0.reloadedItems.formUnion(indexPaths) } }
 
   /// An item moved from `indexPath` (before) to `newIndexPath` (after).
   public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) throws {
-    var u = BatchUpdate()
-    u.movedItems = [indexPath: newIndexPath]
-    try apply(u)
+    try record { $0.movedItems[indexPath] = newIndexPath }
   }
 
   /// Sections inserted (indexes after the update).
-  public func insertSections(_ sections: [Int]) throws {
-    var u = BatchUpdate()
-    u.insertedSections = Set(sections)
-    try apply(u)
-  }
+  public func insertSections(_ sections: [Int]) throws { try record { $0.insertedSections.formUnion(sections) } }
 
   /// Sections deleted, with their items (indexes before the update).
-  public func deleteSections(_ sections: [Int]) throws {
-    var u = BatchUpdate()
-    u.deletedSections = Set(sections)
-    try apply(u)
-  }
+  public func deleteSections(_ sections: [Int]) throws { try record { $0.deletedSections.formUnion(sections) } }
 
   /// Sections whose content changed (indexes before the update).
-  public func reloadSections(_ sections: [Int]) throws {
-    var u = BatchUpdate()
-    u.reloadedSections = Set(sections)
-    try apply(u)
-  }
+  public func reloadSections(_ sections: [Int]) throws { try record { $0.reloadedSections.formUnion(sections) } }
 
   /// A section moved from `section` (before) to `newSection` (after).
   public func moveSection(_ section: Int, toSection newSection: Int) throws {
-    var u = BatchUpdate()
-    u.movedSections = [section: newSection]
-    try apply(u)
+    try record { $0.movedSections[section] = newSection }
+  }
+
+  /// One change, added to the batch being collected or performed on its own.
+  private func record(_ change: (inout BatchUpdate) -> Void) throws {
+    var update = BatchUpdate()
+    change(&update)
+    try apply(update)
   }
 
   /// Makes a validated plan the view's state: counts, focus, selection,
