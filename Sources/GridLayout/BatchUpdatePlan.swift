@@ -65,11 +65,21 @@ public struct BatchUpdatePlan: Sendable {
     for p in update.insertedItems { try check(p, in: after, "insert") }
     for p in update.movedItems.values { try check(p, in: after, "move to") }
     try checkMoves(update.movedItems, deleted: update.deletedItems, inserted: update.insertedItems, noun: "item")
+    // A reloaded section is replaced whole: its count may change, but nothing else may touch it or its items.
+    if !update.reloadedSections.isDisjoint(with: update.deletedSections.union(update.movedSections.keys)) {
+      throw .conflicting("the same section is both reloaded and deleted or moved")
+    }
+    let reloadedNew = Set(update.reloadedSections.compactMap { sectionMap[$0] })
+    let touched = update.deletedItems.union(update.reloadedItems).union(update.movedItems.keys).map(\.section)
+    let touchedNew = update.insertedItems.union(update.movedItems.values).map(\.section)
+    if touched.contains(where: update.reloadedSections.contains) || touchedNew.contains(where: reloadedNew.contains) {
+      throw .conflicting("an item of a reloaded section is also inserted, deleted, reloaded or moved")
+    }
 
     // Counts per surviving section.
     var itemMaps = (0..<oldCount).map { [IndexPath?](repeating: nil, count: before[$0]) }
     for (new, oldSection) in fixed.enumerated() {
-      guard let old = oldSection else { continue }
+      guard let old = oldSection, !update.reloadedSections.contains(old) else { continue }
       let deleted = update.deletedItems.filter { $0.section == old }.count
       let inserted = update.insertedItems.filter { $0.section == new }.count
       let movedOut = update.movedItems.filter { $0.key.section == old && $0.value.section != new }.count

@@ -79,7 +79,9 @@ extension CollectionView {
   /// Sections deleted, with their items (indexes before the update).
   public func deleteSections(_ sections: [Int]) throws { try record { $0.deletedSections.formUnion(sections) } }
 
-  /// Sections whose content changed (indexes before the update).
+  /// Sections whose content changed (indexes before the update), replaced
+  /// whole: the number of their items may change (items keep their
+  /// positions where they still exist); nothing else in the batch may touch them.
   public func reloadSections(_ sections: [Int]) throws { try record { $0.reloadedSections.formUnion(sections) } }
 
   /// A section moved from `section` (before) to `newSection` (after).

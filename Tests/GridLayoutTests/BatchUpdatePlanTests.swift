@@ -31,6 +31,18 @@ import Testing
     }
   }
 
+  @Test func aReloadedSectionMayChangeItsCountAndKeepsItemsByPosition() throws {
+    var batch = BatchUpdate()
+    batch.reloadedSections = [1]
+    let plan = try BatchUpdatePlan.plan(batch, before: [2, 3], after: [2, 5])
+    #expect(plan.newIndexPath(forOld: IndexPath(item: 2, section: 1)) == IndexPath(item: 2, section: 1))
+    let shrunk = try BatchUpdatePlan.plan(batch, before: [2, 3], after: [2, 1])
+    #expect(shrunk.newIndexPath(forOld: IndexPath(item: 0, section: 1)) == IndexPath(item: 0, section: 1))
+    #expect(shrunk.newIndexPath(forOld: IndexPath(item: 2, section: 1)) == nil)
+    batch.deletedItems = [IndexPath(item: 0, section: 1)]
+    #expect(throws: BatchUpdateError.self) { try BatchUpdatePlan.plan(batch, before: [2, 3], after: [2, 4]) }
+  }
+
   @Test func sectionsInsertedAndDeletedShiftTheOthers() throws {
     var batch = BatchUpdate()
     batch.deletedSections = [0]
