@@ -65,14 +65,15 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   /// Inserts sections before `section`.
   public mutating func insertSections(_ sections: [SectionID], beforeSection section: SectionID) throws(SnapshotError) {
-    let i = try sectionIndex(section)
-    sectionIdentifiers.insert(contentsOf: sections, at: i)
-    items.insert(contentsOf: sections.map { _ in [] }, at: i)
+    insertSections(sections, at: try sectionIndex(section))
   }
 
   /// Inserts sections after `section`.
   public mutating func insertSections(_ sections: [SectionID], afterSection section: SectionID) throws(SnapshotError) {
-    let i = try sectionIndex(section) + 1
+    insertSections(sections, at: try sectionIndex(section) + 1)
+  }
+
+  private mutating func insertSections(_ sections: [SectionID], at i: Int) {
     sectionIdentifiers.insert(contentsOf: sections, at: i)
     items.insert(contentsOf: sections.map { _ in [] }, at: i)
   }
@@ -88,22 +89,20 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   /// Moves a section to just before another.
   public mutating func moveSection(_ section: SectionID, beforeSection target: SectionID) throws(SnapshotError) {
-    let from = try sectionIndex(section)
-    _ = try sectionIndex(target)
-    let list = items.remove(at: from)
-    sectionIdentifiers.remove(at: from)
-    let to = try sectionIndex(target)
-    sectionIdentifiers.insert(section, at: to)
-    items.insert(list, at: to)
+    try moveSection(section, nextTo: target, after: false)
   }
 
   /// Moves a section to just after another.
   public mutating func moveSection(_ section: SectionID, afterSection target: SectionID) throws(SnapshotError) {
+    try moveSection(section, nextTo: target, after: true)
+  }
+
+  private mutating func moveSection(_ section: SectionID, nextTo target: SectionID, after: Bool) throws(SnapshotError) {
     let from = try sectionIndex(section)
     _ = try sectionIndex(target)
     let list = items.remove(at: from)
     sectionIdentifiers.remove(at: from)
-    let to = try sectionIndex(target) + 1
+    let to = try sectionIndex(target) + (after ? 1 : 0)
     sectionIdentifiers.insert(section, at: to)
     items.insert(list, at: to)
   }
@@ -148,20 +147,20 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   /// Moves an item to just before another (in any section).
   public mutating func moveItem(_ item: ItemID, beforeItem target: ItemID) throws(SnapshotError) {
-    let from = try position(of: item)
-    _ = try position(of: target)
-    items[from.section].remove(at: from.item)
-    let to = try position(of: target)
-    items[to.section].insert(item, at: to.item)
+    try moveItem(item, nextTo: target, after: false)
   }
 
   /// Moves an item to just after another (in any section).
   public mutating func moveItem(_ item: ItemID, afterItem target: ItemID) throws(SnapshotError) {
+    try moveItem(item, nextTo: target, after: true)
+  }
+
+  private mutating func moveItem(_ item: ItemID, nextTo target: ItemID, after: Bool) throws(SnapshotError) {
     let from = try position(of: item)
     _ = try position(of: target)
     items[from.section].remove(at: from.item)
     let to = try position(of: target)
-    items[to.section].insert(item, at: to.item + 1)
+    items[to.section].insert(item, at: to.item + (after ? 1 : 0))
   }
 
   /// Marks items whose content changed: redrawn in place when the snapshot

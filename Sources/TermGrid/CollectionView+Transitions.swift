@@ -54,11 +54,6 @@ extension CollectionView {
       x: visible.minX - visible.width, y: visible.minY - visible.height, width: 3 * visible.width,
       height: 3 * visible.height)
     let now = clock.now
-    func content(_ a: LayoutAttributes) -> CellContent? {
-      guard let dataSource else { return nil }
-      if a.category == .item { return dataSource.collectionView(self, cellForItemAt: a.indexPath) }
-      return dataSource.collectionView(self, contentForSupplementaryElementOfKind: a.kind, at: a.indexPath)
-    }
     if let transition {
       for track in transition.tracks {
         let a = transition.presented(track, at: now)
@@ -70,7 +65,7 @@ extension CollectionView {
           }
         } else {
           p.elements[track.key] = a
-          if a.frame.intersects(visible) { p.contents[track.key] = track.content ?? content(a) }
+          if a.frame.intersects(visible) { p.contents[track.key] = track.content ?? content(for: a) }
         }
       }
     }
@@ -78,7 +73,7 @@ extension CollectionView {
       let key = ElementKey(a)
       guard p.elements[key] == nil else { continue }
       p.elements[key] = a
-      if a.frame.intersects(visible) { p.contents[key] = content(a) }
+      if a.frame.intersects(visible) { p.contents[key] = content(for: a) }
     }
     return p
   }
@@ -96,9 +91,7 @@ extension CollectionView {
     from presentation: Presentation, newKey: (ElementKey) -> ElementKey?, isInserted: (ElementKey) -> Bool,
     keepsOldContent: (ElementKey) -> Bool, oldLayout: (any CollectionLayout)?, completions: [(Bool) -> Void]
   ) {
-    let interrupted = transition?.completions ?? []
-    transition = nil
-    for c in interrupted { c(false) }
+    finishTransition(finished: false)  // cut short: this one starts from what it showed
     let layout = collectionViewLayout
     let visible = visibleRect
     // Keep everything where it was on screen at the start, whatever the scroll.
@@ -109,17 +102,11 @@ extension CollectionView {
       s.frame = a.frame.offsetBy(dx: dx, dy: dy)
       return s
     }
-    func current(_ key: ElementKey) -> LayoutAttributes? {
-      switch key.category {
-      case .item: return layout.layoutAttributesForItem(at: key.indexPath)
-      default: return layout.layoutAttributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath)
-      }
-    }
     var tracks: [TransitionTrack] = []
     var tracked = Set<ElementKey>()
     for (oldKey, was) in presentation.elements {
       let from = shifted(was)
-      if let key = newKey(oldKey), let to = current(key) {
+      if let key = newKey(oldKey), let to = layout.layoutAttributes(for: key) {
         guard from.frame.union(to.frame).intersects(visible), !tracked.contains(key) else { continue }
         let content = keepsOldContent(oldKey) ? presentation.contents[oldKey] : nil
         tracks.append(TransitionTrack(key: key, from: from, to: to, content: content, isDisappearing: false))
@@ -128,9 +115,8 @@ extension CollectionView {
         let final = oldKey.category == .item
           ? layout.finalLayoutAttributesForDisappearingItem(at: oldKey.indexPath)
           : layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: oldKey.kind, at: oldKey.indexPath)
-        var to = final ?? from
-        if final == nil { to.alpha = 0 }
-        tracks.append(TransitionTrack(key: oldKey, from: from, to: to, content: content, isDisappearing: true))
+        tracks.append(
+          TransitionTrack(key: oldKey, from: from, to: final ?? from.with(alpha: 0), content: content, isDisappearing: true))
       }
     }
     for var track in presentation.disappearing {
@@ -147,11 +133,7 @@ extension CollectionView {
           ? layout.initialLayoutAttributesForAppearingItem(at: key.indexPath)
           : layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind, at: key.indexPath)
         from = initial ?? to.with(alpha: 0)
-      } else if let old = oldLayout.flatMap({ l in
-        key.category == .item
-          ? l.layoutAttributesForItem(at: key.indexPath)
-          : l.layoutAttributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath)
-      }) {
+      } else if let old = oldLayout?.layoutAttributes(for: key) {
         from = shifted(old)
       } else {
         from = to.with(alpha: 0)
@@ -211,6 +193,15 @@ extension CollectionView {
     needsFullRedraw = true
     displayPending = false
     return true
+  }
+}
+
+extension CollectionLayout {
+  /// The attributes of the element `key` names (items and supplementary elements), or nil.
+  func layoutAttributes(for key: ElementKey) -> LayoutAttributes? {
+    key.category == .item
+      ? layoutAttributesForItem(at: key.indexPath)
+      : layoutAttributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath)
   }
 }
 

@@ -43,8 +43,7 @@ extension CollectionView {
     }
     try updates()
     let update = pendingBatch ?? BatchUpdate()
-    let sections = max(0, dataSource?.numberOfSections(in: self) ?? 0)
-    let after = (0..<sections).map { max(0, dataSource?.collectionView(self, numberOfItemsInSection: $0) ?? 0) }
+    let after = dataSourceCounts()
     let plan = try BatchUpdatePlan.plan(update, before: itemCounts, after: after)
     // An empty batch moves nothing: no animation, only a redraw.
     commit(plan, counts: after, presentation: update.isEmpty ? nil : before, completions: pendingCompletions)

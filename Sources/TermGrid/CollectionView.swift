@@ -120,14 +120,19 @@ public final class CollectionView {
   /// focus stays on the same index path when it still exists.
   public func reloadData() {
     finishTransition(finished: false)
-    let sections = max(0, dataSource?.numberOfSections(in: self) ?? 0)
-    itemCounts = (0..<sections).map { max(0, dataSource?.collectionView(self, numberOfItemsInSection: $0) ?? 0) }
+    itemCounts = dataSourceCounts()
     selected = selected.filter(isValid)
     setNeedsLayout()
     layoutIfNeeded()
     if let f = focusedIndexPath, !isValid(f) { focusedIndexPath = nil }
     if focusedIndexPath == nil { focusedIndexPath = firstIndexPath }
     clampContentOffset()
+  }
+
+  /// The number of items in each section as the data source says now.
+  func dataSourceCounts() -> [Int] {
+    let sections = max(0, dataSource?.numberOfSections(in: self) ?? 0)
+    return (0..<sections).map { max(0, dataSource?.collectionView(self, numberOfItemsInSection: $0) ?? 0) }
   }
 
   /// The number of sections, as of the last reload.
@@ -422,7 +427,7 @@ public final class CollectionView {
   }
 
   /// A frame in content coordinates as surface cells, within the viewport.
-  func viewportRect(of frame: Rect) -> CellRect {
+  private func viewportRect(of frame: Rect) -> CellRect {
     let view = viewport
     return CellRect(snapping: frame.offsetBy(dx: Double(view.x) - contentOffset.x, dy: Double(view.y) - contentOffset.y))
       .intersection(view)
@@ -430,7 +435,7 @@ public final class CollectionView {
 
   /// Where the elements drawn above the others (zIndex above 0, such as
   /// pinned headers) among `attributes` sit on the surface.
-  func floatingFrames(_ attributes: [LayoutAttributes]) -> [CellRect] {
+  private func floatingFrames(_ attributes: [LayoutAttributes]) -> [CellRect] {
     attributes.compactMap { a in
       guard a.zIndex > 0, !a.isHidden else { return nil }
       let r = viewportRect(of: a.frame)
@@ -458,33 +463,51 @@ public final class CollectionView {
     rasterize(collectionViewLayout.layoutAttributesForElements(in: content), clip: rect, on: &surface)
   }
 
+  /// Draws the layout's elements with what the data source says, clipped to `clip`.
   func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
-    rasterize(attributes.map { DrawnElement(attributes: $0) }, clip: clip, on: &surface)
+    guard dataSource != nil else { return }
+    let renderer = CellRenderer(theme: theme)
+    rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
+      attrs, cellFrame, surface in
+      drawElement(attrs, content: nil, isDetached: false, in: cellFrame, with: renderer, on: &surface)
+    }
   }
 
   /// Draws elements, each with the content it keeps or else what the data
-  /// source says, in drawing order, clipped to `clip`.
+  /// source says, clipped to `clip`.
   func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
-    guard let dataSource else { return }
+    guard dataSource != nil else { return }
     let renderer = CellRenderer(theme: theme)
-    let focus = focusedIndexPath
     rasterizer.rasterize(
-      elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface
+      elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset,
+      viewport: viewport, clip: clip, into: &surface
     ) { element, cellFrame, surface in
-      let attrs = element.attributes
-      contentRequestsInLastFrame += 1
-      if attrs.category == .item {
-        let content = element.content ?? dataSource.collectionView(self, cellForItemAt: attrs.indexPath)
-        let state = element.isDetached
-          ? CellState()
-          : CellState(isFocused: attrs.indexPath == focus, isSelected: selected.contains(attrs.indexPath))
-        renderer.draw(content, in: cellFrame, state: state, on: &surface)
-      } else {
-        let content = element.content
-          ?? dataSource.collectionView(self, contentForSupplementaryElementOfKind: attrs.kind, at: attrs.indexPath)
-        renderer.draw(content, in: cellFrame, state: CellState(), on: &surface)
-      }
+      drawElement(
+        element.attributes, content: element.content, isDetached: element.isDetached, in: cellFrame, with: renderer,
+        on: &surface)
     }
+  }
+
+  /// Draws one element into `cellFrame`: an item with its focus and
+  /// selection (none when detached, as a leaving item is), anything else plainly.
+  private func drawElement(
+    _ attrs: LayoutAttributes, content: CellContent?, isDetached: Bool, in cellFrame: CellRect,
+    with renderer: CellRenderer, on surface: inout Surface
+  ) {
+    guard let content = content ?? self.content(for: attrs) else { return }
+    contentRequestsInLastFrame += 1
+    var state = CellState()
+    if attrs.category == .item, !isDetached {
+      state = CellState(isFocused: attrs.indexPath == focusedIndexPath, isSelected: selected.contains(attrs.indexPath))
+    }
+    renderer.draw(content, in: cellFrame, state: state, on: &surface)
+  }
+
+  /// What the data source says an element shows (nil without a data source).
+  func content(for attrs: LayoutAttributes) -> CellContent? {
+    guard let dataSource else { return nil }
+    if attrs.category == .item { return dataSource.collectionView(self, cellForItemAt: attrs.indexPath) }
+    return dataSource.collectionView(self, contentForSupplementaryElementOfKind: attrs.kind, at: attrs.indexPath)
   }
 
   func drawScrollIndicator(on surface: inout Surface) {
