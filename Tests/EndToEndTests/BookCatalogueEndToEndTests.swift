@@ -124,9 +124,9 @@ import Testing
     screen = try tmux.waitFor("the list") { $0.contains(listRow) && self.brokenBorders($0).isEmpty }
     try tmux.keys("L")
     // Cards of 24 again (mid-animation they are wider), borders whole.
-    screen = try tmux.waitFor("the grid, the animation over") {
-      !$0.contains(listRow) && $0.contains(" ╭──────────────────────╮ ") && self.brokenBorders($0).isEmpty
-    }
+    screen = try tmux.waitForSettled("the grid, the animation over") { !$0.contains(listRow) }
+    #expect(screen.contains(" ╭──────────────────────╮ "))
+    #expect(brokenBorders(screen) == [])
     #expect(!screen.contains("───────────────────────╮"))  // no card wider than 24 is left
     try tmux.keys("q")
     try tmux.waitFor("exit") { _ in (try? tmux.pane("alternate_on")) == "0" }

@@ -108,6 +108,19 @@ final class TmuxSession {
     throw Failure(description: "timed out waiting for \(what); the screen was:\n\(screen)")
   }
 
+  /// Waits until the screen satisfies `condition` and then stays the same
+  /// for 0.3 s (longer than an animation), and returns it.
+  @discardableResult
+  func waitForSettled(_ what: String, timeout: Double = 15, _ condition: (String) -> Bool) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      let screen = try waitFor(what, timeout: max(0.1, deadline.timeIntervalSinceNow), condition)
+      usleep(300_000)
+      if try capture() == screen { return screen }
+    }
+    throw Failure(description: "timed out waiting for \(what) to settle")
+  }
+
   @discardableResult
   func waitFor(text: String, timeout: Double = 15) throws -> String {
     try waitFor("\"\(text)\"", timeout: timeout) { $0.contains(text) }
