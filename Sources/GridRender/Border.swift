@@ -36,6 +36,9 @@ public struct Border: Hashable, Sendable {
   public static let heavy = Border(topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━", vertical: "┃")
   /// +-+ | +-+ for terminals without Unicode.
   public static let ascii = Border(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|")
+  /// #=# H #=# for terminals without Unicode: a stronger ASCII border (a moving item).
+  public static let asciiDouble = Border(
+    topLeft: "#", topRight: "#", bottomLeft: "#", bottomRight: "#", horizontal: "=", vertical: "H")
 }
 
 extension Surface {

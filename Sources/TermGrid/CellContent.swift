@@ -6,10 +6,13 @@ public struct CellState: Hashable, Sendable {
   public var isFocused: Bool
   /// It is selected.
   public var isSelected: Bool
+  /// It is being moved (picked up with m, or dragged).
+  public var isLifted: Bool
   /// Creates a state.
-  public init(isFocused: Bool = false, isSelected: Bool = false) {
+  public init(isFocused: Bool = false, isSelected: Bool = false, isLifted: Bool = false) {
     self.isFocused = isFocused
     self.isSelected = isSelected
+    self.isLifted = isLifted
   }
 }
 

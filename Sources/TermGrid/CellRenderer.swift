@@ -12,11 +12,13 @@ struct CellRenderer {
     var style = content.style
     if state.isSelected { style.attributes.formUnion(theme.selected) }
     if state.isFocused { style.attributes.formUnion(theme.focused) }
+    if state.isLifted { style.attributes.formUnion(theme.lifted) }
     surface.fill(frame, style: style)
     var inner = frame
     if var border = content.border, frame.width >= 2, frame.height >= 2 {
       if state.isSelected { border = theme.selectedBorder }
-      if theme.asciiOnly { border = .ascii }
+      if state.isLifted { border = theme.liftedBorder }
+      if theme.asciiOnly { border = state.isLifted ? Border.asciiDouble : .ascii }
       surface.drawBorder(frame, border: border, style: style)
       inner = frame.insetBy(1)
     }

@@ -21,6 +21,13 @@ public enum CollectionAction: Hashable, Sendable {
   case activate
   /// Select or deselect the focused item (Space).
   case toggleSelection
+  /// Move the focus and select from the anchor to it (Shift+arrows).
+  case extendSelection(FocusDirection)
+  /// Deselect every item (Esc).
+  case clearSelection
+  /// Pick the focused item up to move it (m); arrows then move it, Enter
+  /// drops it and Esc puts it back.
+  case beginMovement
 }
 
 /// Which key does what: the default bindings of ../DESIGN.md, changeable.
@@ -38,7 +45,8 @@ public struct KeyBindings: Sendable {
   }
 
   /// Arrows and h j k l move by geometry; PgUp/PgDn, Home/End and g/G page
-  /// and jump; Tab/Shift-Tab change section; Enter activates; Space selects.
+  /// and jump; Tab/Shift-Tab change section; Enter activates; Space selects,
+  /// Shift+arrows select a range, Esc deselects all; m picks the focused item up to move it.
   public static let standard = KeyBindings([
     Key(.up): .moveFocus(.up), Key(.down): .moveFocus(.down),
     Key(.left): .moveFocus(.left), Key(.right): .moveFocus(.right),
@@ -48,5 +56,8 @@ public struct KeyBindings: Sendable {
     Key(.home): .first, Key(.end): .last, .char("g"): .first, .char("G"): .last,
     Key(.tab): .nextSection, Key(.backTab): .previousSection,
     Key(.enter): .activate, .char(" "): .toggleSelection,
+    Key(.up, modifiers: .shift): .extendSelection(.up), Key(.down, modifiers: .shift): .extendSelection(.down),
+    Key(.left, modifiers: .shift): .extendSelection(.left), Key(.right, modifiers: .shift): .extendSelection(.right),
+    Key(.escape): .clearSelection, .char("m"): .beginMovement,
   ])
 }

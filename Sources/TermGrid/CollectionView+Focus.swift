@@ -17,9 +17,15 @@ extension CollectionView {
 
   /// The item ``moveFocus(_:)`` would move to.
   public func nearestItem(from indexPath: IndexPath?, _ direction: FocusDirection) -> IndexPath? {
+    nearestItem(from: indexPath, direction, highlightableOnly: true)
+  }
+
+  /// The nearest item in `direction`; with `highlightableOnly`, only items
+  /// the delegate lets the focus land on.
+  func nearestItem(from indexPath: IndexPath?, _ direction: FocusDirection, highlightableOnly: Bool) -> IndexPath? {
     layoutIfNeeded()
     guard let indexPath, let origin = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else {
-      return firstIndexPath
+      return firstHighlightable(forward: true)
     }
     let content = collectionViewLayout.contentSize
     let c = origin.center
@@ -40,7 +46,8 @@ extension CollectionView {
       }
       var best: (sameSection: Bool, distance: Double, path: IndexPath)?
       for a in collectionViewLayout.layoutAttributesForElements(in: band)
-      where a.category == .item && !a.isHidden && a.indexPath != indexPath {
+      where a.category == .item && !a.isHidden && a.indexPath != indexPath
+        && (!highlightableOnly || canHighlight(a.indexPath)) {
         let p = a.frame.center
         // Along and across the direction, in visual units (columns).
         let dx = p.x - c.x
@@ -88,7 +95,7 @@ extension CollectionView {
   public func moveFocusByPage(down: Bool) {
     layoutIfNeeded()
     guard let f = focusedIndexPath, let frame = collectionViewLayout.layoutAttributesForItem(at: f)?.frame else {
-      focusItem(at: firstIndexPath)
+      focusItem(at: firstHighlightable(forward: true))
       return
     }
     let page = Double(max(1, viewport.height))
@@ -99,7 +106,8 @@ extension CollectionView {
     while chosen == nil && reach <= content.height + page {
       let band = Rect(x: 0, y: targetY - reach, width: max(content.width, 1), height: 2 * reach)
       var bestDistance = Double.infinity
-      for a in collectionViewLayout.layoutAttributesForElements(in: band) where a.category == .item && !a.isHidden {
+      for a in collectionViewLayout.layoutAttributesForElements(in: band)
+      where a.category == .item && !a.isHidden && canHighlight(a.indexPath) {
         let p = a.frame.center
         let d = abs(p.y - targetY) * cellAspectRatio * 4 + abs(p.x - frame.midX)
         if d < bestDistance || (d == bestDistance && chosen.map { a.indexPath < $0 } == true) {
@@ -114,98 +122,62 @@ extension CollectionView {
     focusItem(at: chosen)
   }
 
-  /// Moves the focus to the next or previous item in index order, across sections.
+  /// Moves the focus to the next or previous item in index order, across
+  /// sections (skipping items the delegate does not let it land on).
   public func moveFocusInOrder(forward: Bool) {
     guard let f = focusedIndexPath else {
-      focusItem(at: firstIndexPath)
+      focusItem(at: firstHighlightable(forward: true))
       return
     }
-    var s = f.section
-    var i = f.item + (forward ? 1 : -1)
-    while s >= 0 && s < numberOfSections {
-      if i >= 0 && i < numberOfItems(inSection: s) {
-        focusItem(at: IndexPath(item: i, section: s))
-        return
-      }
-      s += forward ? 1 : -1
-      i = forward ? 0 : numberOfItems(inSection: s) - 1
-    }
+    if let next = nextHighlightable(after: f, forward: forward) { focusItem(at: next) }
   }
 
-  /// Moves the focus to the first item of the next (or previous) non-empty section.
+  /// Moves the focus to the first item of the next (or previous) non-empty
+  /// section (the first the delegate lets it land on).
   public func moveFocusToSection(forward: Bool) {
     guard let f = focusedIndexPath else {
-      focusItem(at: firstIndexPath)
+      focusItem(at: firstHighlightable(forward: true))
       return
     }
     var s = f.section + (forward ? 1 : -1)
     while s >= 0 && s < numberOfSections {
-      if numberOfItems(inSection: s) > 0 {
-        focusItem(at: IndexPath(item: 0, section: s))
+      if numberOfItems(inSection: s) > 0,
+        let p = nextHighlightable(after: IndexPath(item: -1, section: s), forward: true, within: s)
+      {
+        focusItem(at: p)
         return
       }
       s += forward ? 1 : -1
     }
   }
 
-  /// Performs a bound action. Returns true when the action applied.
-  @discardableResult
-  public func perform(_ action: CollectionAction) -> Bool {
-    switch action {
-    case .moveFocus(let d): return moveFocus(d)
-    case .focusNextItem: moveFocusInOrder(forward: true)
-    case .focusPreviousItem: moveFocusInOrder(forward: false)
-    case .pageUp: moveFocusByPage(down: false)
-    case .pageDown: moveFocusByPage(down: true)
-    case .first: focusItem(at: firstIndexPath)
-    case .last: focusItem(at: lastIndexPath)
-    case .nextSection: moveFocusToSection(forward: true)
-    case .previousSection: moveFocusToSection(forward: false)
-    case .activate:
-      guard let f = focusedIndexPath else { return false }
-      delegate?.collectionView(self, didActivateItemAt: f)
-    case .toggleSelection:
-      guard allowsSelection, let f = focusedIndexPath else { return false }
-      if isSelected(f) {
-        deselectItem(at: f)
-        delegate?.collectionView(self, didDeselectItemAt: f)
-      } else {
-        selectItem(at: f)
-        delegate?.collectionView(self, didSelectItemAt: f)
-      }
-    }
-    return true
+  /// Whether the delegate lets the focus land on the item.
+  func canHighlight(_ indexPath: IndexPath) -> Bool {
+    delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true
   }
 
-  /// Handles an input event: bound keys, mouse clicks (focus, and select with
-  /// selection on), double clicks (activate) and the wheel. Returns true when
-  /// the event was used.
-  @discardableResult
-  public func handle(_ event: InputEvent) -> Bool {
-    switch event {
-    case .key(let key):
-      guard let action = keyBindings[key] else { return false }
-      perform(action)
-      return true
-    case .mouse(let m):
-      switch m.kind {
-      case .scrollUp, .scrollDown:
-        guard frame.contains(x: m.x, y: m.y) else { return false }
-        setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + (m.kind == .scrollUp ? -3 : 3)))
-        return true
-      case .press, .click, .doubleClick:
-        guard let path = indexPathForItem(atSurfaceX: m.x, y: m.y) else { return false }
-        focusItem(at: path)
-        if m.kind == .doubleClick {
-          delegate?.collectionView(self, didActivateItemAt: path)
-        } else if m.kind == .press || m.kind == .click, allowsSelection {
-          perform(.toggleSelection)
-        }
-        return true
-      default: return false
+  /// The first (or last) item the focus may land on.
+  func firstHighlightable(forward: Bool) -> IndexPath? {
+    guard let start = forward ? firstIndexPath : lastIndexPath else { return nil }
+    if canHighlight(start) { return start }
+    return nextHighlightable(after: start, forward: forward)
+  }
+
+  /// The next item in index order after `start` that the focus may land
+  /// on, within one section or across all; nil when there is none.
+  func nextHighlightable(after start: IndexPath, forward: Bool, within section: Int? = nil) -> IndexPath? {
+    var s = start.section
+    var i = start.item + (forward ? 1 : -1)
+    while s >= 0 && s < numberOfSections {
+      while i >= 0 && i < numberOfItems(inSection: s) {
+        let p = IndexPath(item: i, section: s)
+        if canHighlight(p) { return p }
+        i += forward ? 1 : -1
       }
-    case .resize:
-      return false
+      if section != nil { return nil }
+      s += forward ? 1 : -1
+      i = forward ? 0 : numberOfItems(inSection: s) - 1
     }
+    return nil
   }
 }

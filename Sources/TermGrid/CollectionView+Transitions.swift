@@ -75,6 +75,7 @@ extension CollectionView {
       p.elements[key] = a
       if a.frame.intersects(visible) { p.contents[key] = content(for: a) }
     }
+    if let lifted = liftedAttributes() { p.elements[ElementKey(lifted)] = lifted }
     return p
   }
 
@@ -170,15 +171,19 @@ extension CollectionView {
     let visible = visibleRect
     var elements: [DrawnElement] = []
     elements.reserveCapacity(t.tracks.count)
-    for track in t.tracks {
+    let lifted = liftedAttributes()
+    let liftedKey = lifted.map(ElementKey.init)
+    for track in t.tracks where track.isDisappearing || track.key != liftedKey {
       let a = t.presented(track, at: now)
       guard Rasterizer.scaled(a.frame, a.scale).intersects(visible) else { continue }
       elements.append(DrawnElement(attributes: a, content: track.content, isDetached: track.isDisappearing))
     }
     // Elements that were not part of the animation (scrolled into view since) are where the layout has them.
-    for a in collectionViewLayout.layoutAttributesForElements(in: visible) where !t.trackedKeys.contains(ElementKey(a)) {
+    for a in collectionViewLayout.layoutAttributesForElements(in: visible)
+    where !t.trackedKeys.contains(ElementKey(a)) && ElementKey(a) != liftedKey {
       elements.append(DrawnElement(attributes: a))
     }
+    if let lifted { elements.append(DrawnElement(attributes: lifted)) }
     // At equal zIndex, what is leaving draws beneath what stays, whatever index paths it had.
     elements.sort { a, b in
       if a.attributes.zIndex != b.attributes.zIndex { return a.attributes.zIndex < b.attributes.zIndex }

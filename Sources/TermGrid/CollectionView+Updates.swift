@@ -102,6 +102,7 @@ extension CollectionView {
     let oldCounts = itemCounts
     itemCounts = counts
     selected = Set(selected.compactMap { plan.newIndexPath(forOld: $0) })
+    selectionAnchor = nil
     if let f = oldFocus {
       focusedIndexPath = plan.newIndexPath(forOld: f) ?? neighbour(ofDeleted: f, oldCounts: oldCounts, plan: plan)
     }
@@ -131,7 +132,7 @@ extension CollectionView {
     } else {
       for c in completions { c(true) }
     }
-    if focusedIndexPath != oldFocus { delegate?.collectionView(self, didFocusItemAt: focusedIndexPath) }
+    tellFocusChanged(from: oldFocus)
   }
 
   /// Where the focus goes when its item is deleted: the next surviving item

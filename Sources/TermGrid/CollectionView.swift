@@ -81,6 +81,12 @@ public final class CollectionView {
   var displayPending = true
   var itemCounts: [Int] = []
   var selected: Set<IndexPath> = []
+  /// Where a Shift+arrow range starts, and the selection outside the range then.
+  var selectionAnchor: (indexPath: IndexPath, base: Set<IndexPath>)?
+  /// The item being moved interactively, if any.
+  var movement: InteractiveMovement?
+  /// The mouse button's state: where it went down, and whether it is dragging.
+  var mouseTracking = MouseTracking()
   var needsLayout = true
   /// The animation running, if any.
   var transition: LayoutTransition?
@@ -120,8 +126,10 @@ public final class CollectionView {
   /// focus stays on the same index path when it still exists.
   public func reloadData() {
     finishTransition(finished: false)
+    cancelMovementWithoutAnimation()
     itemCounts = dataSourceCounts()
     selected = selected.filter(isValid)
+    selectionAnchor = nil
     setNeedsLayout()
     layoutIfNeeded()
     if let f = focusedIndexPath, !isValid(f) { focusedIndexPath = nil }
@@ -330,49 +338,36 @@ public final class CollectionView {
     }
   }
 
-  // MARK: selection
-
-  /// The selected items, sorted (empty when none).
-  public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
-
-  /// Selects an item in code (no delegate call, as in UIKit).
-  public func selectItem(at indexPath: IndexPath) {
-    guard allowsSelection, isValid(indexPath) else { return }
-    if !allowsMultipleSelection {
-      for old in selected { setNeedsDisplay(forItemAt: old) }
-      selected.removeAll()
-    }
-    selected.insert(indexPath)
-    setNeedsDisplay(forItemAt: indexPath)
-  }
-
-  /// Deselects an item in code (no delegate call).
-  public func deselectItem(at indexPath: IndexPath) {
-    if selected.remove(indexPath) != nil { setNeedsDisplay(forItemAt: indexPath) }
-  }
-
-  /// True when the item is selected.
-  public func isSelected(_ indexPath: IndexPath) -> Bool { selected.contains(indexPath) }
-
   // MARK: focus
 
-  /// Moves the focus to `indexPath` and scrolls it into view (minimal scroll).
+  /// Moves the focus to `indexPath` and scrolls it into view (minimal
+  /// scroll); nil takes the focus away. In code the delegate is not asked,
+  /// but it is told (``CollectionViewDelegate/collectionView(_:didHighlightItemAt:)``).
   public func focusItem(at indexPath: IndexPath?) {
     guard let indexPath else {
-      if focusedIndexPath != nil {
-        setNeedsDisplay(forItemAt: focusedIndexPath)
+      if let old = focusedIndexPath {
+        setNeedsDisplay(forItemAt: old)
         focusedIndexPath = nil
-        delegate?.collectionView(self, didFocusItemAt: nil)
+        delegate?.collectionView(self, didUnhighlightItemAt: old)
       }
       return
     }
     guard isValid(indexPath) else { return }
     scrollToItem(at: indexPath, position: .minimal)
     guard indexPath != focusedIndexPath else { return }
-    setNeedsDisplay(forItemAt: focusedIndexPath)
+    let old = focusedIndexPath
+    setNeedsDisplay(forItemAt: old)
     focusedIndexPath = indexPath
     setNeedsDisplay(forItemAt: indexPath)
-    delegate?.collectionView(self, didFocusItemAt: indexPath)
+    if let old { delegate?.collectionView(self, didUnhighlightItemAt: old) }
+    delegate?.collectionView(self, didHighlightItemAt: indexPath)
+  }
+
+  /// Tells the delegate the focus moved from `old` (after a batch update moved or removed it).
+  func tellFocusChanged(from old: IndexPath?) {
+    guard focusedIndexPath != old else { return }
+    if let old { delegate?.collectionView(self, didUnhighlightItemAt: old) }
+    if let f = focusedIndexPath { delegate?.collectionView(self, didHighlightItemAt: f) }
   }
 
   // MARK: drawing
@@ -392,7 +387,7 @@ public final class CollectionView {
     }
     contentRequestsInLastFrame = 0
     let view = viewport
-    guard drawsIncrementally, !needsFullRedraw, let last = lastDrawnOffset,
+    guard drawsIncrementally, !needsFullRedraw, movement == nil, let last = lastDrawnOffset,
       let size = lastDrawnSurfaceSize, size == (surface.width, surface.height), !view.isEmpty
     else {
       drawAll(into: &surface)
@@ -447,7 +442,11 @@ public final class CollectionView {
     surface.fill(frame)
     let view = viewport
     guard !view.isEmpty else { return }
-    let attributes = collectionViewLayout.layoutAttributesForElements(in: visibleRect)
+    var attributes = collectionViewLayout.layoutAttributesForElements(in: visibleRect)
+    if let lifted = liftedAttributes() {
+      attributes.removeAll { $0.category == .item && $0.indexPath == lifted.indexPath }
+      attributes.append(lifted)
+    }
     floatingRects = floatingFrames(attributes)
     rasterize(attributes, clip: view, on: &surface)
     drawScrollIndicator(on: &surface)
@@ -498,7 +497,9 @@ public final class CollectionView {
     contentRequestsInLastFrame += 1
     var state = CellState()
     if attrs.category == .item, !isDetached {
-      state = CellState(isFocused: attrs.indexPath == focusedIndexPath, isSelected: selected.contains(attrs.indexPath))
+      state = CellState(
+        isFocused: attrs.indexPath == focusedIndexPath, isSelected: selected.contains(attrs.indexPath),
+        isLifted: attrs.zIndex == Self.liftedZIndex && attrs.indexPath == movement?.target)
     }
     renderer.draw(content, in: cellFrame, state: state, on: &surface)
   }
@@ -506,7 +507,9 @@ public final class CollectionView {
   /// What the data source says an element shows (nil without a data source).
   func content(for attrs: LayoutAttributes) -> CellContent? {
     guard let dataSource else { return nil }
-    if attrs.category == .item { return dataSource.collectionView(self, cellForItemAt: attrs.indexPath) }
+    if attrs.category == .item {
+      return dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: attrs.indexPath))
+    }
     return dataSource.collectionView(self, contentForSupplementaryElementOfKind: attrs.kind, at: attrs.indexPath)
   }
 

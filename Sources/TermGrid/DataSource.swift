@@ -15,37 +15,24 @@ public protocol CollectionViewDataSource: AnyObject {
   func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> CellContent
+  /// The person moved an item (an interactive movement ended): move it in
+  /// the model from `sourceIndexPath` to `destinationIndexPath`. Called once
+  /// per movement, with the index paths before and after; the view has
+  /// already placed the item there.
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension CollectionViewDataSource {
   /// Default: one section.
   public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
-  /// Default: does nothing (or nothing is shown).
+  /// Default: an empty element.
   public func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> CellContent { .empty }
-}
-
-/// Told what the person does in a ``CollectionView``. Every method has a
-/// default that does nothing.
-public protocol CollectionViewDelegate: AnyObject {
-  /// Enter (or a double click) on the item at `indexPath`.
-  func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath)
-  /// The focus moved to `indexPath` (nil when there is nothing to focus).
-  func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?)
-  /// The person selected the item (Space, or a click).
-  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
-  /// The person deselected the item.
-  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
-}
-
-extension CollectionViewDelegate {
-  /// Default: does nothing (or nothing is shown).
-  public func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {}
-  /// Default: does nothing (or nothing is shown).
-  public func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?) {}
-  /// Default: does nothing (or nothing is shown).
-  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
-  /// Default: does nothing (or nothing is shown).
-  public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+  /// Default: does nothing (items cannot be moved unless the delegate's
+  /// ``CollectionViewDelegate/collectionView(_:canMoveItemAt:)`` says so).
+  public func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+  ) {}
 }

@@ -1,8 +1,9 @@
 import GridRender
 
-/// How a collection view marks state. Focus and selection stay visible with
-/// no colour at all: focus is reverse video, selection is bold with a heavy
-/// border and a check mark.
+/// How a collection view marks state. Focus, selection and a moving item
+/// stay visible with no colour at all: focus is reverse video, selection is
+/// bold with a heavy border and a check mark, a lifted item is bold with a
+/// double border, drawn a cell up and right of its place above the others.
 public struct Theme: Sendable {
   /// Applied on top of a focused cell's style.
   public var focused: TextAttributes = [.reverse]
@@ -12,6 +13,10 @@ public struct Theme: Sendable {
   public var selectedBorder: Border = .heavy
   /// The mark drawn at the top-left of a selected cell.
   public var selectionMark: Grapheme = "✓"
+  /// Applied on top of a lifted (moving) cell's style.
+  public var lifted: TextAttributes = [.bold]
+  /// The border of a lifted cell that has one.
+  public var liftedBorder: Border = .double
   /// The scroll indicator's track and thumb.
   public var scrollTrack = Style(foreground: .brightBlack)
   /// The scroll thumb.

@@ -9,7 +9,7 @@ final class NumberedItems: CollectionViewDataSource, CollectionViewDelegate {
   var cellRequests = 0
   var supplementaryRequests = 0
   var activated: [IndexPath] = []
-  var focused: [IndexPath?] = []
+  var focused: [IndexPath] = []
 
   init(_ counts: [Int]) { self.counts = counts }
 
@@ -28,7 +28,7 @@ final class NumberedItems: CollectionViewDataSource, CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
     activated.append(indexPath)
   }
-  func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?) {
+  func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
     focused.append(indexPath)
   }
 }

@@ -1,0 +1,160 @@
+import GridLayout
+import GridRender
+
+extension CollectionView {
+  /// Performs a bound action as the person does (the delegate is asked
+  /// and told). Returns true when the action applied.
+  @discardableResult
+  public func perform(_ action: CollectionAction) -> Bool {
+    if movement != nil { return performWhileMoving(action) }
+    if case .extendSelection(let d) = action { return extendSelection(d) }
+    if action != .toggleSelection { selectionAnchor = nil }
+    switch action {
+    case .moveFocus(let d): return moveFocus(d)
+    case .focusNextItem: moveFocusInOrder(forward: true)
+    case .focusPreviousItem: moveFocusInOrder(forward: false)
+    case .pageUp: moveFocusByPage(down: false)
+    case .pageDown: moveFocusByPage(down: true)
+    case .first: focusItem(at: firstHighlightable(forward: true))
+    case .last: focusItem(at: firstHighlightable(forward: false))
+    case .nextSection: moveFocusToSection(forward: true)
+    case .previousSection: moveFocusToSection(forward: false)
+    case .activate:
+      guard let f = focusedIndexPath else { return false }
+      delegate?.collectionView(self, didActivateItemAt: f)
+    case .toggleSelection:
+      guard let f = focusedIndexPath else { return false }
+      return toggleSelectionByUser(f)
+    case .clearSelection: return clearSelectionByUser()
+    case .beginMovement:
+      guard let f = focusedIndexPath else { return false }
+      return beginInteractiveMovementForItem(at: f)
+    case .extendSelection: return false
+    }
+    return true
+  }
+
+  /// While an item is lifted: directions move it, Enter (activate) drops
+  /// it, Esc (clear selection) and m put it down as well (Esc where it came from).
+  private func performWhileMoving(_ action: CollectionAction) -> Bool {
+    switch action {
+    case .moveFocus(let d), .extendSelection(let d): return moveInteractiveItem(d)
+    case .activate, .beginMovement: endInteractiveMovement()
+    case .clearSelection: cancelInteractiveMovement()
+    default: return false
+    }
+    return true
+  }
+
+  /// Handles an input event: bound keys (while an item is lifted, arrows
+  /// move it, Enter drops it, Esc puts it back); the mouse: a press
+  /// focuses, a click selects (Shift: a range), a double click activates,
+  /// a press and drag moves the item where the delegate allows it, the
+  /// wheel scrolls. Returns true when the event was used.
+  @discardableResult
+  public func handle(_ event: InputEvent) -> Bool {
+    switch event {
+    case .key(let key):
+      if movement != nil, key.code == .escape {
+        cancelInteractiveMovement()
+        return true
+      }
+      if movement != nil, key.code == .enter {
+        endInteractiveMovement()
+        return true
+      }
+      guard let action = keyBindings[key] else { return movement != nil }
+      perform(action)
+      return true
+    case .mouse(let m): return handleMouse(m)
+    case .resize: return false
+    }
+  }
+
+  private func handleMouse(_ m: MouseEvent) -> Bool {
+    switch m.kind {
+    case .scrollUp, .scrollDown:
+      guard frame.contains(x: m.x, y: m.y) else { return false }
+      setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + (m.kind == .scrollUp ? -3 : 3)))
+      if mouseTracking.isDragging { updateInteractiveMovementTargetPosition(contentPoint(x: m.x, y: m.y)) }
+      return true
+    case .press:
+      mouseTracking.pressed = nil
+      mouseTracking.isDragging = false
+      guard movement == nil, let path = indexPathForItem(atSurfaceX: m.x, y: m.y) else { return false }
+      if canHighlight(path) { focusItem(at: path) }
+      mouseTracking.pressed = (path, m.x, m.y)
+      return true
+    case .drag, .move:
+      guard let pressed = mouseTracking.pressed else { return false }
+      if !mouseTracking.isDragging {
+        guard pressed.x != m.x || pressed.y != m.y, beginInteractiveMovementForItem(at: pressed.indexPath) else {
+          return false
+        }
+        mouseTracking.isDragging = true
+      }
+      autoscroll(towards: m.y)
+      updateInteractiveMovementTargetPosition(contentPoint(x: m.x, y: m.y))
+      return true
+    case .release:
+      defer {
+        mouseTracking.pressed = nil
+        mouseTracking.isDragging = false
+      }
+      if mouseTracking.isDragging {
+        endInteractiveMovement()
+        return true
+      }
+      guard let pressed = mouseTracking.pressed, indexPathForItem(atSurfaceX: m.x, y: m.y) == pressed.indexPath else {
+        return false
+      }
+      click(pressed.indexPath, modifiers: m.modifiers)
+      return true
+    case .click, .doubleClick:
+      guard movement == nil, let path = indexPathForItem(atSurfaceX: m.x, y: m.y) else { return false }
+      if m.kind == .doubleClick {
+        if canHighlight(path) { focusItem(at: path) }
+        delegate?.collectionView(self, didActivateItemAt: path)
+        mouseTracking.lastClick = nil
+      } else {
+        click(path, modifiers: m.modifiers)
+      }
+      return true
+    }
+  }
+
+  /// A click on an item: focuses it and selects or deselects it (with
+  /// Shift, selects from the anchor to it); a second click on the same item
+  /// soon after is a double click, which activates it.
+  private func click(_ path: IndexPath, modifiers: Key.Modifiers) {
+    let now = clock.now
+    if let last = mouseTracking.lastClick, last.indexPath == path, now - last.time <= MouseTracking.doubleClickInterval {
+      mouseTracking.lastClick = nil
+      delegate?.collectionView(self, didActivateItemAt: path)
+      return
+    }
+    mouseTracking.lastClick = (path, now)
+    if modifiers.contains(.shift), allowsMultipleSelection {
+      extendSelection(to: path)
+      return
+    }
+    guard canHighlight(path) else { return }
+    focusItem(at: path)
+    if allowsSelection { toggleSelectionByUser(path) }
+  }
+
+  /// The content point at the centre of a surface cell.
+  func contentPoint(x: Int, y: Int) -> Point {
+    Point(x: contentOffset.x + Double(x - viewport.x) + 0.5, y: contentOffset.y + Double(y - viewport.y) + 0.5)
+  }
+
+  /// Dragging on the first or last row of the view scrolls it a row that way.
+  private func autoscroll(towards y: Int) {
+    let view = viewport
+    if y <= view.y {
+      setContentOffset(Point(x: contentOffset.x, y: contentOffset.y - 1))
+    } else if y >= view.maxY - 1 {
+      setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + 1))
+    }
+  }
+}

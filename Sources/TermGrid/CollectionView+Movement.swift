@@ -1,0 +1,145 @@
+import GridLayout
+
+extension CollectionView {
+  /// True while an item is being moved interactively.
+  public var isMovingItem: Bool { movement != nil }
+
+  /// Where the moving item would go now (an index path after the move), or nil.
+  public var indexPathForMovingItem: IndexPath? { movement?.target }
+
+  /// Where the moving item came from (an index path of the data), or nil.
+  public var indexPathForMovingItemSource: IndexPath? { movement?.source }
+
+  /// How far above the others a lifted item is drawn.
+  static let liftedZIndex = 1_000_000
+
+  /// Picks the item up to move it, as UIKit's method of the same name: it
+  /// is drawn above the others, and each new target position lets the
+  /// others make room through the layout, animated. Returns false (and
+  /// nothing changes) when the index path is out of range, the delegate's
+  /// ``CollectionViewDelegate/collectionView(_:canMoveItemAt:)`` says no,
+  /// or a movement is already under way.
+  @discardableResult
+  public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
+    guard movement == nil, isValid(indexPath) else { return false }
+    guard delegate?.collectionView(self, canMoveItemAt: indexPath) ?? false else { return false }
+    layoutIfNeeded()
+    finishTransition(finished: true)
+    focusItem(at: indexPath)
+    movement = InteractiveMovement(source: indexPath, target: indexPath, counts: itemCounts, position: nil)
+    setNeedsDisplay()
+    return true
+  }
+
+  /// Moves the lifted item so its centre is at `position` (content
+  /// coordinates; the pointer, while dragging): the item under that point
+  /// becomes the proposed target, which the delegate's
+  /// ``CollectionViewDelegate/collectionView(_:targetIndexPathForMoveFromItemAt:toProposedIndexPath:)``
+  /// may redirect. Over no item, only the lifted item moves.
+  public func updateInteractiveMovementTargetPosition(_ position: Point) {
+    guard movement != nil else { return }
+    movement?.position = position
+    setNeedsDisplay()
+    if let proposed = indexPathForItem(at: position) { propose(proposed) }
+  }
+
+  /// Moves the lifted item to its neighbour's place in `direction` (arrow
+  /// keys while moving), by the same geometry as the focus. Returns true when it moved.
+  @discardableResult
+  public func moveInteractiveItem(_ direction: FocusDirection) -> Bool {
+    guard let m = movement, let next = nearestItem(from: m.target, direction, highlightableOnly: false) else {
+      return false
+    }
+    return propose(next)
+  }
+
+  /// Drops the item where it is: the data source's
+  /// ``CollectionViewDataSource/collectionView(_:moveItemAt:to:)`` is called
+  /// once, with the index path it came from and the one it went to (not at
+  /// all when they are the same), and the item settles into its place, animated.
+  public func endInteractiveMovement() {
+    guard let m = movement else { return }
+    let presentation = animationDuration > 0 ? capturePresentation() : nil
+    movement = nil
+    if m.source != m.target {
+      dataSource?.collectionView(self, moveItemAt: m.source, to: m.target)
+    }
+    setNeedsDisplay()
+    if let presentation {
+      beginTransition(
+        from: presentation, newKey: { $0 }, isInserted: { _ in false }, keepsOldContent: { _ in false },
+        oldLayout: nil, completions: [])
+    }
+  }
+
+  /// Puts the item back where it came from, animated; the data source is not called.
+  public func cancelInteractiveMovement() {
+    guard let m = movement else { return }
+    let presentation = animationDuration > 0 ? capturePresentation() : nil
+    movement = nil
+    putBack(m, presentation: presentation)
+  }
+
+  /// Ends a movement at once, the item back where it came from (before a
+  /// reload or a batch update, whose counts are the data's).
+  func cancelMovementWithoutAnimation() {
+    guard let m = movement else { return }
+    movement = nil
+    putBack(m, presentation: nil)
+  }
+
+  private func putBack(_ m: InteractiveMovement, presentation: Presentation?) {
+    guard m.target != m.source else {
+      setNeedsDisplay()
+      if let presentation {
+        beginTransition(
+          from: presentation, newKey: { $0 }, isInserted: { _ in false }, keepsOldContent: { _ in false },
+          oldLayout: nil, completions: [])
+      }
+      return
+    }
+    shift(from: m.target, to: m.source, counts: m.counts, presentation: presentation)
+  }
+
+  /// Takes a proposed target, as the delegate redirects it; true when the target changed.
+  @discardableResult
+  private func propose(_ proposed: IndexPath) -> Bool {
+    guard let m = movement else { return false }
+    let target = delegate?.collectionView(self, targetIndexPathForMoveFromItemAt: m.source, toProposedIndexPath: proposed)
+      ?? proposed
+    guard target != m.target, m.isValidTarget(target) else { return false }
+    let presentation = animationDuration > 0 ? capturePresentation() : nil
+    movement?.target = target
+    shift(from: m.target, to: target, counts: m.presentedCounts(target: target), presentation: presentation)
+    return true
+  }
+
+  /// Shows the lifted item moved from one place to another: the others make
+  /// room, animated when there is a presentation to start from.
+  private func shift(from: IndexPath, to: IndexPath, counts: [Int], presentation: Presentation?) {
+    var update = BatchUpdate()
+    update.movedItems[from] = to
+    guard let plan = try? BatchUpdatePlan.plan(update, before: itemCounts, after: counts) else { return }
+    commit(plan, counts: counts, presentation: presentation, completions: [])
+  }
+
+  /// The data's index path for an item the view shows (they differ while an item is moving).
+  func dataIndexPath(forPresented indexPath: IndexPath) -> IndexPath {
+    movement?.dataIndexPath(forPresented: indexPath) ?? indexPath
+  }
+
+  /// The lifted item's attributes: over its target's place, raised (keys),
+  /// or centred on the pointer (mouse); nil when nothing is moving.
+  func liftedAttributes() -> LayoutAttributes? {
+    guard let m = movement, var a = collectionViewLayout.layoutAttributesForItem(at: m.target) else { return nil }
+    if let p = m.position {
+      a.frame.origin = Point(x: (p.x - a.frame.width / 2).rounded(), y: (p.y - a.frame.height / 2).rounded())
+    } else {
+      a.frame = a.frame.offsetBy(dx: 1, dy: -1)
+    }
+    a.zIndex = Self.liftedZIndex
+    a.alpha = 1
+    a.isHidden = false
+    return a
+  }
+}
