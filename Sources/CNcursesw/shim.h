@@ -23,11 +23,18 @@
 #include <langinfo.h>
 
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
+/// The descriptor ncurses writes to (set by the newterm wrappers).
+static int cn_output_fd = 1;
+static inline int cn_output_descriptor(void) { return cn_output_fd; }
 /// newterm on the process's standard output and input.
-static inline SCREEN *cn_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
+static inline SCREEN *cn_newterm_stdio(void) {
+  cn_output_fd = fileno(stdout);
+  return newterm(NULL, stdout, stdin);
+}
 /// newterm on a pair of file descriptors (a pty in tests), or NULL.
 static inline SCREEN *cn_newterm_fds(const char *term, int in_fd, int out_fd) {
   FILE *out = fdopen(out_fd, "w");
+  cn_output_fd = out_fd;
   FILE *in = fdopen(in_fd, "r");
   if (!out || !in) return NULL;
   return newterm(term, out, in);
@@ -78,36 +85,31 @@ static inline int cn_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, in
 static inline int cn_ccharw_max(void) { return CCHARW_MAX; }
 
 
-/// Mouse: all buttons plus motion reports, and the event read into plain ints.
-static inline void cn_enable_mouse(int motion) {
-  mmask_t mask = ALL_MOUSE_EVENTS | (motion ? REPORT_MOUSE_POSITION : 0);
-  mousemask(mask, NULL);
-  mouseinterval(0);
+
+/// Where mouse reporting was turned on (-1: off), so that every way out turns it off.
+static int cn_mouse_fd = -1;
+static const char cn_mouse_on[] = "\033[?1002h\033[?1006h";
+static const char cn_mouse_off[] = "\033[?1006l\033[?1002l";
+/// Mouse reports in xterm's SGR form, decoded by the caller: button presses,
+/// releases and motion while a button is held (1002), and the wheel.
+/// ncurses' own mouse handling is left off (it merges and drops events), and
+/// its `kmous` key is forgotten so the reports arrive as characters.
+static inline void cn_mouse_reporting(int fd, int on) {
+  if (on) {
+    mousemask(0, NULL);
+    define_key("\033[<", 0);
+    cn_mouse_fd = fd;
+    (void)!write(fd, cn_mouse_on, sizeof cn_mouse_on - 1);
+  } else if (cn_mouse_fd >= 0) {
+    (void)!write(cn_mouse_fd, cn_mouse_off, sizeof cn_mouse_off - 1);
+    cn_mouse_fd = -1;
+  }
 }
-static inline int cn_get_mouse(int *x, int *y, unsigned long *bstate) {
-  MEVENT e;
-  if (getmouse(&e) != OK) return ERR;
-  *x = e.x; *y = e.y; *bstate = (unsigned long)e.bstate;
-  return OK;
-}
-static inline unsigned long cn_button1_pressed(void) { return BUTTON1_PRESSED; }
-static inline unsigned long cn_button1_released(void) { return BUTTON1_RELEASED; }
-static inline unsigned long cn_button1_clicked(void) { return BUTTON1_CLICKED; }
-static inline unsigned long cn_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
-static inline unsigned long cn_button4_pressed(void) { return BUTTON4_PRESSED; }
-static inline unsigned long cn_button5_pressed(void) {
-#ifdef BUTTON5_PRESSED
-  return BUTTON5_PRESSED;
-#else
-  return 0;
-#endif
-}
-static inline unsigned long cn_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
-static inline unsigned long cn_button_shift(void) { return BUTTON_SHIFT; }
 
 /// Restoring the terminal from a signal: endwin, then the default action.
 static void cn_restore_and_reraise(int sig) {
   endwin();
+  if (cn_mouse_fd >= 0) (void)!write(cn_mouse_fd, cn_mouse_off, sizeof cn_mouse_off - 1);
   signal(sig, SIG_DFL);
   raise(sig);
 }
@@ -151,7 +153,6 @@ static inline int cn_key_backspace(void) { return KEY_BACKSPACE; }
 static inline int cn_key_dc(void) { return KEY_DC; }
 static inline int cn_key_ic(void) { return KEY_IC; }
 static inline int cn_key_resize(void) { return KEY_RESIZE; }
-static inline int cn_key_mouse(void) { return KEY_MOUSE; }
 static inline int cn_key_sr(void) { return KEY_SR; }
 static inline int cn_key_sf(void) { return KEY_SF; }
 static inline int cn_key_sleft(void) { return KEY_SLEFT; }

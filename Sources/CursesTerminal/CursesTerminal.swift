@@ -109,7 +109,7 @@ public final class CursesTerminal: Terminal {
     }
     colorSupport = support
     let unicode = cn_locale_is_utf8() != 0
-    if mouse { cn_enable_mouse(1) }
+    if mouse { cn_mouse_reporting(cn_output_descriptor(), 1) }
     capabilities = TerminalCapabilities(colors: support, unicode: unicode, mouse: mouse)
     width = Int(cn_cols())
     height = Int(cn_lines())
@@ -137,6 +137,7 @@ public final class CursesTerminal: Terminal {
     isOpen = false
     _ = curs_set(1)
     endwin()
+    cn_mouse_reporting(-1, 0)
     if let s = screenPointer { delscreen(s) }
     screenPointer = nil
     cn_default_signals()
@@ -165,8 +166,39 @@ public final class CursesTerminal: Terminal {
         if let e = decodeFunctionKey(Int32(ch)) { return e }
         continue
       }
+      if ch == 0x1B, let e = readEscapeSequence() { return e }
       if let e = decodeCharacter(UInt32(ch)) { return e }
     }
+  }
+
+  /// After an Esc that ncurses matched to no key: a mouse report
+  /// (`ESC [ < ... M`) is read whole and decoded; anything else is put back
+  /// and the Esc is a key of its own. (ncurses has already waited the escape
+  /// delay, so what belongs to the sequence is buffered.)
+  private func readEscapeSequence() -> InputEvent? {
+    wtimeout(cn_stdscr(), 0)
+    lastTimeout = 0
+    var read: [UInt32] = []
+    func next() -> UInt32? {
+      var c: wint_t = 0
+      let r = wget_wch(cn_stdscr(), &c)
+      if r == cn_err() { return nil }
+      if r == cn_key_code_yes() {
+        _ = ungetch(Int32(c))
+        return nil
+      }
+      read.append(UInt32(c))
+      return UInt32(c)
+    }
+    if next() == 0x5B, next() == 0x3C {  // [ <
+      var body = ""
+      while body.count < 24, let c = next(), let scalar = Unicode.Scalar(c) {
+        body.unicodeScalars.append(scalar)
+        if c == 0x4D || c == 0x6D { return SGRMouseReport.decode(body).map(InputEvent.mouse) ?? .key(Key(.escape)) }
+      }
+    }
+    for c in read.reversed() { _ = unget_wch(wchar_t(c)) }
+    return .key(Key(.escape))
   }
 
   private func decodeCharacter(_ v: UInt32) -> InputEvent? {
@@ -208,38 +240,10 @@ public final class CursesTerminal: Terminal {
       width = Int(cn_cols())
       height = Int(cn_lines())
       return .resize(width: width, height: height)
-    case cn_key_mouse(): return decodeMouse()
     default:
       for n in 1...24 where k == cn_key_f(Int32(n)) { return .key(Key(.function(n))) }
       return nil
     }
-  }
-
-  private func decodeMouse() -> InputEvent? {
-    var x: Int32 = 0
-    var y: Int32 = 0
-    var b: UInt = 0
-    guard cn_get_mouse(&x, &y, &b) == cn_ok() else { return nil }
-    let mods: Key.Modifiers = (b & cn_button_shift()) != 0 ? .shift : []
-    let kind: MouseEvent.Kind
-    if b & cn_button4_pressed() != 0 {
-      kind = .scrollUp
-    } else if cn_button5_pressed() != 0 && b & cn_button5_pressed() != 0 {
-      kind = .scrollDown
-    } else if b & cn_button1_double_clicked() != 0 {
-      kind = .doubleClick
-    } else if b & cn_button1_pressed() != 0 {
-      kind = .press
-    } else if b & cn_button1_released() != 0 {
-      kind = .release
-    } else if b & cn_button1_clicked() != 0 {
-      kind = .click
-    } else if b & cn_report_mouse_position() != 0 {
-      kind = .drag
-    } else {
-      return nil
-    }
-    return .mouse(MouseEvent(kind, x: Int(x), y: Int(y), modifiers: mods))
   }
 
   // MARK: output

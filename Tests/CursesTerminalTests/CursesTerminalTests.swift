@@ -102,6 +102,39 @@ extension Array where Element == UInt8 {
     #expect(try terminal.nextEvent(timeout: .zero) == nil)
   }
 
+  @Test func decodesSGRMouseReports() throws {
+    let pty = try PseudoTerminal(columns: 80, rows: 24)
+    let terminal = try CursesTerminal(
+      term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: true)
+    defer { terminal.restore() }
+    let setup = pty.drain()
+    #expect(setup.contains("\u{1B}[?1006"))  // SGR reports asked for
+    // What xterm and tmux send in SGR mode (1-based cells): press, drag with
+    // the button held, release, motion without a button, wheel, Shift+press.
+    let reports = [
+      "<0;5;3M", "<32;9;4M", "<0;9;4m", "<35;20;10M", "<64;5;5M", "<65;5;5M", "<4;70;24M", "<0;70;24m",
+    ]
+    for r in reports { pty.type(Array("\u{1B}[\(r)".utf8)) }
+    var events: [InputEvent] = []
+    while let e = try terminal.nextEvent(timeout: .milliseconds(200)) { events.append(e) }
+    #expect(
+      events == [
+        .mouse(MouseEvent(.press, x: 4, y: 2)), .mouse(MouseEvent(.drag, x: 8, y: 3)),
+        .mouse(MouseEvent(.release, x: 8, y: 3)), .mouse(MouseEvent(.move, x: 19, y: 9)),
+        .mouse(MouseEvent(.scrollUp, x: 4, y: 4)), .mouse(MouseEvent(.scrollDown, x: 4, y: 4)),
+        .mouse(MouseEvent(.press, x: 69, y: 23, modifiers: .shift)), .mouse(MouseEvent(.release, x: 69, y: 23)),
+      ])
+    // Esc on its own, and Alt+x (Esc then x), are still keys.
+    pty.type([0x1B])
+    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(Key(.escape)))
+    pty.type([0x1B, 0x78])
+    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(Key(.escape)))
+    #expect(try terminal.nextEvent(timeout: .milliseconds(100)) == .key(.char("x")))
+    _ = pty.drain()
+    terminal.restore()
+    #expect(pty.drain().contains("\u{1B}[?1002l"))  // reporting off on the way out
+  }
+
   @Test func noColorTurnsColoursOff() throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
     let terminal = try CursesTerminal(
