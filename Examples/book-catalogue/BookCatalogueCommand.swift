@@ -15,17 +15,38 @@ struct BookCatalogueCommand: ParsableCommand {
 
       Keys: arrows or h j k l move, PgUp/PgDn page, Home/End or g/G jump,
       Tab/Shift-Tab change section, Enter shows details, Space selects,
-      d deletes the selected books (or the focused one), a adds a book,
-      u undoes, L switches between grid and list, ? help, q quits.
+      Shift+arrows select a range, Esc clears the selection, d deletes the
+      selected books (or the focused one), a adds a book, m picks the book up
+      to move it (arrows, then Enter; Esc puts it back), / filters, o changes
+      the order, s saves, S saves under another name, u undoes, L switches
+      between grid and list, ? help, q quits (asking first about unsaved edits).
+      The mouse: a click selects, a double click shows details, a drag moves
+      a book, the wheel scrolls.
+
+      Saving writes the file the catalogue came from, in its own format, with
+      unknown columns kept; the bundled catalogue is never written (s asks
+      for a file name). A save goes to a temporary file that replaces the
+      original only once complete, so the file is never left half written.
       """)
 
-  @Option(name: .long, help: "A CSV file to open instead of the bundled catalogue.")
+  @Option(name: .long, help: "A CSV file to open (and save to) instead of the bundled catalogue.")
   var data: String?
 
   @Option(name: .customLong("group-by"), help: "Group books by author, shelf or decade.")
   var groupBy: Grouping = .author
 
+  @Option(help: "Order books within a group: file (the file's own order), title, year or author.")
+  var sort: SortOrder = .file
+
+  @Option(
+    help: ArgumentHelp(
+      "Write the catalogue to this file, in the order it would be shown (--group-by, --sort), and exit.",
+      discussion: "The file may be the --data file itself: it is replaced atomically.", valueName: "file"))
+  var export: String?
+
   func run() throws {
+    // A file size limit makes a save fail with a message (EFBIG), not end the program.
+    signal(SIGXFSZ, SIG_IGN)
     let loaded: LoadedCatalogue
     let name: String
     do {
@@ -43,8 +64,18 @@ struct BookCatalogueCommand: ParsableCommand {
       FileHandle.standardError.write(Data("book-catalogue: \(error)\n".utf8))
       throw ExitCode(1)
     }
-    let scene = CatalogueScene(
-      catalogue: Catalogue(books: loaded.books, grouping: groupBy), sourceName: name, skipped: loaded.skipped)
+    var document = CatalogueDocument(loaded: loaded, path: data, grouping: groupBy, sort: sort)
+    if let export {
+      document.library = Catalogue(books: document.library.booksAsShown, grouping: groupBy, sort: .file)
+      do {
+        try document.save(to: export)
+      } catch {
+        FileHandle.standardError.write(Data("book-catalogue: \(error)\n".utf8))
+        throw ExitCode(1)
+      }
+      return
+    }
+    let scene = CatalogueScene(document: document, sourceName: name, skipped: loaded.skipped)
     let terminal: CursesTerminal
     do {
       terminal = try CursesTerminal()
@@ -59,3 +90,4 @@ struct BookCatalogueCommand: ParsableCommand {
 }
 
 extension Grouping: ExpressibleByArgument {}
+extension SortOrder: ExpressibleByArgument {}

@@ -6,6 +6,19 @@ enum Grouping: String, CaseIterable, Sendable {
   case author, shelf, decade
 }
 
+/// The order of the books within a group.
+enum SortOrder: String, CaseIterable, Sendable {
+  /// The file's own order, which moving a book changes (and saving keeps).
+  case file
+  case title, year, author
+
+  /// The next order (o cycles).
+  var next: SortOrder {
+    let all = Self.allCases
+    return all[(all.firstIndex(of: self)! + 1) % all.count]
+  }
+}
+
 /// A group of books: one section of the grid.
 struct BookGroup: Sendable {
   var name: String
@@ -16,7 +29,8 @@ struct BookGroup: Sendable {
 struct Catalogue: Sendable {
   var groups: [BookGroup]
   var grouping: Grouping
-  /// Every book, in the order read (and added).
+  var sort: SortOrder
+  /// Every book, in the file's order (added books at the end).
   var books: [Book]
 
   /// The group a book belongs to, and where that group sorts (for decades).
@@ -25,7 +39,7 @@ struct Catalogue: Sendable {
     case .author:
       return (book.author, 0)
     case .shelf:
-      return (book.shelves.first ?? "(no shelf)", 0)
+      return (book.shelves.first ?? Self.noShelf, 0)
     case .decade:
       guard let y = book.year else { return ("Unknown year", .infinity) }
       let decade = Int((Double(y) / 10).rounded(.down)) * 10
@@ -33,8 +47,13 @@ struct Catalogue: Sendable {
     }
   }
 
-  init(books: [Book], grouping: Grouping) {
+  /// The group of books without a shelf.
+  static let noShelf = "(no shelf)"
+
+  /// Groups `books` (kept in their order) into sections sorted by name (decades by time), each sorted by `sort`.
+  init(books: [Book], grouping: Grouping, sort: SortOrder = .file) {
     self.grouping = grouping
+    self.sort = sort
     self.books = books
     var byKey: [String: [Book]] = [:]
     var sortKey: [String: Double] = [:]
@@ -47,12 +66,72 @@ struct Catalogue: Sendable {
       if grouping == .decade { return sortKey[a]! < sortKey[b]! }
       return a.localizedStandardCompare(b) == .orderedAscending
     }
-    groups = names.map { name in
-      BookGroup(name: name, books: byKey[name]!.sorted { a, b in
-        if a.year != b.year { return (a.year ?? .max) < (b.year ?? .max) }
-        return a.title.localizedStandardCompare(b.title) == .orderedAscending
-      })
+    groups = names.map { BookGroup(name: $0, books: Self.sorted(byKey[$0]!, by: sort)) }
+  }
+
+  /// A catalogue of groups exactly as given (what a collection view shows mid-change).
+  init(groups: [BookGroup], grouping: Grouping, sort: SortOrder, books: [Book]) {
+    self.groups = groups
+    self.grouping = grouping
+    self.sort = sort
+    self.books = books
+  }
+
+  /// The catalogue with `book` (new, or moved: matched by id) placed in the
+  /// file just before the book `next`, else just after `previous` (its
+  /// neighbours as shown), so that the file's order and what is shown agree.
+  /// With another order than the file's, the order shown becomes the file's first.
+  func placing(_ book: Book, before next: Int?, after previous: Int?) -> Catalogue {
+    var order = sort == .file ? books : booksAsShown
+    let old = order.firstIndex { $0.id == book.id }
+    if let old { order.remove(at: old) }
+    var at = old.map { min($0, order.count) } ?? order.endIndex
+    if let next, let i = order.firstIndex(where: { $0.id == next }) {
+      at = i
+    } else if let previous, let i = order.firstIndex(where: { $0.id == previous }) {
+      at = i + 1
     }
+    order.insert(book, at: at)
+    return Catalogue(books: order, grouping: grouping, sort: .file)
+  }
+
+  /// Books in an order (`file` keeps theirs; the others break ties by title, then by the file's order).
+  static func sorted(_ books: [Book], by sort: SortOrder) -> [Book] {
+    guard sort != .file else { return books }
+    return books.enumerated().sorted { x, y in
+      let (a, b) = (x.element, y.element)
+      switch sort {
+      case .year where a.year != b.year: return (a.year ?? .max) < (b.year ?? .max)
+      case .author where a.author != b.author: return a.author.localizedStandardCompare(b.author) == .orderedAscending
+      default: break
+      }
+      let t = a.title.localizedStandardCompare(b.title)
+      return t == .orderedSame ? x.offset < y.offset : t == .orderedAscending
+    }.map(\.element)
+  }
+
+  /// The books in the order shown: group after group.
+  var booksAsShown: [Book] { groups.flatMap(\.books) }
+
+  /// The same books, grouped and sorted another way.
+  func regrouped(by grouping: Grouping, sort: SortOrder) -> Catalogue {
+    Catalogue(books: books, grouping: grouping, sort: sort)
+  }
+
+  /// The catalogue of the books `keep` accepts, grouped again (emptied groups go).
+  func keeping(_ keep: (Book) -> Bool) -> Catalogue {
+    Catalogue(books: books.filter(keep), grouping: grouping, sort: sort)
+  }
+
+  /// Only the books `keep` accepts, in the same groups and order.
+  func filtered(_ keep: (Book) -> Bool) -> Catalogue {
+    var c = self
+    c.books = books.filter(keep)
+    c.groups = groups.compactMap { g in
+      let kept = g.books.filter(keep)
+      return kept.isEmpty ? nil : BookGroup(name: g.name, books: kept)
+    }
+    return c
   }
 
   var bookCount: Int { books.count }

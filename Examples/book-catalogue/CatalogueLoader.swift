@@ -23,10 +23,16 @@ struct SkippedRow: Equatable, Sendable {
   var reason: String
 }
 
-/// The books read from a file and the rows that were skipped.
+/// The books read from a file, the rows that were skipped, and how the
+/// file is laid out (for saving it back).
 struct LoadedCatalogue: Sendable {
   var books: [Book]
   var skipped: [SkippedRow]
+  var format = CatalogueFormat.plain
+  /// The fields of the skipped rows, as read: saving writes them back, after the books.
+  var keptRows: [[String]] = []
+  /// The line from which the file could not be read at all (saving over it would lose the rest).
+  var unreadableFromLine: Int?
 }
 
 /// Reads catalogue CSV files: Goodreads exports (Title, Author, Year
@@ -51,16 +57,46 @@ enum CatalogueLoader {
     return try parse(String(decoding: data, as: UTF8.self), name: path)
   }
 
+  /// The title in a field (surrounding white space dropped).
+  static func title(_ field: String) -> String { field.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+  /// The author in a field ("Unknown author" when empty).
+  static func author(_ field: String) -> String {
+    let a = field.trimmingCharacters(in: .whitespacesAndNewlines)
+    return a.isEmpty ? "Unknown author" : a
+  }
+
+  /// The year in a field: nil when empty; "1813" and "1813.0" are 1813.
+  struct NotAYear: Error {}
+  static func year(_ field: String) throws -> Int? {
+    let text = field.trimmingCharacters(in: .whitespaces)
+    if text.isEmpty { return nil }
+    guard let y = Int(text) ?? Double(text).flatMap({ $0 == $0.rounded() && abs($0) < 1e9 ? Int($0) : nil }) else {
+      throw NotAYear()
+    }
+    return y
+  }
+
+  /// The shelves in a field: "to-read, history".
+  static func shelves(_ field: String) -> [String] {
+    field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }
+
   static func parse(_ text: String, name: String) throws -> LoadedCatalogue {
     var text = text
-    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+    let hasByteOrderMark = text.hasPrefix("\u{FEFF}")
+    if hasByteOrderMark { text.removeFirst() }
+    let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
+    let lineEnding: CatalogueFormat.LineEnding =
+      text.dropFirst(firstLine.count).first == "\r\n" ? .crlf : .lf
     let reader: CSVReader
     do {
       reader = try CSVReader(string: text, hasHeaderRow: true)
     } catch {
       throw CatalogueError.unreadable(name, reason: "\(error)")
     }
-    let header = (reader.headerRow ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
+    let rawHeader = reader.headerRow ?? []
+    let header = rawHeader.map { $0.trimmingCharacters(in: .whitespaces) }
     func column(_ names: [String]) -> Int? {
       let lower = header.map { $0.lowercased() }
       for n in names { if let i = lower.firstIndex(of: n) { return i } }
@@ -73,8 +109,13 @@ enum CatalogueLoader {
     let yearColumn = column(yearNames)
     let shelfColumn = column(shelfNames)
 
+    let format = CatalogueFormat(
+      header: rawHeader, hasByteOrderMark: hasByteOrderMark, lineEnding: lineEnding, titleColumn: titleColumn,
+      authorColumn: authorColumn, yearColumn: yearColumn, shelfColumn: shelfColumn)
     var books: [Book] = []
     var skipped: [SkippedRow] = []
+    var keptRows: [[String]] = []
+    var unreadableFromLine: Int?
     var line = 1
     while true {
       line += 1
@@ -83,39 +124,38 @@ enum CatalogueLoader {
         row = try nextRow(reader)
       } catch {
         skipped.append(SkippedRow(line: line, reason: "unreadable CSV from here on (\(error))"))
+        unreadableFromLine = line
         break
       }
       guard let row else { break }
       if row.count == 1, row[0].trimmingCharacters(in: .whitespaces).isEmpty { continue }  // blank line
+      func skip(_ reason: String) {
+        skipped.append(SkippedRow(line: line, reason: reason))
+        keptRows.append(row)
+      }
       guard row.count == header.count else {
-        skipped.append(SkippedRow(line: line, reason: "\(row.count) fields, the header has \(header.count)"))
+        skip("\(row.count) fields, the header has \(header.count)")
         continue
       }
-      let title = row[titleColumn].trimmingCharacters(in: .whitespacesAndNewlines)
+      let title = title(row[titleColumn])
       guard !title.isEmpty else {
-        skipped.append(SkippedRow(line: line, reason: "no title"))
+        skip("no title")
         continue
       }
-      var year: Int?
-      if let yc = yearColumn {
-        let text = row[yc].trimmingCharacters(in: .whitespaces)
-        if !text.isEmpty {
-          guard let y = Int(text) ?? Double(text).flatMap({ $0 == $0.rounded() ? Int($0) : nil }) else {
-            skipped.append(SkippedRow(line: line, reason: "year \"\(text)\" is not a number"))
-            continue
-          }
-          year = y
-        }
+      let year: Int?
+      do {
+        year = try yearColumn.flatMap { try Self.year(row[$0]) }
+      } catch {
+        skip("year \"\(row[yearColumn!].trimmingCharacters(in: .whitespaces))\" is not a number")
+        continue
       }
-      let author = authorColumn.map { row[$0].trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
-      let shelves = shelfColumn.map {
-        row[$0].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-      } ?? []
       books.append(Book(
-        title: title, author: author.isEmpty ? "Unknown author" : author, year: year, shelves: shelves,
+        title: title, author: author(authorColumn.map { row[$0] } ?? ""), year: year,
+        shelves: shelfColumn.map { shelves(row[$0]) } ?? [],
         fields: zip(header, row).map { (name: $0, value: $1) }, id: books.count + 1))
     }
-    return LoadedCatalogue(books: books, skipped: skipped)
+    return LoadedCatalogue(
+      books: books, skipped: skipped, format: format, keptRows: keptRows, unreadableFromLine: unreadableFromLine)
   }
 
   private static func nextRow(_ reader: CSVReader) throws -> [String]? {

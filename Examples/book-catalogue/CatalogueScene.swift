@@ -1,35 +1,61 @@
+import Foundation
 import GridLayout
 import GridRender
 import TermGrid
 
+typealias IndexPath = GridLayout.IndexPath
+
 /// The catalogue on screen: a title line, the grid of books grouped into
-/// sections (header: the group; footer: how many books), a status line, and
-/// the detail, help and add-a-book overlays. Edits (d deletes, a adds, u
-/// undoes) are diffs of the catalogue's snapshot, animated as one batch.
+/// sections (header: the group; footer: how many books), a status line
+/// (or the filter, file name and quit prompts), and the detail, help and
+/// add-a-book overlays. Every change of what is shown (an edit, a filter,
+/// an order) is the difference of two snapshots, animated as one batch.
 final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDelegate {
   /// How the books are laid out; L switches.
   enum Arrangement: CaseIterable {
     case grid, list
   }
 
-  private(set) var catalogue: Catalogue
-  let sourceName: String
+  /// A question in the status line.
+  enum Prompt: Equatable {
+    /// The filter being typed (/).
+    case filter(LineInput)
+    /// A file name to save under; `replacing` once the person was told it exists.
+    case savePath(LineInput, replacing: Bool, thenQuit: Bool)
+    /// Quit with unsaved edits?
+    case quit
+  }
+
+  private(set) var document: CatalogueDocument
+  /// What the grid shows: the library, filtered.
+  private(set) var shown: Catalogue
+  /// The filter (empty: every book).
+  private(set) var query = ""
+  private var search = BookSearch()
+  private(set) var sourceName: String
   let skipped: [SkippedRow]
   let collectionView: CollectionView
   private(set) var detail: Book?
   private(set) var showsHelp = false
   private(set) var form: BookForm?
+  private(set) var prompt: Prompt?
   private(set) var arrangement = Arrangement.grid
   /// What the last edit did (shown in the status line until the next key).
   private(set) var message: String?
-  /// Earlier states of the catalogue, the latest last (u goes back one).
+  /// Earlier libraries, the latest last (u goes back one).
   private var undoStack: [Catalogue] = []
+  /// Set when a move left what is shown out of step with the library (an emptied group).
+  private var needsResync = false
   private var dirty = true
 
   static let cardSize = Size(width: 24, height: 5)
 
-  init(catalogue: Catalogue, sourceName: String, skipped: [SkippedRow]) {
-    self.catalogue = catalogue
+  var catalogue: Catalogue { shown }
+  var library: Catalogue { document.library }
+
+  init(document: CatalogueDocument, sourceName: String, skipped: [SkippedRow]) {
+    self.document = document
+    self.shown = document.library
     self.sourceName = sourceName
     self.skipped = skipped
     collectionView = CollectionView(layout: Self.layout(for: .grid))
@@ -69,23 +95,27 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
   func deleteBooks() {
     let paths = booksToDelete
     guard !paths.isEmpty else { return }
-    let gone = Set(paths.map { catalogue.groups[$0.section].books[$0.item].id })
-    let first = catalogue.groups[paths[0].section].books[paths[0].item]
-    let books = catalogue.books.filter { !gone.contains($0.id) }
+    let gone = Set(paths.map { shown.groups[$0.section].books[$0.item].id })
+    let first = shown.groups[paths[0].section].books[paths[0].item]
     let what = gone.count == 1 ? "“\(first.title)”" : "\(gone.count) books"
-    change(to: Catalogue(books: books, grouping: catalogue.grouping), message: "deleted \(what) · u undoes")
+    change(to: library.keeping { !gone.contains($0.id) }, message: "deleted \(what) · u undoes")
   }
 
-  /// Adds a book into its group (creating the group when new), animated, and focuses it.
+  /// Adds a book into its group (creating the group when new), animated,
+  /// and focuses it; its row gets the file's columns.
   func add(_ book: Book) {
     var book = book
-    book.id = (catalogue.books.map(\.id).max() ?? 0) + 1
-    let next = Catalogue(books: catalogue.books + [book], grouping: catalogue.grouping)
-    guard change(to: next, message: "added “\(book.title)” · u undoes") else { return }
-    collectionView.focusItem(at: next.snapshot.indexPath(of: book.id))
+    book.id = (library.books.map(\.id).max() ?? 0) + 1
+    book.fields = document.format.fields(title: book.title, author: book.author, year: book.year, shelves: book.shelves)
+    let next = Catalogue(books: library.books + [book], grouping: library.grouping, sort: library.sort)
+    let hidden = !matchesQuery(book)
+    guard change(to: next, message: "added “\(book.title)”\(hidden ? " (hidden by the filter)" : "") · u undoes") else {
+      return
+    }
+    if let p = shown.snapshot.indexPath(of: book.id) { collectionView.focusItem(at: p) }
   }
 
-  /// Goes back to the catalogue before the last edit.
+  /// Goes back to the library before the last edit.
   func undo() {
     guard let previous = undoStack.popLast() else {
       message = "nothing to undo"
@@ -95,20 +125,24 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     change(to: previous, message: "undone", remember: false)
   }
 
-  /// Shows `next` in place of the catalogue: the difference of their
-  /// snapshots is one animated batch. Returns false (keeping everything as
-  /// it was) when the batch is refused.
+  /// Shows `next` in place of the library: the difference of what is shown
+  /// before and after is one animated batch. Returns false (keeping
+  /// everything as it was) when the batch is refused.
   @discardableResult
-  private func change(to next: Catalogue, message text: String, remember: Bool = true) -> Bool {
-    let previous = catalogue
+  private func change(to next: Catalogue, message text: String?, remember: Bool = true) -> Bool {
+    let previous = document.library
+    let previousShown = shown
+    let nextShown = filteredView(of: next)
     do {
-      let update = try next.snapshot.batchUpdate(from: previous.snapshot)
+      let update = try nextShown.snapshot.batchUpdate(from: previousShown.snapshot)
       try collectionView.performBatchUpdates {
-        catalogue = next
+        document.library = next
+        shown = nextShown
         try collectionView.apply(update)
       }
     } catch {
-      catalogue = previous
+      document.library = previous
+      shown = previousShown
       message = "\(error)"
       dirty = true
       return false
@@ -117,8 +151,8 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
       undoStack.append(previous)
       if undoStack.count > 100 { undoStack.removeFirst() }
     }
-    for p in collectionView.indexPathsForSelectedItems { collectionView.deselectItem(at: p) }
-    message = text
+    if remember || text == "undone" { collectionView.selectItem(at: nil) }
+    if let text { message = text }
     dirty = true
     return true
   }
@@ -128,6 +162,74 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     arrangement = arrangement == .grid ? .list : .grid
     collectionView.setLayout(Self.layout(for: arrangement), animated: true)
     dirty = true
+  }
+
+  /// The next order within groups (o): file, title, year, author.
+  func cycleSort() {
+    let next = library.sort.next
+    change(to: library.regrouped(by: library.grouping, sort: next), message: "order: \(next.rawValue)", remember: false)
+  }
+
+  // MARK: filter
+
+  /// The library as the filter shows it.
+  private func filteredView(of library: Catalogue) -> Catalogue {
+    guard !query.isEmpty else { return library }
+    let folded = BookSearch.fold(query)
+    return library.filtered { search.matches($0, folded: folded) }
+  }
+
+  private func matchesQuery(_ book: Book) -> Bool {
+    search.matches(book, folded: BookSearch.fold(query))
+  }
+
+  /// Narrows the grid to the books matching `text`, animated; the focus stays on its book where it can.
+  func setQuery(_ text: String) {
+    guard text != query else { return }
+    query = text
+    change(to: library, message: nil, remember: false)
+  }
+
+  // MARK: saving
+
+  /// Saves to the file the catalogue came from; the bundled one asks for a name.
+  func save(thenQuit: Bool = false) -> EventResult {
+    do {
+      try document.save()
+    } catch .needsPath {
+      prompt = .savePath(LineInput(), replacing: false, thenQuit: thenQuit)
+      return .continue
+    } catch {
+      message = "\(error) · edits kept"
+      return .continue
+    }
+    message = "saved \(library.bookCount) books to \(sourceName)"
+    return thenQuit ? .quit : .continue
+  }
+
+  /// Saves under a new name: the catalogue is that file from now on.
+  private func save(as input: String, replacing: Bool, thenQuit: Bool) -> EventResult {
+    var path = input.trimmingCharacters(in: .whitespaces)
+    guard !path.isEmpty else {
+      prompt = .savePath(LineInput(input), replacing: false, thenQuit: thenQuit)
+      return .continue
+    }
+    if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+      path = home + path.dropFirst()
+    }
+    if !replacing, path != document.path, FileManager.default.fileExists(atPath: path) {
+      prompt = .savePath(LineInput(input), replacing: true, thenQuit: thenQuit)
+      return .continue
+    }
+    do {
+      try document.save(to: path)
+    } catch {
+      message = "\(error) · edits kept"
+      return .continue
+    }
+    sourceName = (path as NSString).lastPathComponent
+    message = "saved \(library.bookCount) books to \(path)"
+    return thenQuit ? .quit : .continue
   }
 
   // MARK: data source
@@ -168,14 +270,56 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
       title: catalogue.footer(for: group), alignment: .trailing, style: Style(attributes: [.dim]), padding: 1)
   }
 
-  // MARK: delegate
+  // MARK: moving
 
-  func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
-    detail = catalogue.groups[indexPath.section].books[indexPath.item]
+  /// A book moved with m or the mouse: it takes its new place in the file's
+  /// order (next to its neighbours as shown), and when grouped by shelf and
+  /// moved to another shelf, that shelf becomes its first. u undoes.
+  func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
+    var groups = shown.groups
+    var book = groups[source.section].books.remove(at: source.item)
+    let target = groups[destination.section].name
+    if source.section != destination.section, library.grouping == .shelf {
+      book.shelves = [target] + book.shelves.dropFirst().filter { $0 != target }
+      search.forget(book.id)
+    }
+    groups[destination.section].books.insert(book, at: destination.item)
+    let list = groups[destination.section].books
+    let next = destination.item + 1 < list.count ? list[destination.item + 1].id : nil
+    let previous = destination.item > 0 ? list[destination.item - 1].id : nil
+    undoStack.append(library)
+    document.library = library.placing(book, before: next, after: previous)
+    // Show what the view shows now; an emptied group goes after this call.
+    shown = Catalogue(groups: groups, grouping: shown.grouping, sort: .file, books: shown.books)
+    needsResync = true
+    message = "moved “\(book.title)”\(source.section != destination.section ? " to \(target)" : "") · u undoes"
     dirty = true
   }
 
-  func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?) {
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
+
+  /// Books move within their group, except on shelves, where a book may go
+  /// to another shelf (not to "(no shelf)"); across, the book stops at its group's end.
+  func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt original: IndexPath,
+    toProposedIndexPath proposed: IndexPath
+  ) -> IndexPath {
+    let across = proposed.section != original.section
+    if !across || (library.grouping == .shelf && shown.groups[proposed.section].name != Catalogue.noShelf) {
+      return proposed
+    }
+    let last = shown.groups[original.section].books.count - 1
+    return IndexPath(item: proposed.section > original.section ? last : 0, section: original.section)
+  }
+
+  // MARK: delegate
+
+  func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
+    detail = shown.groups[indexPath.section].books[indexPath.item]
+    dirty = true
+  }
+
+  func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
     dirty = true  // the status line names the focused book
   }
 
@@ -186,8 +330,32 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
       dirty = true
       return .continue
     }
+    if case .mouse = event, form != nil || detail != nil || showsHelp || prompt != nil { return .continue }
+    if case .key(let key) = event, let result = handleOverlayKey(key) {
+      dirty = true
+      return result
+    }
+    if case .key(let key) = event, !collectionView.isMovingItem {
+      if message != nil {
+        message = nil
+        dirty = true
+      }
+      if let result = handleCatalogueKey(key) {
+        dirty = true
+        return result
+      }
+    }
+    collectionView.handle(event)
+    if needsResync {
+      needsResync = false
+      change(to: library, message: nil, remember: false)
+    }
+    return .continue
+  }
+
+  /// Keys for what lies over the grid (the form, a prompt, help, details); nil when none is open.
+  private func handleOverlayKey(_ key: Key) -> EventResult? {
     if form != nil {
-      guard case .key(let key) = event else { return .continue }
       switch form!.handle(key) {
       case .editing: break
       case .cancelled: form = nil
@@ -195,56 +363,75 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
         form = nil
         add(book)
       }
-      dirty = true
       return .continue
     }
-    if showsHelp {
-      if case .key = event {
-        showsHelp = false
-        dirty = true
+    switch prompt {
+    case .filter(var input):
+      let outcome = input.handle(key)
+      switch outcome {
+      case .editing:
+        prompt = .filter(input)
+        setQuery(input.text)
+      case .submitted: prompt = nil
+      case .cancelled:
+        prompt = nil
+        setQuery("")
       }
+      return .continue
+    case .savePath(var input, let replacing, let thenQuit):
+      let before = input.text
+      switch input.handle(key) {
+      case .editing: prompt = .savePath(input, replacing: replacing && input.text == before, thenQuit: thenQuit)
+      case .cancelled: prompt = nil
+      case .submitted:
+        prompt = nil
+        return save(as: input.text, replacing: replacing, thenQuit: thenQuit)
+      }
+      return .continue
+    case .quit:
+      prompt = nil
+      switch key {
+      case .char("s"), .char("y"): return save(thenQuit: true)
+      case .char("q"), .char("n"): return .quit
+      default: return .continue
+      }
+    case nil: break
+    }
+    if showsHelp {
+      showsHelp = false
       return .continue
     }
     if detail != nil {
-      if case .key(let key) = event, key.code == .escape || key == .char("q") || key.code == .enter {
-        detail = nil
-        dirty = true
-      }
+      if key.code == .escape || key == .char("q") || key.code == .enter { detail = nil }
       return .continue
     }
-    if case .key(let key) = event {
-      if message != nil {
-        message = nil
-        dirty = true
+    return nil
+  }
+
+  /// The catalogue's own keys; nil for keys the grid handles.
+  private func handleCatalogueKey(_ key: Key) -> EventResult? {
+    switch key {
+    case .char("q"):
+      if document.isModified {
+        prompt = .quit
+        return .continue
       }
-      switch key {
-      case .char("q"): return .quit
-      case .char("?"):
-        showsHelp = true
-        dirty = true
-        return .continue
-      case .char("d"), Key(.delete):
-        deleteBooks()
-        return .continue
-      case .char("a"), Key(.insert):
-        let author = catalogue.grouping == .author
-          ? collectionView.focusedIndexPath.map { catalogue.groups[$0.section].name } ?? "" : ""
-        form = BookForm(author: author)
-        dirty = true
-        return .continue
-      case .char("u"):
-        undo()
-        return .continue
-      case .char("L"):
-        switchArrangement()
-        return .continue
-      case Key(.escape):
-        for p in collectionView.indexPathsForSelectedItems { collectionView.deselectItem(at: p) }
-        return .continue
-      default: break
-      }
+      return .quit
+    case .char("?"): showsHelp = true
+    case .char("d"), Key(.delete): deleteBooks()
+    case .char("a"), Key(.insert):
+      let author = library.grouping == .author
+        ? collectionView.focusedIndexPath.map { shown.groups[$0.section].name } ?? "" : ""
+      form = BookForm(author: author)
+    case .char("u"): undo()
+    case .char("L"): switchArrangement()
+    case .char("o"): cycleSort()
+    case .char("/"): prompt = .filter(LineInput(query))
+    case .char("s"): return save()
+    case .char("S"): prompt = .savePath(LineInput(document.path ?? ""), replacing: false, thenQuit: false)
+    case Key(.escape) where collectionView.indexPathsForSelectedItems.isEmpty && !query.isEmpty: setQuery("")
+    default: return nil
     }
-    collectionView.handle(event)
     return .continue
   }
 
@@ -275,24 +462,51 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
   private func drawTitleBar(_ surface: inout Surface, width: Int) {
     let style = Style(attributes: [.bold, .reverse])
     surface.fill(CellRect(x: 0, y: 0, width: width, height: 1), style: style)
-    let by = "by \(catalogue.grouping.rawValue)"
-    surface.draw(" Book catalogue · \(sourceName) · \(by)", x: 0, y: 0, maxWidth: width, style: style)
+    var title = " Book catalogue · \(sourceName) · by \(library.grouping.rawValue) · order: \(library.sort.rawValue)"
+    if !query.isEmpty { title += " · filter “\(query)”" }
+    if document.isModified { title += " · modified" }
+    surface.draw(title, x: 0, y: 0, maxWidth: width, style: style)
   }
 
   private func drawStatusBar(_ surface: inout Surface, width: Int, y: Int) {
     let style = Style(attributes: [.reverse])
     surface.fill(CellRect(x: 0, y: y, width: width, height: 1), style: style)
-    var left = " \(catalogue.bookCount) books · \(catalogue.groups.count) \(groupNoun)"
+    switch prompt {
+    case .filter(let input):
+      let x = input.draw(label: " / ", x: 0, y: y, width: width, style: style, on: &surface)
+      let matches = shown.bookCount == 1 ? "1 book matches" : "\(shown.bookCount) books match"
+      surface.draw(" · \(matches) · Enter keeps · Esc clears", x: x, y: y, maxWidth: width - x, style: style)
+      return
+    case .savePath(let input, let replacing, _):
+      let x = input.draw(label: " Save as: ", x: 0, y: y, width: width, style: style, on: &surface)
+      let hint = replacing ? " · it exists: Enter replaces it · Esc cancels" : " · Enter saves · Esc cancels"
+      surface.draw(hint, x: x, y: y, maxWidth: width - x, style: style)
+      return
+    case .quit:
+      surface.draw(
+        " Unsaved changes to \(sourceName): s saves and quits · q quits without saving · Esc stays", x: 0, y: y,
+        maxWidth: width, style: style)
+      return
+    case nil: break
+    }
+    var left = query.isEmpty
+      ? " \(shown.bookCount) books · \(shown.groups.count) \(groupNoun)"
+      : " \(shown.bookCount) of \(library.bookCount) books · \(shown.groups.count) \(groupNoun)"
     if !skipped.isEmpty {
       left += " · \(skipped.count) malformed row\(skipped.count == 1 ? "" : "s") skipped"
     }
     let selected = collectionView.indexPathsForSelectedItems.count
     if selected > 0 { left += " · \(selected) selected" }
-    if let message {
+    if let source = collectionView.indexPathForMovingItemSource {
+      let book = shown.groups[source.section].books[source.item]
+      left += " · moving “\(book.title)”: arrows move · Enter drops · Esc cancels"
+    } else if let message {
       left += " · \(message)"
-    } else if let f = collectionView.focusedIndexPath {
-      let book = catalogue.groups[f.section].books[f.item]
-      left += " · \(f.item + 1)/\(catalogue.groups[f.section].books.count) \(book.title)"
+    } else if let f = collectionView.focusedIndexPath, f.section < shown.groups.count,
+      f.item < shown.groups[f.section].books.count
+    {
+      let book = shown.groups[f.section].books[f.item]
+      left += " · \(f.item + 1)/\(shown.groups[f.section].books.count) \(book.title)"
     }
     let right = " Enter details  ? help  q quit "
     let rightWidth = DisplayWidth.of(right)
@@ -306,10 +520,10 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
   }
 
   private var groupNoun: String {
-    switch catalogue.grouping {
-    case .author: return catalogue.groups.count == 1 ? "author" : "authors"
-    case .shelf: return catalogue.groups.count == 1 ? "shelf" : "shelves"
-    case .decade: return catalogue.groups.count == 1 ? "decade" : "decades"
+    switch shown.grouping {
+    case .author: return shown.groups.count == 1 ? "author" : "authors"
+    case .shelf: return shown.groups.count == 1 ? "shelf" : "shelves"
+    case .decade: return shown.groups.count == 1 ? "decade" : "decades"
     }
   }
 }

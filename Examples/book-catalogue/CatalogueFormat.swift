@@ -1,0 +1,49 @@
+/// How a catalogue file is laid out (its columns, byte order mark and line
+/// ends), so that saving writes it back the way it was read: every column
+/// kept, unknown ones included, and a row's other fields untouched.
+struct CatalogueFormat: Sendable, Equatable {
+  /// How lines end.
+  enum LineEnding: String, Sendable {
+    case lf = "\n"
+    case crlf = "\r\n"
+  }
+
+  /// The header row as read.
+  var header: [String]
+  var hasByteOrderMark = false
+  var lineEnding = LineEnding.lf
+  var titleColumn: Int
+  var authorColumn: Int?
+  var yearColumn: Int?
+  var shelfColumn: Int?
+
+  /// What a book's fields are when the file does not give them.
+  static let plain = CatalogueFormat(
+    header: ["Title", "Author", "Year Published", "Bookshelves"], titleColumn: 0, authorColumn: 1, yearColumn: 2,
+    shelfColumn: 3)
+
+  /// The fields of a new book, named after this header (other columns empty).
+  func fields(title: String, author: String, year: Int?, shelves: [String]) -> [(name: String, value: String)] {
+    var values = [String](repeating: "", count: header.count)
+    values[titleColumn] = title
+    if let c = authorColumn { values[c] = author }
+    if let c = yearColumn, let year { values[c] = "\(year)" }
+    if let c = shelfColumn { values[c] = shelves.joined(separator: ", ") }
+    return zip(header, values).map { (name: $0, value: $1) }
+  }
+
+  /// The row written for a book: its fields as read, except the title,
+  /// author, year and shelves where the book now says otherwise.
+  func row(for book: Book) -> [String] {
+    var values = book.fields.count == header.count ? book.fields.map(\.value) : [String](repeating: "", count: header.count)
+    if CatalogueLoader.title(values[titleColumn]) != book.title { values[titleColumn] = book.title }
+    if let c = authorColumn, CatalogueLoader.author(values[c]) != book.author { values[c] = book.author }
+    if let c = yearColumn, (try? CatalogueLoader.year(values[c])) != .some(book.year) {
+      values[c] = book.year.map { "\($0)" } ?? ""
+    }
+    if let c = shelfColumn, CatalogueLoader.shelves(values[c]) != book.shelves {
+      values[c] = book.shelves.joined(separator: ", ")
+    }
+    return values
+  }
+}
