@@ -45,8 +45,8 @@ struct CatalogueDocument {
   }
 
   /// The file's bytes for the books as they are now.
-  func encoded() throws -> Data {
-    try CatalogueWriter.encode(library.books, format: format, keptRows: keptRows)
+  func encoded() -> Data {
+    CatalogueWriter.encode(library.books, format: format, keptRows: keptRows)
   }
 
   /// Writes the books to `path` (default: the file they came from), atomically;
@@ -54,14 +54,8 @@ struct CatalogueDocument {
   mutating func save(to newPath: String? = nil) throws(CatalogueSaveError) {
     guard let target = newPath ?? path else { throw .needsPath }
     if newPath == nil, let line = unreadableFromLine { throw .incompleteSource(path: target, line: line) }
-    let data: Data
     do {
-      data = try encoded()
-    } catch {
-      throw .failed(SaveError(step: "encode", reason: "\(error)", path: target))
-    }
-    do {
-      try AtomicFile.write(data, to: target)
+      try AtomicFile.write(encoded(), to: target)
     } catch {
       throw .failed(error)
     }

@@ -36,12 +36,20 @@ struct CatalogueFormat: Sendable, Equatable {
   /// author, year and shelves where the book now says otherwise.
   func row(for book: Book) -> [String] {
     var values = book.fields.count == header.count ? book.fields.map(\.value) : [String](repeating: "", count: header.count)
-    if CatalogueLoader.title(values[titleColumn]) != book.title { values[titleColumn] = book.title }
-    if let c = authorColumn, CatalogueLoader.author(values[c]) != book.author { values[c] = book.author }
-    if let c = yearColumn, (try? CatalogueLoader.year(values[c])) != .some(book.year) {
+    // The plain comparison first: it settles almost every field without parsing it again.
+    let title = values[titleColumn]
+    if title != book.title, CatalogueLoader.title(title) != book.title { values[titleColumn] = book.title }
+    if let c = authorColumn, values[c] != book.author, CatalogueLoader.author(values[c]) != book.author {
+      values[c] = book.author
+    }
+    if let c = yearColumn, values[c] != (book.year.map { "\($0)" } ?? ""),
+      (try? CatalogueLoader.year(values[c])) != .some(book.year)
+    {
       values[c] = book.year.map { "\($0)" } ?? ""
     }
-    if let c = shelfColumn, CatalogueLoader.shelves(values[c]) != book.shelves {
+    if let c = shelfColumn, values[c] != book.shelves.joined(separator: ", "),
+      CatalogueLoader.shelves(values[c]) != book.shelves
+    {
       values[c] = book.shelves.joined(separator: ", ")
     }
     return values

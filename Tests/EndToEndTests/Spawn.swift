@@ -19,11 +19,22 @@ enum Spawn {
     let outputPath = FileManager.default.temporaryDirectory
       .appendingPathComponent("termgrid-spawn-\(getpid())-\(UInt64.random(in: 0...UInt64.max))").path
     defer { unlink(outputPath) }
+    let pid = try start(arguments, environment: environment, output: outputPath)
+    let status = wait(pid)
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    return Result(status: exitStatus, output: output)
+  }
+
+  /// Starts a program with its output (and errors) going to `output`; returns its process id.
+  static func start(_ arguments: [String], environment: [String: String]? = nil, output: String = "/dev/null") throws
+    -> pid_t
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
     // Nothing else is inherited: a daemon left behind (the tmux server) must not
     // hold the test runner's pipes open.
@@ -41,10 +52,13 @@ enum Spawn {
     var pid: pid_t = 0
     let rc = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)
     guard rc == 0 else { throw TmuxSession.Failure(description: "cannot run \(arguments[0]): error \(rc)") }
+    return pid
+  }
+
+  /// Waits for a started program; returns waitpid's status.
+  static func wait(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return Result(status: exitStatus, output: output)
+    return status
   }
 }
