@@ -200,11 +200,19 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
       prompt = .savePath(LineInput(), replacing: false, thenQuit: thenQuit)
       return .continue
     } catch {
-      message = "\(error) · edits kept"
+      message = Self.describe(error)
       return .continue
     }
     message = "saved \(library.bookCount) books to \(sourceName)"
     return thenQuit ? .quit : .continue
+  }
+
+  /// A failed save for the status line: the reason first, the edits kept.
+  static func describe(_ error: CatalogueSaveError) -> String {
+    switch error {
+    case .failed(let e): return "not saved, edits kept: \(e.reason) (\(e.step))"
+    default: return "not saved, edits kept: \(error)"
+    }
   }
 
   /// Saves under a new name: the catalogue is that file from now on.
@@ -224,7 +232,7 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     do {
       try document.save(to: path)
     } catch {
-      message = "\(error) · edits kept"
+      message = Self.describe(error)
       return .continue
     }
     sourceName = (path as NSString).lastPathComponent
@@ -508,10 +516,11 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
       let book = shown.groups[f.section].books[f.item]
       left += " · \(f.item + 1)/\(shown.groups[f.section].books.count) \(book.title)"
     }
+    // A message or a movement gets the whole line; otherwise the key hints sit on the right.
     let right = " Enter details  ? help  q quit "
     let rightWidth = DisplayWidth.of(right)
     let room = width - rightWidth
-    if room >= 20 {
+    if room >= 20, message == nil, !collectionView.isMovingItem {
       surface.draw(left, x: 0, y: y, maxWidth: room - 1, style: style)
       surface.draw(right, x: width - rightWidth, y: y, style: style)
     } else {
