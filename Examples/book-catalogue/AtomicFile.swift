@@ -29,7 +29,7 @@ enum AtomicFile {
     var template = Array("\(directory)/.\(url.lastPathComponent).saving-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw failure("create a temporary file in \(directory)", path) }
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var ok = false
     defer {
       if !ok { unlink(temporary) }

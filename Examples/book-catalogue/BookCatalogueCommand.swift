@@ -36,7 +36,7 @@ struct BookCatalogueCommand: ParsableCommand {
   var groupBy: Grouping = .author
 
   @Option(help: "Order books within a group: file (the file's own order), title, year or author.")
-  var sort: SortOrder = .file
+  var sort: BookOrder = .file
 
   @Option(
     help: ArgumentHelp(
@@ -90,4 +90,4 @@ struct BookCatalogueCommand: ParsableCommand {
 }
 
 extension Grouping: ExpressibleByArgument {}
-extension SortOrder: ExpressibleByArgument {}
+extension BookOrder: ExpressibleByArgument {}

@@ -7,13 +7,13 @@ enum Grouping: String, CaseIterable, Sendable {
 }
 
 /// The order of the books within a group.
-enum SortOrder: String, CaseIterable, Sendable {
+enum BookOrder: String, CaseIterable, Sendable {
   /// The file's own order, which moving a book changes (and saving keeps).
   case file
   case title, year, author
 
   /// The next order (o cycles).
-  var next: SortOrder {
+  var next: BookOrder {
     let all = Self.allCases
     return all[(all.firstIndex(of: self)! + 1) % all.count]
   }
@@ -29,7 +29,7 @@ struct BookGroup: Sendable {
 struct Catalogue: Sendable {
   var groups: [BookGroup]
   var grouping: Grouping
-  var sort: SortOrder
+  var sort: BookOrder
   /// Every book, in the file's order (added books at the end).
   var books: [Book]
 
@@ -51,7 +51,7 @@ struct Catalogue: Sendable {
   static let noShelf = "(no shelf)"
 
   /// Groups `books` (kept in their order) into sections sorted by name (decades by time), each sorted by `sort`.
-  init(books: [Book], grouping: Grouping, sort: SortOrder = .file) {
+  init(books: [Book], grouping: Grouping, sort: BookOrder = .file) {
     self.grouping = grouping
     self.sort = sort
     self.books = books
@@ -70,7 +70,7 @@ struct Catalogue: Sendable {
   }
 
   /// A catalogue of groups exactly as given (what a collection view shows mid-change).
-  init(groups: [BookGroup], grouping: Grouping, sort: SortOrder, books: [Book]) {
+  init(groups: [BookGroup], grouping: Grouping, sort: BookOrder, books: [Book]) {
     self.groups = groups
     self.grouping = grouping
     self.sort = sort
@@ -96,7 +96,7 @@ struct Catalogue: Sendable {
   }
 
   /// Books in an order (`file` keeps theirs; the others break ties by title, then by the file's order).
-  static func sorted(_ books: [Book], by sort: SortOrder) -> [Book] {
+  static func sorted(_ books: [Book], by sort: BookOrder) -> [Book] {
     guard sort != .file else { return books }
     return books.enumerated().sorted { x, y in
       let (a, b) = (x.element, y.element)
@@ -114,7 +114,7 @@ struct Catalogue: Sendable {
   var booksAsShown: [Book] { groups.flatMap(\.books) }
 
   /// The same books, grouped and sorted another way.
-  func regrouped(by grouping: Grouping, sort: SortOrder) -> Catalogue {
+  func regrouped(by grouping: Grouping, sort: BookOrder) -> Catalogue {
     Catalogue(books: books, grouping: grouping, sort: sort)
   }
 

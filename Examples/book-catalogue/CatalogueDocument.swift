@@ -35,7 +35,7 @@ struct CatalogueDocument {
   /// True when the books differ from the file (an insert, a delete or a reorder).
   private(set) var isModified = false
 
-  init(loaded: LoadedCatalogue, path: String?, grouping: Grouping, sort: SortOrder) {
+  init(loaded: LoadedCatalogue, path: String?, grouping: Grouping, sort: BookOrder) {
     library = Catalogue(books: loaded.books, grouping: grouping, sort: sort)
     self.path = path
     format = loaded.format
