@@ -122,6 +122,7 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
       dirty = true
       return
     }
+    search = BookSearch()  // an undone move may give a book its old shelf back
     change(to: previous, message: "undone", remember: false)
   }
 
