@@ -40,19 +40,29 @@ struct SplitMix: RandomNumberGenerator {
 }
 
 func makeIDView(_ sections: [[Int]], width: Int = 60, height: Int = 16) -> (CollectionView, IDModel, ManualAnimationClock) {
+  let model = IDModel(sections)
+  let (view, clock) = makeSmallView(showing: model, width: width, height: height)
+  return (view, model, clock)
+}
+
+/// A view of 8x3 items with one-row headers and footers on a manual clock,
+/// no scroll bar, `width` x `height`, showing `dataSource` (kept weakly: hold it).
+func makeSmallView(showing dataSource: any CollectionViewDataSource, width: Int, height: Int)
+  -> (CollectionView, ManualAnimationClock)
+{
   let layout = FlowLayout(
     itemSize: Size(width: 8, height: 3), minimumInteritemSpacing: 1,
     headerReferenceSize: Size(width: 0, height: 1), footerReferenceSize: Size(width: 0, height: 1))
   layout.lineAlignment = .leading
   let view = CollectionView(layout: layout)
-  let model = IDModel(sections)
   let clock = ManualAnimationClock()
   view.clock = clock
-  view.dataSource = model
+  view.dataSource = dataSource
+  view.delegate = dataSource as? any CollectionViewDelegate
   view.showsScrollIndicator = false
   view.setFrame(CellRect(x: 0, y: 0, width: width, height: height))
   view.reloadData()
-  return (view, model, clock)
+  return (view, clock)
 }
 
 /// A random batch with UIKit's semantics, made on a model of ids: section

@@ -46,19 +46,8 @@ final class MovableModel: CollectionViewDataSource, CollectionViewDelegate {
 func makeMovableView(_ sections: [[Int]], width: Int = 60, height: Int = 16)
   -> (CollectionView, MovableModel, ManualAnimationClock)
 {
-  let layout = FlowLayout(
-    itemSize: Size(width: 8, height: 3), minimumInteritemSpacing: 1,
-    headerReferenceSize: Size(width: 0, height: 1), footerReferenceSize: Size(width: 0, height: 1))
-  layout.lineAlignment = .leading
-  let view = CollectionView(layout: layout)
   let model = MovableModel(sections)
-  let clock = ManualAnimationClock()
-  view.clock = clock
-  view.dataSource = model
-  view.delegate = model
-  view.showsScrollIndicator = false
-  view.setFrame(CellRect(x: 0, y: 0, width: width, height: height))
-  view.reloadData()
+  let (view, clock) = makeSmallView(showing: model, width: width, height: height)
   return (view, model, clock)
 }
 
