@@ -39,6 +39,41 @@ for (name, fraction) in [("top", 0.0), ("middle", 0.5), ("end", 1.0)] {
   }
 }
 
+// WaterfallLayout: 1,000,000 items of varied heights (3 to 10 rows, from
+// the item's index) in 100 sections, 8 columns of at least 24 cells.
+final class VariedHeights: WaterfallLayoutDelegate, Sendable {
+  static let shared = VariedHeights()
+  func waterfallLayout(_ layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Double) -> Double {
+    Double(3 + (indexPath.item &* 2_654_435_761) % 8)
+  }
+}
+func makeWaterfall() -> WaterfallLayout {
+  let l = WaterfallLayout(
+    columns: .minimumWidth(24), interColumnSpacing: 1, sectionInset: EdgeInsets(left: 1, right: 1), headerHeight: 1,
+    footerHeight: 1)
+  l.delegate = VariedHeights.shared
+  return l
+}
+let preparedWaterfall: WaterfallLayout = {
+  let l = makeWaterfall()
+  l.prepare(for: LayoutContext(itemCounts: counts, boundsSize: bounds))
+  return l
+}()
+
+benchmark("WaterfallLayout.prepare 1M varied heights, 100 sections") {
+  let l = makeWaterfall()
+  l.prepare(for: LayoutContext(itemCounts: counts, boundsSize: bounds))
+  precondition(l.contentSize.height > 0)
+}
+
+for (name, fraction) in [("top", 0.0), ("middle", 0.5), ("end", 1.0)] {
+  benchmark("WaterfallLayout rect query 200x60 at the \(name)") {
+    let y = (preparedWaterfall.contentSize.height - 60) * fraction
+    let a = preparedWaterfall.layoutAttributesForElements(in: Rect(x: 0, y: y, width: 200, height: 60))
+    precondition(!a.isEmpty)
+  }
+}
+
 final class Books: CollectionViewDataSource {
   let titles = ["Pride and Prejudice", "源氏物語", "The Brothers Karamazov", "吾輩は猫である", "Middlemarch",
     "Cien años de soledad", "One Hundred Years of Solitude", "紅樓夢"]
