@@ -50,7 +50,6 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
 
   static let cardSize = Size(width: 24, height: 5)
 
-  var catalogue: Catalogue { shown }
   var library: Catalogue { document.library }
 
   init(document: CatalogueDocument, sourceName: String, skipped: [SkippedRow]) {
@@ -123,14 +122,24 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
       return
     }
     search = BookSearch()  // an undone move may give a book its old shelf back
-    change(to: previous, message: "undone", remember: false)
+    change(to: previous, message: "undone", as: .undo)
+  }
+
+  /// How a change of the library is treated.
+  enum ChangeKind {
+    /// An edit: undoable, and the selection is cleared.
+    case edit
+    /// An undo: the selection is cleared.
+    case undo
+    /// Another view of the same books (a filter, an order): the selection stays.
+    case view
   }
 
   /// Shows `next` in place of the library: the difference of what is shown
   /// before and after is one animated batch. Returns false (keeping
   /// everything as it was) when the batch is refused.
   @discardableResult
-  private func change(to next: Catalogue, message text: String?, remember: Bool = true) -> Bool {
+  private func change(to next: Catalogue, message text: String?, as kind: ChangeKind = .edit) -> Bool {
     let previous = document.library
     let previousShown = shown
     let nextShown = filteredView(of: next)
@@ -148,11 +157,11 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
       dirty = true
       return false
     }
-    if remember {
+    if kind == .edit {
       undoStack.append(previous)
       if undoStack.count > 100 { undoStack.removeFirst() }
     }
-    if remember || text == "undone" { collectionView.selectItem(at: nil) }
+    if kind != .view { collectionView.selectItem(at: nil) }
     if let text { message = text }
     dirty = true
     return true
@@ -168,7 +177,7 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
   /// The next order within groups (o): file, title, year, author.
   func cycleSort() {
     let next = library.sort.next
-    change(to: library.regrouped(by: library.grouping, sort: next), message: "order: \(next.rawValue)", remember: false)
+    change(to: library.regrouped(by: library.grouping, sort: next), message: "order: \(next.rawValue)", as: .view)
   }
 
   // MARK: filter
@@ -188,7 +197,7 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
   func setQuery(_ text: String) {
     guard text != query else { return }
     query = text
-    change(to: library, message: nil, remember: false)
+    change(to: library, message: nil, as: .view)
   }
 
   // MARK: saving
@@ -243,16 +252,16 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
 
   // MARK: data source
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { catalogue.groups.count }
+  func numberOfSections(in collectionView: CollectionView) -> Int { shown.groups.count }
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-    catalogue.groups[section].books.count
+    shown.groups[section].books.count
   }
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    let book = catalogue.groups[indexPath.section].books[indexPath.item]
+    let book = shown.groups[indexPath.section].books[indexPath.item]
     var detail = book.yearText
-    if catalogue.grouping != .author {
+    if shown.grouping != .author {
       detail = detail.isEmpty ? book.author : "\(book.yearText) · \(book.author)"
     }
     if arrangement == .list {
@@ -264,7 +273,7 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
   func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> CellContent {
-    let group = catalogue.groups[indexPath.section]
+    let group = shown.groups[indexPath.section]
     if kind == .header {
       let name = group.name
       return .custom { surface, frame, _ in
@@ -276,7 +285,7 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
       }
     }
     return CellContent(
-      title: catalogue.footer(for: group), alignment: .trailing, style: Style(attributes: [.dim]), padding: 1)
+      title: shown.footer(for: group), alignment: .trailing, style: Style(attributes: [.dim]), padding: 1)
   }
 
   // MARK: moving
@@ -357,7 +366,7 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     collectionView.handle(event)
     if needsResync {
       needsResync = false
-      change(to: library, message: nil, remember: false)
+      change(to: library, message: nil, as: .view)
     }
     return .continue
   }

@@ -7,8 +7,10 @@ extension CollectionView {
   @discardableResult
   public func perform(_ action: CollectionAction) -> Bool {
     if movement != nil { return performWhileMoving(action) }
-    if case .extendSelection(let d) = action { return extendSelection(d) }
-    if action != .toggleSelection { selectionAnchor = nil }
+    switch action {
+    case .toggleSelection, .extendSelection: break  // they set the range's anchor themselves
+    default: selectionAnchor = nil
+    }
     switch action {
     case .moveFocus(let d): return moveFocus(d)
     case .focusNextItem: moveFocusInOrder(forward: true)
@@ -29,7 +31,7 @@ extension CollectionView {
     case .beginMovement:
       guard let f = focusedIndexPath else { return false }
       return beginInteractiveMovementForItem(at: f)
-    case .extendSelection: return false
+    case .extendSelection(let d): return extendSelection(d)
     }
     return true
   }
@@ -55,14 +57,7 @@ extension CollectionView {
   public func handle(_ event: InputEvent) -> Bool {
     switch event {
     case .key(let key):
-      if movement != nil, key.code == .escape {
-        cancelInteractiveMovement()
-        return true
-      }
-      if movement != nil, key.code == .enter {
-        endInteractiveMovement()
-        return true
-      }
+      // While an item is lifted, unbound keys are used up too (they do nothing).
       guard let action = keyBindings[key] else { return movement != nil }
       perform(action)
       return true

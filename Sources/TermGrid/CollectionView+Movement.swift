@@ -64,12 +64,7 @@ extension CollectionView {
     if m.source != m.target {
       dataSource?.collectionView(self, moveItemAt: m.source, to: m.target)
     }
-    setNeedsDisplay()
-    if let presentation {
-      beginTransition(
-        from: presentation, newKey: { $0 }, isInserted: { _ in false }, keepsOldContent: { _ in false },
-        oldLayout: nil, completions: [])
-    }
+    settle(from: presentation)
   }
 
   /// Puts the item back where it came from, animated; the data source is not called.
@@ -89,16 +84,21 @@ extension CollectionView {
   }
 
   private func putBack(_ m: InteractiveMovement, presentation: Presentation?) {
-    guard m.target != m.source else {
-      setNeedsDisplay()
-      if let presentation {
-        beginTransition(
-          from: presentation, newKey: { $0 }, isInserted: { _ in false }, keepsOldContent: { _ in false },
-          oldLayout: nil, completions: [])
-      }
-      return
+    if m.target == m.source {
+      settle(from: presentation)
+    } else {
+      shift(from: m.target, to: m.source, counts: m.counts, presentation: presentation)
     }
-    shift(from: m.target, to: m.source, counts: m.counts, presentation: presentation)
+  }
+
+  /// The lifted item settles into its place: animated from `presentation`
+  /// (captured while it was lifted) to the layout as it is, when there is one.
+  private func settle(from presentation: Presentation?) {
+    setNeedsDisplay()
+    guard let presentation else { return }
+    beginTransition(
+      from: presentation, newKey: { $0 }, isInserted: { _ in false }, keepsOldContent: { _ in false },
+      oldLayout: nil, completions: [])
   }
 
   /// Takes a proposed target, as the delegate redirects it; true when the target changed.

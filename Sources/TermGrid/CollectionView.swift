@@ -344,26 +344,19 @@ public final class CollectionView {
   /// scroll); nil takes the focus away. In code the delegate is not asked,
   /// but it is told (``CollectionViewDelegate/collectionView(_:didHighlightItemAt:)``).
   public func focusItem(at indexPath: IndexPath?) {
-    guard let indexPath else {
-      if let old = focusedIndexPath {
-        setNeedsDisplay(forItemAt: old)
-        focusedIndexPath = nil
-        delegate?.collectionView(self, didUnhighlightItemAt: old)
-      }
-      return
+    if let indexPath {
+      guard isValid(indexPath) else { return }
+      scrollToItem(at: indexPath, position: .minimal)
     }
-    guard isValid(indexPath) else { return }
-    scrollToItem(at: indexPath, position: .minimal)
     guard indexPath != focusedIndexPath else { return }
     let old = focusedIndexPath
     setNeedsDisplay(forItemAt: old)
     focusedIndexPath = indexPath
     setNeedsDisplay(forItemAt: indexPath)
-    if let old { delegate?.collectionView(self, didUnhighlightItemAt: old) }
-    delegate?.collectionView(self, didHighlightItemAt: indexPath)
+    tellFocusChanged(from: old)
   }
 
-  /// Tells the delegate the focus moved from `old` (after a batch update moved or removed it).
+  /// Tells the delegate the focus moved from `old` (by ``focusItem(at:)``, or a batch update moving or removing it).
   func tellFocusChanged(from old: IndexPath?) {
     guard focusedIndexPath != old else { return }
     if let old { delegate?.collectionView(self, didUnhighlightItemAt: old) }
@@ -499,7 +492,7 @@ public final class CollectionView {
     if attrs.category == .item, !isDetached {
       state = CellState(
         isFocused: attrs.indexPath == focusedIndexPath, isSelected: selected.contains(attrs.indexPath),
-        isLifted: attrs.zIndex == Self.liftedZIndex && attrs.indexPath == movement?.target)
+        isLifted: attrs.indexPath == movement?.target)
     }
     renderer.draw(content, in: cellFrame, state: state, on: &surface)
   }

@@ -5,9 +5,11 @@ import Testing
 
 @testable import TermGrid
 
-/// Sections of unique item ids; an item shows its id.
-final class IDModel: CollectionViewDataSource {
+/// Sections of unique item ids; an item shows its id. A move (an
+/// interactive movement's end) moves the id, and is recorded.
+class IDModel: CollectionViewDataSource {
   var sections: [[Int]]
+  var moves: [(IndexPath, IndexPath)] = []
   init(_ sections: [[Int]]) { self.sections = sections }
   func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
@@ -20,6 +22,11 @@ final class IDModel: CollectionViewDataSource {
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> CellContent {
     CellContent(title: "\(kind) has \(sections[indexPath.section].count)")
+  }
+  func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
+    moves.append((source, destination))
+    let id = sections[source.section].remove(at: source.item)
+    sections[destination.section].insert(id, at: destination.item)
   }
   func id(at p: IndexPath?) -> Int? {
     guard let p, p.section < sections.count, p.item < sections[p.section].count else { return nil }

@@ -4,33 +4,12 @@ import Testing
 
 @testable import TermGrid
 
-/// Items with ids in sections that the person may move: the data source
-/// moves them in its model, the delegate says which may move and may
-/// redirect a target.
-final class MovableModel: CollectionViewDataSource, CollectionViewDelegate {
-  var sections: [[Int]]
-  var moves: [(IndexPath, IndexPath)] = []
+/// Items with ids (an ``IDModel``, which moves them in its model) that the
+/// person may move: the delegate says which may move and may redirect a target.
+final class MovableModel: IDModel, CollectionViewDelegate {
   var fixed: Set<Int> = []
   var redirect: ((IndexPath, IndexPath) -> IndexPath)?
-  init(_ sections: [[Int]]) { self.sections = sections }
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-    sections[section].count
-  }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: "#\(sections[indexPath.section][indexPath.item])", border: .single)
-  }
-  func collectionView(
-    _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
-    CellContent(title: "\(kind) has \(sections[indexPath.section].count)")
-  }
-  func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
-    moves.append((source, destination))
-    let id = sections[source.section].remove(at: source.item)
-    sections[destination.section].insert(id, at: destination.item)
-  }
   func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
     !fixed.contains(sections[indexPath.section][indexPath.item])
   }
