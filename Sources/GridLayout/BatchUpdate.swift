@@ -3,13 +3,19 @@
 /// the state after, moves go from before to after, and the order in which
 /// changes were added does not matter.
 public struct BatchUpdate: Hashable, Sendable {
+  /// Sections inserted (indexes after the update).
   public var insertedSections: Set<Int> = []
+  /// Sections deleted with their items (indexes before the update).
   public var deletedSections: Set<Int> = []
+  /// Sections replaced whole (indexes before the update).
   public var reloadedSections: Set<Int> = []
   /// Section moves, old index to new index.
   public var movedSections: [Int: Int] = [:]
+  /// Items inserted (index paths after the update).
   public var insertedItems: Set<IndexPath> = []
+  /// Items deleted (index paths before the update).
   public var deletedItems: Set<IndexPath> = []
+  /// Items redrawn in place (index paths before the update).
   public var reloadedItems: Set<IndexPath> = []
   /// Item moves, old index path to new index path.
   public var movedItems: [IndexPath: IndexPath] = [:]

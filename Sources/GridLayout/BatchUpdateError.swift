@@ -10,6 +10,7 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
   /// The same element is named by two changes that exclude each other.
   case conflicting(String)
 
+  /// The message, worded like UIKit's.
   public var description: String {
     switch self {
     case .invalidNumberOfSections(let before, let after, let inserted, let deleted):
