@@ -12,6 +12,8 @@ final class CircleScene: Scene, CollectionViewDataSource {
   private var nextNumber: Int
   private var dirty = true
   private(set) var message = ""
+  /// The card under the last mouse press, deleted if the release is on it too.
+  private var pressedPath: IndexPath?
 
   init(count: Int) {
     cards = Array(1...max(1, count))
@@ -81,8 +83,13 @@ final class CircleScene: Scene, CollectionViewDataSource {
       } else {
         collectionView.handle(event)
       }
-    case .mouse(let m) where m.kind == .click || m.kind == .press:
-      if let path = collectionView.indexPathForItem(atSurfaceX: m.x, y: m.y) { deleteCard(at: path) }
+    case .mouse(let m) where m.kind == .press:
+      pressedPath = collectionView.indexPathForItem(atSurfaceX: m.x, y: m.y)
+    case .mouse(let m) where m.kind == .release || m.kind == .click:
+      // A click is a press and a release on the same card.
+      let path = collectionView.indexPathForItem(atSurfaceX: m.x, y: m.y)
+      if let path, m.kind == .click || path == pressedPath { deleteCard(at: path) }
+      pressedPath = nil
     case .resize:
       dirty = true
     default:

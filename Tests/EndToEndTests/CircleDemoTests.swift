@@ -18,23 +18,6 @@ import Testing
     return found
   }
 
-  @Test func theRingIsTheSeedsCircleInCells() throws {
-    let layout = CircleLayout()
-    layout.prepare(for: LayoutContext(itemCounts: [16], boundsSize: Size(width: 80, height: 23)))
-    // The smaller side as seen is min(80, 23 * 2) = 46 columns; radius 46 / 2.5 = 18.4 columns, 9.2 rows.
-    let first = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)))
-    #expect(abs(first.center.x - (40 + 18.4)) < 1e-9 && abs(first.center.y - 11.5) < 1e-9)
-    let quarter = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 4, section: 0)))
-    #expect(abs(quarter.center.x - 40) < 1e-9 && abs(quarter.center.y - (11.5 + 9.2)) < 1e-9)
-    #expect(first.size == Size(width: 6, height: 3))  // 2π·18.4/16 = 7.2 columns apart, less one
-    #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 80, height: 23)).count == 16)
-    #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 30, height: 23)).count < 16)
-    let appearing = try #require(layout.initialLayoutAttributesForAppearingItem(at: IndexPath(item: 0, section: 0)))
-    #expect(appearing.center == Point(x: 40, y: 11.5) && appearing.alpha == 0)
-    let leaving = try #require(layout.finalLayoutAttributesForDisappearingItem(at: IndexPath(item: 3, section: 0)))
-    #expect(leaving.center == Point(x: 40, y: 11.5) && leaving.alpha == 0 && leaving.scale == Scale(0.1))
-  }
-
   @Test func aClickDeletesTheClickedCardAndIInsertsAtZero() throws {
     let scene = CircleScene(count: 16)
     var surface = Surface(width: 80, height: 24)
@@ -47,6 +30,21 @@ import Testing
     #expect(scene.cards.first == 17 && scene.cards.count == 16)
     _ = scene.handle(.mouse(MouseEvent(.click, x: 40, y: 11)))  // the empty centre: nothing
     #expect(scene.cards.count == 16)
+  }
+
+  @Test func aPressDeletesNothingUntilItIsReleasedOnTheSameCard() throws {
+    let scene = CircleScene(count: 16)
+    var surface = Surface(width: 80, height: 24)
+    scene.draw(into: &surface)
+    let target = try #require(scene.collectionView.layoutAttributesForItem(at: IndexPath(item: 3, section: 0)))
+    let (x, y) = (Int(target.center.x), Int(target.center.y))
+    _ = scene.handle(.mouse(MouseEvent(.press, x: x, y: y)))
+    #expect(scene.cards.count == 16)
+    _ = scene.handle(.mouse(MouseEvent(.release, x: 40, y: 11)))  // released off the card: nothing
+    #expect(scene.cards.count == 16)
+    _ = scene.handle(.mouse(MouseEvent(.press, x: x, y: y)))
+    _ = scene.handle(.mouse(MouseEvent(.release, x: x, y: y)))
+    #expect(scene.cards == [1, 2, 3] + Array(5...16))
   }
 
   @Test(arguments: [(80, 24), (200, 60)])
