@@ -44,6 +44,10 @@ public final class FlowLayout: CollectionLayout {
   public var sectionHeadersPinToVisibleBounds = false
   /// The zIndex given to a pinned header so that it draws above items.
   public var pinnedHeaderZIndex = 1024
+  /// When set, each section has a decoration element of this kind behind
+  /// its items and insets (between its header and footer, the full width),
+  /// drawn by the decoration drawer the collection view registered for it.
+  public var sectionBackgroundKind: ElementKind?
   /// Per-section (and, with ``FlowLayoutItemSizing``, per-item) overrides.
   public weak var delegate: (any FlowLayoutDelegate)?
 
@@ -118,6 +122,7 @@ public final class FlowLayout: CollectionLayout {
       section.headerFrame = axis.rect(along: along, across: 0, alongLength: headerAlong, acrossLength: fullAcross)
       along += headerAlong
     }
+    let backgroundStart = along
     along += axis.alongLeading(inset)
     section.itemsStart = along
     if count > 0 {
@@ -129,6 +134,10 @@ public final class FlowLayout: CollectionLayout {
     }
     section.itemsEnd = along
     along += axis.alongTrailing(inset)
+    if sectionBackgroundKind != nil, along > backgroundStart {
+      section.backgroundFrame = axis.rect(
+        along: backgroundStart, across: 0, alongLength: along - backgroundStart, acrossLength: fullAcross)
+    }
     if footerAlong > 0 {
       section.footerFrame = axis.rect(along: along, across: 0, alongLength: footerAlong, acrossLength: fullAcross)
       along += footerAlong
@@ -261,6 +270,9 @@ public final class FlowLayout: CollectionLayout {
     var s = lowerBound(sections.count) { self.sections[$0].end > a0 }
     while s < sections.count, sections[s].start < a1 {
       let section = sections[s]
+      if let kind = sectionBackgroundKind, let b = section.backgroundFrame, b.intersects(rect) {
+        result.append(LayoutAttributes(forDecorationOfKind: kind, at: IndexPath(item: 0, section: s), frame: b))
+      }
       if let header = header(ofSection: s), header.frame.intersects(rect) { result.append(header) }
       section.forEachItem(in: rect, axis: axis) { i, frame in
         result.append(LayoutAttributes(forItemAt: IndexPath(item: i, section: s), frame: frame))

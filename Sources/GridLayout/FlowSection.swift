@@ -29,6 +29,8 @@ struct FlowSection: Sendable {
   var itemsEnd: Double
   var headerFrame: Rect?
   var footerFrame: Rect?
+  /// The section's background decoration (its items and insets, full width), when the layout has one.
+  var backgroundFrame: Rect?
   var grid: Grid?
   var lines: [Line] = []
   var frames: [Rect] = []

@@ -73,3 +73,11 @@ public struct CellContent {
     CellContent(title: "", draw: draw)
   }
 }
+
+extension CellContent {
+  /// Content that fills its whole frame with one character (a background,
+  /// a plank, a rule), in `style`.
+  public static func filled(with grapheme: Grapheme, style: Style = .plain) -> CellContent {
+    .custom { surface, frame, _ in surface.fill(frame, with: grapheme, style: style) }
+  }
+}

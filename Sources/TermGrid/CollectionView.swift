@@ -97,6 +97,8 @@ public final class CollectionView {
   private var preparedSize = Size(width: -1, height: -1)
   /// Draws alpha for the terminal's colours: set `rasterizer.blend.colors` from the terminal's capabilities.
   public var rasterizer = Rasterizer()
+  /// What draws each kind of decoration (see ``register(_:forDecorationViewOfKind:)``).
+  var decorationDrawers: [ElementKind: DecorationDrawer] = [:]
   /// Set by anything that can change what every cell shows.
   var needsFullRedraw = true
   /// Items whose state (focus, selection) changed since the last draw.
@@ -497,9 +499,12 @@ public final class CollectionView {
     renderer.draw(content, in: cellFrame, state: state, on: &surface)
   }
 
-  /// What the data source says an element shows (nil without a data source).
+  /// What the data source says an element shows (nil without a data
+  /// source); a decoration shows what its registered drawer says (nil, not
+  /// drawn, when none is registered for its kind).
   func content(for attrs: LayoutAttributes) -> CellContent? {
     guard let dataSource else { return nil }
+    if attrs.category == .decoration { return decorationDrawers[attrs.kind]?(attrs) }
     if attrs.category == .item {
       return dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: attrs.indexPath))
     }
