@@ -297,6 +297,7 @@ public final class CollectionView {
   /// Scrolls so the item at `indexPath` is visible at `position`. An index
   /// path out of range does nothing.
   public func scrollToItem(at indexPath: IndexPath, position: ScrollPosition) {
+    revealInSection(indexPath, position: position)
     guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
     let vw = Double(viewport.width)
     let vh = Double(viewport.height)
@@ -337,6 +338,31 @@ public final class CollectionView {
       header.zIndex > 0, header.frame.maxY > frame.minY, header.frame.minY <= frame.minY
     {
       setContentOffset(Point(x: contentOffset.x, y: contentOffset.y - (header.frame.maxY - frame.minY)))
+    }
+  }
+
+  /// With a ``SectionScrollingLayout``, scrolls the item's section sideways
+  /// (the least that shows it all, or centred) and redraws.
+  private func revealInSection(_ indexPath: IndexPath, position: ScrollPosition) {
+    guard let shelves = collectionViewLayout as? any SectionScrollingLayout,
+      let frame = layoutAttributesForItem(at: indexPath)?.frame
+    else { return }
+    let old = shelves.horizontalOffset(ofSection: indexPath.section)
+    let width = Double(viewport.width)
+    // A cell of margin either side, so the gap to the next item shows.
+    let minX = frame.minX - 1
+    let maxX = frame.maxX + 1
+    var offset = old
+    if position == .centered {
+      offset += frame.midX - width / 2
+    } else {
+      if maxX > width { offset += maxX - width }
+      if minX - (offset - old) < 0 { offset = old + minX }
+    }
+    shelves.setHorizontalOffset(offset, ofSection: indexPath.section)
+    if shelves.horizontalOffset(ofSection: indexPath.section) != old {
+      needsFullRedraw = true
+      displayPending = true
     }
   }
 

@@ -1,0 +1,15 @@
+/// A layout whose sections scroll sideways on their own (the shelves of a
+/// streaming app, UIKit's orthogonal scrolling sections): the content scrolls
+/// vertically as a whole, and each section keeps its own horizontal offset.
+///
+/// The collection view moves a section's offset to bring the focused item
+/// into view; the offsets are kept when the focus moves to another section
+/// and back.
+public protocol SectionScrollingLayout: CollectionLayout {
+  /// How far `section` is scrolled to the left, in cells (0 when out of range).
+  func horizontalOffset(ofSection section: Int) -> Double
+  /// Scrolls `section` to `offset`, clamped to 0 ... ``maximumHorizontalOffset(ofSection:)``.
+  func setHorizontalOffset(_ offset: Double, ofSection section: Int)
+  /// The largest offset of `section`: how much wider its row is than the bounds.
+  func maximumHorizontalOffset(ofSection section: Int) -> Double
+}
