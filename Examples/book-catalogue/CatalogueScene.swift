@@ -10,10 +10,25 @@ typealias IndexPath = GridLayout.IndexPath
 /// (or the filter, file name and quit prompts), and the detail, help and
 /// add-a-book overlays. Every change of what is shown (an edit, a filter,
 /// an order) is the difference of two snapshots, animated as one batch.
-final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDelegate {
-  /// How the books are laid out; L switches.
-  enum Arrangement: CaseIterable {
-    case grid, list
+final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDelegate, WaterfallLayoutDelegate,
+  ShelfLayoutDelegate
+{
+  /// How the books are laid out; L goes to the next.
+  enum Arrangement: String, CaseIterable {
+    /// Cards of 24x5 in rows.
+    case grid
+    /// One full-width row a book.
+    case list
+    /// Columns of cards as tall as their titles need.
+    case waterfall
+    /// Each group one row of cards as wide as their titles, scrolling sideways.
+    case shelves
+
+    /// The arrangement after this one (back to the grid after the shelves).
+    var next: Arrangement {
+      let all = Self.allCases
+      return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
   }
 
   /// A question in the status line.
@@ -57,7 +72,10 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     self.shown = document.library
     self.sourceName = sourceName
     self.skipped = skipped
-    collectionView = CollectionView(layout: Self.layout(for: .grid))
+    collectionView = CollectionView(layout: Self.flowLayout(for: .grid))
+    collectionView.register(
+      { [unowned collectionView] attributes in Self.plank(for: attributes, in: collectionView) },
+      forDecorationViewOfKind: ShelfLayout.plankKind)
     collectionView.dataSource = self
     collectionView.delegate = self
     collectionView.allowsSelection = true
@@ -70,8 +88,8 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
 
   /// The grid: cards of 24x5; the list: one full-width row per book (a
   /// flow layout clips an item wider than the line to the line).
-  static func layout(for arrangement: Arrangement) -> FlowLayout {
-    let size = arrangement == .grid ? cardSize : Size(width: 10_000, height: 3)
+  static func flowLayout(for arrangement: Arrangement) -> FlowLayout {
+    let size = arrangement == .list ? Size(width: 10_000, height: 3) : cardSize
     let layout = FlowLayout(
       itemSize: size, minimumInteritemSpacing: 1, minimumLineSpacing: 0,
       sectionInset: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1),
@@ -79,6 +97,63 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     layout.sectionHeadersPinToVisibleBounds = true
     layout.lineAlignment = .leading
     return layout
+  }
+
+  /// The layout of an arrangement; the waterfall and the shelves ask this
+  /// scene for their cards' heights and widths.
+  func layout(for arrangement: Arrangement) -> any CollectionLayout {
+    switch arrangement {
+    case .grid, .list:
+      return Self.flowLayout(for: arrangement)
+    case .waterfall:
+      let layout = WaterfallLayout(
+        columns: .minimumWidth(Self.cardSize.width), interColumnSpacing: 1,
+        sectionInset: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1), headerHeight: 1, footerHeight: 1)
+      layout.delegate = self
+      return layout
+    case .shelves:
+      let layout = ShelfLayout(itemHeight: Self.cardSize.height, shelfSpacing: 0, headerHeight: 1, plankHeight: 1)
+      layout.delegate = self
+      return layout
+    }
+  }
+
+  /// The longest title line a card wraps to, and the most lines.
+  static let waterfallTitleLines = 6
+  static let shelfCardWidths = 16.0...36.0
+
+  /// A waterfall card is as tall as its title needs wrapped to the column
+  /// (borders, up to six title lines and the detail line). Asked once per
+  /// book when the layout is prepared, not per frame.
+  func waterfallLayout(_ layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Double) -> Double {
+    let title = shown.groups[indexPath.section].books[indexPath.item].title
+    let lines = TextLayout.wrap(title, width: max(1, Int(columnWidth) - 4), maxLines: Self.waterfallTitleLines).count
+    return Double(2 + max(1, lines) + 1)
+  }
+
+  /// A shelf card is as wide as its title or detail line (with its border
+  /// and padding), within 16...36 cells: a self-sizing card, measured once
+  /// per book when the layout is prepared.
+  func shelfLayout(_ layout: ShelfLayout, widthForItemAt indexPath: IndexPath) -> Double {
+    let book = shown.groups[indexPath.section].books[indexPath.item]
+    let width = Double(max(DisplayWidth.of(book.title), DisplayWidth.of(detailText(for: book))) + 4)
+    return min(max(width, Self.shelfCardWidths.lowerBound), Self.shelfCardWidths.upperBound)
+  }
+
+  /// The plank under a shelf: a rule, with ◀ or ▶ where the shelf has books
+  /// out of view on that side.
+  static func plank(for attributes: LayoutAttributes, in view: CollectionView) -> CellContent {
+    let shelves = view.collectionViewLayout as? any SectionScrollingLayout
+    let s = attributes.indexPath.section
+    let left = (shelves?.horizontalOffset(ofSection: s) ?? 0) > 0
+    let right = shelves.map { $0.horizontalOffset(ofSection: s) < $0.maximumHorizontalOffset(ofSection: s) } ?? false
+    return .custom { surface, frame, _ in
+      let style = Style(foreground: .brightBlack)
+      surface.fill(frame, with: "▔", style: style)
+      let marks = Style(foreground: .cyan, attributes: [.bold])
+      if left { surface.draw("◀ more", x: frame.x + 1, y: frame.y, style: marks) }
+      if right { surface.draw("more ▶", x: frame.maxX - 7, y: frame.y, style: marks) }
+    }
   }
 
   // MARK: editing
@@ -167,10 +242,11 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     return true
   }
 
-  /// Switches between the grid and the list, animated.
+  /// Goes to the next arrangement (grid, list, waterfall, shelves), animated.
   func switchArrangement() {
-    arrangement = arrangement == .grid ? .list : .grid
-    collectionView.setLayout(Self.layout(for: arrangement), animated: true)
+    arrangement = arrangement.next
+    collectionView.setLayout(layout(for: arrangement), animated: true)
+    message = "layout: \(arrangement.rawValue)"
     dirty = true
   }
 
@@ -260,14 +336,15 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
     let book = shown.groups[indexPath.section].books[indexPath.item]
-    var detail = book.yearText
-    if shown.grouping != .author {
-      detail = detail.isEmpty ? book.author : "\(book.yearText) · \(book.author)"
-    }
+    let detail = detailText(for: book)
     if arrangement == .list {
       return CellContent(title: detail.isEmpty ? book.title : "\(book.title) · \(detail)", border: .rounded)
     }
-    return CellContent(title: book.title, titleLineLimit: 2, detail: detail, border: .rounded)
+    if arrangement == .shelves {
+      return CellContent(title: book.title, titleLineLimit: 2, detail: detail, border: .rounded, alignment: .center)
+    }
+    let lines = arrangement == .waterfall ? Self.waterfallTitleLines : 2
+    return CellContent(title: book.title, titleLineLimit: lines, detail: detail, border: .rounded)
   }
 
   func collectionView(
@@ -275,7 +352,8 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
   ) -> CellContent {
     let group = shown.groups[indexPath.section]
     if kind == .header {
-      let name = group.name
+      // Shelves have no footers: the header says how many.
+      let name = arrangement == .shelves ? "\(group.name) · \(group.books.count)" : group.name
       return .custom { surface, frame, _ in
         let style = Style(foreground: .cyan, attributes: [.bold])
         surface.fill(frame, with: "─", style: Style(foreground: .brightBlack))
@@ -286,6 +364,12 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     }
     return CellContent(
       title: shown.footer(for: group), alignment: .trailing, style: Style(attributes: [.dim]), padding: 1)
+  }
+
+  /// A card's detail line: the year, and the author unless grouped by author.
+  func detailText(for book: Book) -> String {
+    if shown.grouping == .author { return book.yearText }
+    return book.yearText.isEmpty ? book.author : "\(book.yearText) · \(book.author)"
   }
 
   // MARK: moving
