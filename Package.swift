@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
     .executable(name: "book-catalogue", targets: ["book-catalogue"]),
     .executable(name: "circle-demo", targets: ["circle-demo"]),
+    .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,6 +42,11 @@ let package = Package(
       dependencies: ["TermGrid", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       path: "Examples/circle-demo"
     ),
+    .executableTarget(
+      name: "waterfall-demo",
+      dependencies: ["TermGrid", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      path: "Examples/waterfall-demo"
+    ),
     .testTarget(
       name: "GridLayoutTests",
       dependencies: ["GridLayout", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -51,7 +57,7 @@ let package = Package(
       name: "TermGridTests",
       dependencies: ["TermGrid", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["book-catalogue", "circle-demo"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["book-catalogue", "circle-demo", "waterfall-demo"]),
   ],
   swiftLanguageModes: [.v6]
 )

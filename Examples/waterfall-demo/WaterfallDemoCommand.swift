@@ -1,0 +1,52 @@
+import ArgumentParser
+import CursesTerminal
+import Foundation
+import TermGrid
+
+@main
+struct WaterfallDemoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "waterfall-demo",
+    abstract: "Cards of random heights packed into columns (a masonry layout).",
+    discussion: """
+      The two-column waterfall of UIKit's collection-view guide, generalised:
+      each card goes under the column that is shortest at its turn, and the
+      columns follow the terminal's width (one per 20 cells) until + or -
+      sets a number of them; the change is animated, and so are inserts and
+      deletes.
+
+      Keys: arrows move the focus, + and - add or remove a column, = lets the
+      width decide again, i inserts a card after the focused one, d deletes
+      the focused card, q quits.
+      """)
+
+  @Option(name: .long, help: "How many cards to start with (0-100000).")
+  var count: Int = 40
+
+  @Option(name: .long, help: "A fixed number of columns (1-32) instead of one per 20 cells of width.")
+  var columns: Int?
+
+  @Option(name: .long, help: "The seed of the cards' random heights, for a repeatable wall.")
+  var seed: UInt64 = 2026
+
+  func validate() throws {
+    guard (0...100_000).contains(count) else { throw ValidationError("--count must be between 0 and 100000") }
+    if let columns, !(1...WaterfallScene.maximumColumns).contains(columns) {
+      throw ValidationError("--columns must be between 1 and \(WaterfallScene.maximumColumns)")
+    }
+  }
+
+  func run() throws {
+    let terminal: CursesTerminal
+    do {
+      terminal = try CursesTerminal()
+    } catch {
+      FileHandle.standardError.write(Data("waterfall-demo: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
+    let scene = WaterfallScene(count: count, columns: columns, seed: seed)
+    scene.collectionView.theme.asciiOnly = !terminal.capabilities.unicode
+    scene.collectionView.rasterizer.blend.colors = terminal.capabilities.colors
+    try RunLoop(terminal: terminal, scene: scene).run()
+  }
+}
