@@ -11,6 +11,7 @@ let package = Package(
     .executable(name: "book-catalogue", targets: ["book-catalogue"]),
     .executable(name: "circle-demo", targets: ["circle-demo"]),
     .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
+    .executable(name: "calendar-demo", targets: ["calendar-demo"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +48,16 @@ let package = Package(
       dependencies: ["TermGrid", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       path: "Examples/waterfall-demo"
     ),
+    .executableTarget(
+      name: "calendar-demo",
+      dependencies: [
+        "TermGrid",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "CSV", package: "CSV.swift"),
+      ],
+      path: "Examples/calendar-demo",
+      resources: [.copy("Resources/week.csv")]
+    ),
     .testTarget(
       name: "GridLayoutTests",
       dependencies: ["GridLayout", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -57,7 +68,7 @@ let package = Package(
       name: "TermGridTests",
       dependencies: ["TermGrid", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["book-catalogue", "circle-demo", "waterfall-demo"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo"]),
   ],
   swiftLanguageModes: [.v6]
 )
