@@ -74,6 +74,90 @@ for (name, fraction) in [("top", 0.0), ("middle", 0.5), ("end", 1.0)] {
   }
 }
 
+// FlowLayout scrolling horizontally: the same 1,000,000 items in columns.
+let preparedHorizontal: FlowLayout = {
+  let l = makeFlow()
+  l.scrollDirection = .horizontal
+  l.headerReferenceSize = Size(width: 1, height: 0)
+  l.footerReferenceSize = Size(width: 1, height: 0)
+  l.prepare(for: LayoutContext(itemCounts: counts, boundsSize: bounds))
+  return l
+}()
+
+benchmark("FlowLayout (horizontal) rect query 200x60 in the middle") {
+  let x = (preparedHorizontal.contentSize.width - 200) * 0.5
+  let a = preparedHorizontal.layoutAttributesForElements(in: Rect(x: x, y: 0, width: 200, height: 60))
+  precondition(!a.isEmpty)
+}
+
+// ShelfLayout: 1,000,000 items in 100 shelves of 10,000, uniform and
+// self-sized (widths 12 to 35 from the index), each shelf scrolled to its middle.
+final class VariedWidths: ShelfLayoutDelegate, Sendable {
+  static let shared = VariedWidths()
+  func shelfLayout(_ layout: ShelfLayout, widthForItemAt indexPath: IndexPath) -> Double {
+    Double(12 + (indexPath.item &* 2_654_435_761) % 24)
+  }
+}
+func makeShelves(sized: Bool) -> ShelfLayout {
+  let l = ShelfLayout(itemWidth: 24, itemHeight: 5)
+  if sized { l.delegate = VariedWidths.shared }
+  return l
+}
+let preparedShelves: [ShelfLayout] = [false, true].map { sized in
+  let l = makeShelves(sized: sized)
+  l.prepare(for: LayoutContext(itemCounts: counts, boundsSize: bounds))
+  for s in 0..<counts.count { l.setHorizontalOffset(l.maximumHorizontalOffset(ofSection: s) / 2, ofSection: s) }
+  return l
+}
+
+for (name, sized) in [("uniform", false), ("self-sized", true)] {
+  benchmark("ShelfLayout.prepare 1M \(name) items, 100 shelves") {
+    let l = makeShelves(sized: sized)
+    l.prepare(for: LayoutContext(itemCounts: counts, boundsSize: bounds))
+    precondition(l.contentSize.height > 0)
+  }
+  benchmark("ShelfLayout \(name) rect query 200x60 in the middle") {
+    let l = preparedShelves[sized ? 1 : 0]
+    let y = (l.contentSize.height - 60) * 0.5
+    let a = l.layoutAttributesForElements(in: Rect(x: 0, y: y, width: 200, height: 60))
+    precondition(!a.isEmpty)
+  }
+}
+
+// CircleLayout: 1,000,000 items on one ring in 200x60. Every item lies on
+// the ring, so a rect on it returns thousands (k is the cost); the centre
+// of the ring returns none without looking at any.
+let preparedCircle: CircleLayout = {
+  let l = CircleLayout()
+  l.prepare(for: LayoutContext(itemCounts: [1_000_000], boundsSize: bounds))
+  return l
+}()
+
+benchmark("CircleLayout.prepare 1M items") {
+  let l = CircleLayout()
+  l.prepare(for: LayoutContext(itemCounts: [1_000_000], boundsSize: bounds))
+  precondition(l.itemSize.width > 0)
+}
+benchmark("CircleLayout rect query inside the ring (k = 0)") {
+  let a = preparedCircle.layoutAttributesForElements(in: Rect(x: 80, y: 25, width: 40, height: 10))
+  precondition(a.isEmpty)
+}
+let onTheRing = Rect(x: preparedCircle.center.x + preparedCircle.radiusX, y: preparedCircle.center.y, width: 1, height: 1)
+let ringK = preparedCircle.layoutAttributesForElements(in: onTheRing).count
+benchmark("CircleLayout rect query 1x1 on the ring (k = \(ringK))") {
+  let a = preparedCircle.layoutAttributesForElements(in: onTheRing)
+  precondition(a.count == ringK)
+}
+let smallCircle: CircleLayout = {
+  let l = CircleLayout()
+  l.prepare(for: LayoutContext(itemCounts: [64], boundsSize: bounds))
+  return l
+}()
+benchmark("CircleLayout rect query 200x60, 64 items") {
+  let a = smallCircle.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 200, height: 60))
+  precondition(a.count == 64)
+}
+
 final class Books: CollectionViewDataSource {
   let titles = ["Pride and Prejudice", "源氏物語", "The Brothers Karamazov", "吾輩は猫である", "Middlemarch",
     "Cien años de soledad", "One Hundred Years of Solitude", "紅樓夢"]
