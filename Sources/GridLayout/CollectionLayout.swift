@@ -29,6 +29,10 @@ public protocol CollectionLayout: AnyObject {
   func prepare(for context: LayoutContext)
   /// The size of all the content.
   var contentSize: Size { get }
+  /// True when the content runs sideways (a horizontal flow): the
+  /// collection view then puts its scroll bar along the bottom, and the
+  /// wheel and PgUp/PgDn scroll sideways. The default says no.
+  var scrollsHorizontally: Bool { get }
   /// The attributes of every element whose frame intersects `rect`.
   func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes]
   /// The attributes of one item, or nil when out of range.
@@ -62,6 +66,8 @@ public protocol CollectionLayout: AnyObject {
 }
 
 extension CollectionLayout {
+  /// Default: the content scrolls vertically.
+  public var scrollsHorizontally: Bool { false }
   /// Default: no supplementary elements.
   public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?

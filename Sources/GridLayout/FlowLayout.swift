@@ -58,6 +58,8 @@ public final class FlowLayout: CollectionLayout {
   var boundsSizeForTesting: Size { visibleBounds.size }
   /// The size of all the content after the last ``prepare(for:)``.
   public private(set) var contentSize = Size.zero
+  /// True when ``scrollDirection`` is horizontal.
+  public var scrollsHorizontally: Bool { scrollDirection == .horizontal }
 
   /// Creates a flow layout with the default properties (14x3 items, one cell
   /// between items, no headers).

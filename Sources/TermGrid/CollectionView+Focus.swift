@@ -91,25 +91,35 @@ extension CollectionView {
   }
 
   /// Moves the focus a page up or down: to the item nearest the point one
-  /// page away, and scrolls by that page.
+  /// page away, and scrolls by that page. When the layout
+  /// ``CollectionLayout/scrollsHorizontally``, a page is the view's width
+  /// and "down" is to the right.
   public func moveFocusByPage(down: Bool) {
     layoutIfNeeded()
     guard let f = focusedIndexPath, let frame = collectionViewLayout.layoutAttributesForItem(at: f)?.frame else {
       focusItem(at: firstHighlightable(forward: true))
       return
     }
-    let page = Double(max(1, viewport.height))
+    let sideways = collectionViewLayout.scrollsHorizontally
+    let page = Double(max(1, sideways ? viewport.width : viewport.height))
     let content = collectionViewLayout.contentSize
-    let targetY = min(max(0, frame.midY + (down ? page : -page)), max(0, content.height - 0.5))
+    let contentAlong = sideways ? content.width : content.height
+    let contentAcross = sideways ? content.height : content.width
+    let target = min(max(0, (sideways ? frame.midX : frame.midY) + (down ? page : -page)), max(0, contentAlong - 0.5))
+    let across = sideways ? frame.midY : frame.midX
+    // Along the scroll direction counts more (rows twice as much as they look).
+    let alongWeight = sideways ? 4.0 : cellAspectRatio * 4
     var reach = page / 2
     var chosen: IndexPath?
-    while chosen == nil && reach <= content.height + page {
-      let band = Rect(x: 0, y: targetY - reach, width: max(content.width, 1), height: 2 * reach)
+    while chosen == nil && reach <= contentAlong + page {
+      let band = sideways
+        ? Rect(x: target - reach, y: 0, width: 2 * reach, height: max(contentAcross, 1))
+        : Rect(x: 0, y: target - reach, width: max(contentAcross, 1), height: 2 * reach)
       var bestDistance = Double.infinity
       for a in collectionViewLayout.layoutAttributesForElements(in: band)
       where a.category == .item && !a.isHidden && canHighlight(a.indexPath) {
         let p = a.frame.center
-        let d = abs(p.y - targetY) * cellAspectRatio * 4 + abs(p.x - frame.midX)
+        let d = abs((sideways ? p.x : p.y) - target) * alongWeight + abs((sideways ? p.y : p.x) - across)
         if d < bestDistance || (d == bestDistance && chosen.map { a.indexPath < $0 } == true) {
           bestDistance = d
           chosen = a.indexPath
@@ -118,7 +128,9 @@ extension CollectionView {
       reach *= 2
     }
     guard let chosen else { return }
-    setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + (down ? page : -page)))
+    let step = down ? page : -page
+    setContentOffset(
+      sideways ? Point(x: contentOffset.x + step, y: contentOffset.y) : Point(x: contentOffset.x, y: contentOffset.y + step))
     focusItem(at: chosen)
   }
 

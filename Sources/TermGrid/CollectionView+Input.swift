@@ -70,7 +70,12 @@ extension CollectionView {
     switch m.kind {
     case .scrollUp, .scrollDown:
       guard frame.contains(x: m.x, y: m.y) else { return false }
-      setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + (m.kind == .scrollUp ? -3 : 3)))
+      let step = m.kind == .scrollUp ? -3.0 : 3.0
+      if collectionViewLayout.scrollsHorizontally {
+        setContentOffset(Point(x: contentOffset.x + 2 * step, y: contentOffset.y))
+      } else {
+        setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + step))
+      }
       if mouseTracking.isDragging { updateInteractiveMovementTargetPosition(contentPoint(x: m.x, y: m.y)) }
       return true
     case .press:

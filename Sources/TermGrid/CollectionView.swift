@@ -190,7 +190,13 @@ public final class CollectionView {
   }
 
   /// The part of the frame that shows content (the frame less the scroll bar column).
+  /// (The scroll bar runs along the bottom row instead when the layout
+  /// ``CollectionLayout/scrollsHorizontally``.)
   public var viewport: CellRect {
+    if collectionViewLayout.scrollsHorizontally {
+      let bar = showsScrollIndicator && frame.height > 1 ? 1 : 0
+      return CellRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height - bar)
+    }
     let bar = showsScrollIndicator && frame.width > 1 ? 1 : 0
     return CellRect(x: frame.x, y: frame.y, width: frame.width - bar, height: frame.height)
   }
@@ -538,10 +544,18 @@ public final class CollectionView {
   }
 
   func drawScrollIndicator(on surface: inout Surface) {
-    guard showsScrollIndicator && frame.width > 1 else { return }
-    ScrollIndicator(theme: theme).draw(
-      on: &surface, column: frame.maxX - 1, top: frame.y, height: frame.height,
-      contentLength: collectionViewLayout.contentSize.height, offset: contentOffset.y,
-      visibleLength: Double(viewport.height))
+    guard showsScrollIndicator else { return }
+    let content = collectionViewLayout.contentSize
+    if collectionViewLayout.scrollsHorizontally {
+      guard frame.height > 1 else { return }
+      ScrollIndicator(theme: theme, isHorizontal: true).draw(
+        on: &surface, at: frame.maxY - 1, start: frame.x, length: frame.width, contentLength: content.width,
+        offset: contentOffset.x, visibleLength: Double(viewport.width))
+    } else {
+      guard frame.width > 1 else { return }
+      ScrollIndicator(theme: theme, isHorizontal: false).draw(
+        on: &surface, at: frame.maxX - 1, start: frame.y, length: frame.height, contentLength: content.height,
+        offset: contentOffset.y, visibleLength: Double(viewport.height))
+    }
   }
 }
