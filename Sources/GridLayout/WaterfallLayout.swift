@@ -9,6 +9,11 @@
 /// with another column setting animates the change. Heights come from the
 /// ``delegate`` (rounded to whole cells), or ``itemHeight``.
 ///
+/// With ``scrollDirection`` `.horizontal` the same happens turned on its
+/// side: columns become rows, each item goes at the end of the row that is
+/// shortest at its turn, the delegate's length is a width, and headers and
+/// footers are full-height columns.
+///
 /// `prepare` costs O(n) (every item's height is needed); rect queries cost
 /// O(sections' log + columns × log n + k): each column keeps its items in
 /// top-to-bottom order, so a binary search finds the first one in the rect.
@@ -21,8 +26,12 @@ public final class WaterfallLayout: CollectionLayout {
     case minimumWidth(Double)
   }
 
-  /// How many columns there are.
+  /// How many columns there are (rows when horizontal).
   public var columns = Columns.count(2)
+  /// The direction the content scrolls in: vertical (columns) or horizontal (rows).
+  public var scrollDirection = FlowLayout.ScrollDirection.vertical
+  /// True when ``scrollDirection`` is horizontal.
+  public var scrollsHorizontally: Bool { scrollDirection == .horizontal }
   /// The spacing between columns.
   public var interColumnSpacing: Double = 1
   /// The spacing between items of one column.
@@ -38,7 +47,7 @@ public final class WaterfallLayout: CollectionLayout {
   /// Sizes items one by one.
   public weak var delegate: (any WaterfallLayoutDelegate)?
 
-  /// One section's geometry.
+  /// One section's geometry (`minY` and `maxY` are along the scroll direction).
   struct Section {
     var minY: Double
     var maxY: Double
@@ -51,7 +60,9 @@ public final class WaterfallLayout: CollectionLayout {
   }
 
   private(set) var sections: [Section] = []
-  /// The x and width of each column after the last ``prepare(for:)``.
+  private var axis = Axis(isVertical: true)
+  /// The x and width of each column after the last ``prepare(for:)`` (the
+  /// y and height of each row when horizontal).
   public private(set) var columnFrames: [(x: Double, width: Double)] = []
   /// The size of all the content after the last ``prepare(for:)``.
   public private(set) var contentSize = Size.zero
@@ -59,8 +70,10 @@ public final class WaterfallLayout: CollectionLayout {
   /// Creates a waterfall layout.
   public init(
     columns: Columns = .count(2), interColumnSpacing: Double = 1, lineSpacing: Double = 0,
-    sectionInset: EdgeInsets = .zero, headerHeight: Double = 0, footerHeight: Double = 0, itemHeight: Double = 3
+    sectionInset: EdgeInsets = .zero, headerHeight: Double = 0, footerHeight: Double = 0, itemHeight: Double = 3,
+    scrollDirection: FlowLayout.ScrollDirection = .vertical
   ) {
+    self.scrollDirection = scrollDirection
     self.columns = columns
     self.interColumnSpacing = interColumnSpacing
     self.lineSpacing = lineSpacing
@@ -70,9 +83,11 @@ public final class WaterfallLayout: CollectionLayout {
     self.itemHeight = itemHeight
   }
 
-  /// The number of columns that `columns` gives in `width` cells (less the insets).
+  /// The number of columns that `columns` gives in `width` cells (less the
+  /// insets); when horizontal, the rows in a height of `width`.
   public func numberOfColumns(forWidth width: Double) -> Int {
-    let available = max(0, width - sectionInset.left - sectionInset.right)
+    let axis = Axis(isVertical: scrollDirection == .vertical)
+    let available = max(0, width - axis.acrossLeading(sectionInset) - axis.acrossTrailing(sectionInset))
     switch columns {
     case .count(let n): return max(1, n)
     case .minimumWidth(let w):
@@ -82,13 +97,16 @@ public final class WaterfallLayout: CollectionLayout {
 
   /// See ``CollectionLayout``.
   public func prepare(for context: LayoutContext) {
-    let width = max(0, context.boundsSize.width)
+    let axis = Axis(isVertical: scrollDirection == .vertical)
+    self.axis = axis
+    let width = max(0, axis.across(context.boundsSize))
     let count = numberOfColumns(forWidth: width)
     // Equal columns; the cells left over widen the first ones by one each.
-    let available = max(0, width - sectionInset.left - sectionInset.right - Double(count - 1) * interColumnSpacing)
+    let available = max(
+      0, width - axis.acrossLeading(sectionInset) - axis.acrossTrailing(sectionInset) - Double(count - 1) * interColumnSpacing)
     let base = (available / Double(count)).rounded(.down)
     let extra = Int(available - base * Double(count))
-    var x = sectionInset.left
+    var x = axis.acrossLeading(sectionInset)
     columnFrames = (0..<count).map { i in
       let w = base + (i < extra ? 1 : 0)
       defer { x += w + interColumnSpacing }
@@ -102,10 +120,10 @@ public final class WaterfallLayout: CollectionLayout {
     for s in 0..<context.numberOfSections {
       var section = Section(minY: y, maxY: y)
       if header > 0 {
-        section.header = Rect(x: 0, y: y, width: width, height: header)
+        section.header = axis.rect(along: y, across: 0, alongLength: header, acrossLength: width)
         y += header
       }
-      y += sectionInset.top
+      y += axis.alongLeading(sectionInset)
       var heights = [Double](repeating: y, count: count)
       section.columns = [[Int]](repeating: [], count: count)
       let items = context.numberOfItems(inSection: s)
@@ -117,21 +135,22 @@ public final class WaterfallLayout: CollectionLayout {
         let h = delegate.map {
           $0.waterfallLayout(self, heightForItemAt: IndexPath(item: i, section: s), columnWidth: column.width)
         } ?? itemHeight
-        let frame = Rect(x: column.x, y: heights[c], width: column.width, height: max(1, h.rounded()))
+        let length = max(1, h.rounded())
+        let frame = axis.rect(along: heights[c], across: column.x, alongLength: length, acrossLength: column.width)
         section.frames.append(frame)
         section.columns[c].append(i)
-        heights[c] = frame.maxY + lineSpacing
+        heights[c] += length + lineSpacing
       }
       let bottom = items > 0 ? heights.max()! - lineSpacing : y
-      y = bottom + sectionInset.bottom
+      y = bottom + axis.alongTrailing(sectionInset)
       if footer > 0 {
-        section.footer = Rect(x: 0, y: y, width: width, height: footer)
+        section.footer = axis.rect(along: y, across: 0, alongLength: footer, acrossLength: width)
         y += footer
       }
       section.maxY = y
       sections.append(section)
     }
-    contentSize = Size(width: width, height: y)
+    contentSize = axis.size(along: y, across: width)
   }
 
   /// See ``CollectionLayout``.
@@ -143,11 +162,11 @@ public final class WaterfallLayout: CollectionLayout {
     var high = sections.count
     while low < high {
       let mid = (low + high) / 2
-      if sections[mid].maxY <= rect.minY { low = mid + 1 } else { high = mid }
+      if sections[mid].maxY <= axis.alongMin(rect) { low = mid + 1 } else { high = mid }
     }
     for s in low..<sections.count {
       let section = sections[s]
-      if section.minY >= rect.maxY { break }
+      if section.minY >= axis.alongMax(rect) { break }
       if let h = section.header, h.intersects(rect) {
         result.append(LayoutAttributes(forSupplementaryOfKind: .header, at: IndexPath(item: 0, section: s), frame: h))
       }
@@ -157,12 +176,12 @@ public final class WaterfallLayout: CollectionLayout {
         var hi = column.count
         while lo < hi {
           let mid = (lo + hi) / 2
-          if section.frames[column[mid]].maxY <= rect.minY { lo = mid + 1 } else { hi = mid }
+          if axis.alongMax(section.frames[column[mid]]) <= axis.alongMin(rect) { lo = mid + 1 } else { hi = mid }
         }
         var k = lo
         while k < column.count {
           let frame = section.frames[column[k]]
-          if frame.minY >= rect.maxY { break }
+          if axis.alongMin(frame) >= axis.alongMax(rect) { break }
           if frame.intersects(rect) {
             result.append(LayoutAttributes(forItemAt: IndexPath(item: column[k], section: s), frame: frame))
           }

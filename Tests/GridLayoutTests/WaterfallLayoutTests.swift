@@ -71,24 +71,30 @@ final class TableHeights: WaterfallLayoutDelegate {
         sectionInset: EdgeInsets(
           top: Double(Int.random(in: 0...2, using: &rng)), left: Double(Int.random(in: 0...3, using: &rng)),
           bottom: Double(Int.random(in: 0...2, using: &rng)), right: Double(Int.random(in: 0...3, using: &rng))),
-        headerHeight: Double(Int.random(in: 0...2, using: &rng)), footerHeight: Double(Int.random(in: 0...2, using: &rng)))
+        headerHeight: Double(Int.random(in: 0...2, using: &rng)), footerHeight: Double(Int.random(in: 0...2, using: &rng)),
+        scrollDirection: seed % 3 == 2 ? .horizontal : .vertical)
+      // Horizontal: the same model turned on its side (x and y swapped).
+      let horizontal = layout.scrollsHorizontally
+      func upright(_ r: Rect) -> Rect { horizontal ? Rect(x: r.minY, y: r.minX, width: r.height, height: r.width) : r }
       let counts = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 0...40, using: &rng) }
       let heights = TableHeights(counts.map { n in (0..<n).map { _ in Double(Int.random(in: 1...12, using: &rng)) } })
       layout.delegate = heights
       let width = Double(Int.random(in: 10...200, using: &rng))
-      layout.prepare(for: LayoutContext(itemCounts: counts, boundsSize: Size(width: width, height: 30)))
+      layout.prepare(for: LayoutContext(
+        itemCounts: counts, boundsSize: horizontal ? Size(width: 30, height: width) : Size(width: width, height: 30)))
 
       var all: [LayoutAttributes] = []
       for (s, n) in counts.enumerated() {
         // Each item went under a column that was shortest at its turn (the leftmost of equals).
-        let top = frames(layout, section: s, count: n).map(\.minY).min() ?? 0
+        let top = frames(layout, section: s, count: n).map { upright($0).minY }.min() ?? 0
         var ends = [Double](repeating: top, count: layout.columnFrames.count)
-        for (i, frame) in frames(layout, section: s, count: n).enumerated() {
+        for (i, actual) in frames(layout, section: s, count: n).enumerated() {
+          let frame = upright(actual)
           let c = ends.indices.min { ends[$0] < ends[$1] || (ends[$0] == ends[$1] && $0 < $1) }!
           #expect(frame.minX == layout.columnFrames[c].x && frame.minY == ends[c], "seed \(seed) item \(s).\(i)")
           #expect(frame.height == heights.heights[s][i] && frame.width == layout.columnFrames[c].width)
           ends[c] = frame.maxY + layout.lineSpacing
-          all.append(LayoutAttributes(forItemAt: IndexPath(item: i, section: s), frame: frame))
+          all.append(LayoutAttributes(forItemAt: IndexPath(item: i, section: s), frame: actual))
         }
         for kind in [ElementKind.header, .footer] {
           if let a = layout.layoutAttributesForSupplementaryElement(ofKind: kind, at: IndexPath(item: 0, section: s)) {
@@ -99,7 +105,8 @@ final class TableHeights: WaterfallLayoutDelegate {
       // Columns never overlap, nothing overlaps, everything lies in the content.
       for (a, b) in zip(layout.columnFrames, layout.columnFrames.dropFirst()) { #expect(a.x + a.width <= b.x) }
       for (i, a) in all.enumerated() {
-        #expect(a.frame.maxY <= layout.contentSize.height && a.frame.minX >= 0)
+        #expect(a.frame.maxY <= layout.contentSize.height && a.frame.maxX <= layout.contentSize.width)
+        #expect(a.frame.minX >= 0 && a.frame.minY >= 0)
         for b in all[(i + 1)...] where a.frame.intersects(b.frame) {
           Issue.record("seed \(seed): \(a.indexPath) \(a.kind) overlaps \(b.indexPath) \(b.kind)")
         }
@@ -107,7 +114,7 @@ final class TableHeights: WaterfallLayoutDelegate {
       // Rect queries equal a brute-force scan.
       for _ in 0..<10 {
         let rect = Rect(
-          x: Double(Int.random(in: -5...Int(width), using: &rng)),
+          x: Double(Int.random(in: -5...Int(layout.contentSize.width) + 5, using: &rng)),
           y: Double(Int.random(in: -5...Int(layout.contentSize.height) + 5, using: &rng)),
           width: Double(Int.random(in: 1...60, using: &rng)), height: Double(Int.random(in: 1...40, using: &rng)))
         let expected = Set(all.filter { $0.frame.intersects(rect) }.map { "\($0.kind) \($0.indexPath)" })
@@ -115,5 +122,27 @@ final class TableHeights: WaterfallLayoutDelegate {
         #expect(Set(got) == expected && got.count == expected.count, "seed \(seed) rect \(rect)")
       }
     }
+  }
+}
+
+@Suite struct HorizontalWaterfallTests {
+  @Test func rowsInsteadOfColumnsWithFullHeightHeadersAndFooters() {
+    // Two rows in 11 cells with one between: 5 each; widths 6, 3, 4; a header 2 wide.
+    let layout = WaterfallLayout(columns: .count(2), interColumnSpacing: 1, headerHeight: 2, footerHeight: 1, scrollDirection: .horizontal)
+    let widths = TableHeights([[6, 3, 4]])
+    layout.delegate = widths
+    layout.prepare(for: LayoutContext(itemCounts: [3], boundsSize: Size(width: 40, height: 11)))
+    defer { withExtendedLifetime(widths) {} }
+    #expect(layout.scrollsHorizontally)
+    let frames = (0..<3).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame }
+    #expect(frames == [
+      Rect(x: 2, y: 0, width: 6, height: 5), Rect(x: 2, y: 6, width: 3, height: 5), Rect(x: 5, y: 6, width: 4, height: 5),
+    ])
+    #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
+      == Rect(x: 0, y: 0, width: 2, height: 11))
+    #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
+      == Rect(x: 9, y: 0, width: 1, height: 11))
+    #expect(layout.contentSize == Size(width: 10, height: 11))
+    #expect(layout.layoutAttributesForElements(in: Rect(x: 8, y: 6, width: 5, height: 5)).map(\.kind) == [.cell, .footer])
   }
 }
