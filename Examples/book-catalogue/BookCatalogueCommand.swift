@@ -18,8 +18,9 @@ struct BookCatalogueCommand: ParsableCommand {
       Shift+arrows select a range, Esc clears the selection, d deletes the
       selected books (or the focused one), a adds a book, m picks the book up
       to move it (arrows, then Enter; Esc puts it back), / filters, o changes
-      the order, s saves, S saves under another name, u undoes, L switches
-      between grid and list, ? help, q quits (asking first about unsaved edits).
+      the order, s saves, S saves under another name, u undoes, L goes to the
+      next layout (grid, list, waterfall, shelves), ? help, q quits (asking
+      first about unsaved edits).
       The mouse: a click selects, a double click shows details, a drag moves
       a book, the wheel scrolls.
 

@@ -60,7 +60,7 @@ struct HelpOverlay {
     ("o", "order: file, title, year, author"),
     ("s / S", "save / save under another name"),
     ("u", "undo the last delete, add or move"),
-    ("L", "switch between grid and list"),
+    ("L", "next layout: grid, list, waterfall, shelves"),
     ("Esc", "clear the selection, then the filter"),
     ("mouse", "click selects, double click opens, drag moves"),
     ("?", "this help"),
