@@ -338,12 +338,15 @@ public final class CollectionView {
       offset.x = min(max(offset.x, frame.maxX - vw), frame.minX)
     }
     setContentOffset(offset)
-    // A pinned header may now cover the item's top: scroll up by the overlap.
-    if position != .bottom, let header = collectionViewLayout.layoutAttributesForSupplementaryElement(
-      ofKind: .header, at: IndexPath(item: 0, section: indexPath.section)),
-      header.zIndex > 0, header.frame.maxY > frame.minY, header.frame.minY <= frame.minY
-    {
-      setContentOffset(Point(x: contentOffset.x, y: contentOffset.y - (header.frame.maxY - frame.minY)))
+    // A pinned header (a supplementary element floating above the items,
+    // such as a flow layout's header or a calendar's day headers) may now
+    // cover the item's top: scroll up by the overlap.
+    if position != .bottom {
+      let band = Rect(x: frame.minX, y: frame.minY, width: max(1, frame.width), height: 1)
+      let overlap = collectionViewLayout.layoutAttributesForElements(in: band)
+        .filter { $0.category == .supplementary && $0.zIndex > 0 && $0.frame.minY <= frame.minY }
+        .map { $0.frame.maxY - frame.minY }.max() ?? 0
+      if overlap > 0 { setContentOffset(Point(x: contentOffset.x, y: contentOffset.y - overlap)) }
     }
   }
 

@@ -172,6 +172,22 @@ final class EventTable: WeekCalendarLayoutDataSource {
     }
   }
 
+  @Test func anEventScrolledToFromBelowIsNotHiddenUnderThePinnedDayHeaders() throws {
+    let scene = CalendarScene(
+      events: [event(0, "02:00", "03:00", "Early"), event(0, "12:00", "13:00", "Noon")], sourceName: "test")
+    var surface = Surface(width: 80, height: 24)
+    scene.draw(into: &surface)
+    // It opens at 08:00 (row 16) on the first event of the morning.
+    #expect(scene.collectionView.contentOffset.y == 16)
+    #expect(scene.collectionView.focusedIndexPath == IndexPath(item: 1, section: 0))
+    _ = scene.handle(.key(Key(.up)))
+    scene.draw(into: &surface)
+    // Early runs from row 5; the day headers pinned at the top take one row, so the view starts at 4.
+    #expect(scene.collectionView.focusedIndexPath == IndexPath(item: 0, section: 0))
+    #expect(scene.collectionView.contentOffset.y == 4)
+    #expect(surface.lines[0].contains("Mon (2)") && surface.lines[1].contains("Early"))
+  }
+
   // MARK: in a terminal
 
   @Test(arguments: [(80, 24), (200, 60)])
