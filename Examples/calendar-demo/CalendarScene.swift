@@ -142,8 +142,6 @@ final class CalendarScene: Scene, CollectionViewDataSource, CollectionViewDelega
     }
     collectionView.draw(into: &surface)
     guard bar else { return }
-    let style = Style(attributes: [.reverse])
-    surface.fill(CellRect(x: 0, y: h - 1, width: w, height: 1), style: style)
     var left = " \(eventCount) event\(eventCount == 1 ? "" : "s") · \(sourceName)"
     if let message {
       left += " · \(message)"
@@ -151,13 +149,6 @@ final class CalendarScene: Scene, CollectionViewDataSource, CollectionViewDelega
       let e = days[f.section][f.item]
       left += " · \(CalendarEvent.dayNames[e.day]) \(e.span) \(e.title)"
     }
-    let right = " Enter details  q quit "
-    let rightWidth = DisplayWidth.of(right)
-    if w - rightWidth >= 30 {
-      surface.draw(left, x: 0, y: h - 1, maxWidth: w - rightWidth - 1, style: style)
-      surface.draw(right, x: w - rightWidth, y: h - 1, style: style)
-    } else {
-      surface.draw(left, x: 0, y: h - 1, maxWidth: w, style: style)
-    }
+    surface.drawStatusLine(left, right: " Enter details  q quit ", y: h - 1, minimumLeft: 30)
   }
 }

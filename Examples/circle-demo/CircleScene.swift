@@ -106,16 +106,7 @@ final class CircleScene: Scene, CollectionViewDataSource {
     collectionView.setFrame(CellRect(x: 0, y: 0, width: w, height: bar ? h - 1 : h))
     collectionView.draw(into: &surface)
     guard bar else { return }
-    let style = Style(attributes: [.reverse])
-    surface.fill(CellRect(x: 0, y: h - 1, width: w, height: 1), style: style)
     let left = " \(cards.count) card\(cards.count == 1 ? "" : "s")\(message.isEmpty ? "" : " · \(message)")"
-    let right = " Enter/d/click delete  i insert  q quit "
-    let rightWidth = DisplayWidth.of(right)
-    if w - rightWidth >= 16 {
-      surface.draw(left, x: 0, y: h - 1, maxWidth: w - rightWidth - 1, style: style)
-      surface.draw(right, x: w - rightWidth, y: h - 1, style: style)
-    } else {
-      surface.draw(left, x: 0, y: h - 1, maxWidth: w, style: style)
-    }
+    surface.drawStatusLine(left, right: " Enter/d/click delete  i insert  q quit ", y: h - 1, minimumLeft: 16)
   }
 }

@@ -157,19 +157,10 @@ final class WaterfallScene: Scene, CollectionViewDataSource, WaterfallLayoutDele
     collectionView.setFrame(CellRect(x: 0, y: 0, width: w, height: bar ? h - 1 : h))
     collectionView.draw(into: &surface)
     guard bar else { return }
-    let style = Style(attributes: [.reverse])
-    surface.fill(CellRect(x: 0, y: h - 1, width: w, height: 1), style: style)
     let columns = columnCount
     var left = " \(cards.count) card\(cards.count == 1 ? "" : "s") · \(columns) column\(columns == 1 ? "" : "s")"
     left += fixedColumns == nil ? " (by width)" : " (fixed)"
     if !message.isEmpty { left += " · \(message)" }
-    let right = " +/- columns  i insert  d delete  q quit "
-    let rightWidth = DisplayWidth.of(right)
-    if w - rightWidth >= DisplayWidth.of(left) + 1 {
-      surface.draw(left, x: 0, y: h - 1, maxWidth: w - rightWidth - 1, style: style)
-      surface.draw(right, x: w - rightWidth, y: h - 1, style: style)
-    } else {
-      surface.draw(left, x: 0, y: h - 1, maxWidth: w, style: style)
-    }
+    surface.drawStatusLine(left, right: " +/- columns  i insert  d delete  q quit ", y: h - 1, minimumLeft: 80)
   }
 }

@@ -1,0 +1,19 @@
+import GridRender
+import Testing
+
+@Suite struct StatusLineTests {
+  @Test func leftAndRightShareTheRowUntilTheLeftWouldBeTooShort() {
+    var surface = Surface(width: 30, height: 2)
+    surface.drawStatusLine(" 12 cards", right: " q quit ", y: 1)
+    #expect(surface.lines[1] == " 12 cards" + String(repeating: " ", count: 13) + " q quit ")
+    #expect(surface[0, 1].style.reverse && surface[29, 1].style.reverse && !surface[0, 0].style.reverse)
+    // 30 - 8 - 1 = 21 cells left for the left part: with 16 required it still fits, cut.
+    surface.drawStatusLine(" 12 cards · inserted #13 after #12", right: " q quit ", y: 1)
+    #expect(surface.lines[1] == " 12 cards · inserted… " + " q quit ")
+    // Requiring 25 cells of it: the hints go and the left part gets the row.
+    surface.drawStatusLine(" 12 cards · inserted #13 after #12", right: " q quit ", y: 1, minimumLeft: 25)
+    #expect(!surface.lines[1].contains("quit") && surface.lines[1].hasPrefix(" 12 cards · inserted #13 af"))
+    // A row off the surface is ignored.
+    surface.drawStatusLine("x", right: "y", y: 5)
+  }
+}
