@@ -84,8 +84,7 @@ struct BookCatalogueCommand: ParsableCommand {
       FileHandle.standardError.write(Data("book-catalogue: \(error)\n".utf8))
       throw ExitCode(1)
     }
-    scene.collectionView.theme.asciiOnly = !terminal.capabilities.unicode
-    scene.collectionView.rasterizer.blend.colors = terminal.capabilities.colors
+    scene.collectionView.adapt(to: terminal.capabilities)
     try RunLoop(terminal: terminal, scene: scene).run()
   }
 }

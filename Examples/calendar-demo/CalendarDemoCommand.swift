@@ -60,8 +60,7 @@ struct CalendarDemoCommand: ParsableCommand {
       throw ExitCode(1)
     }
     let scene = CalendarScene(events: loaded.events, sourceName: name, skipped: loaded.skipped, rowsPerHour: rowsPerHour)
-    scene.collectionView.theme.asciiOnly = !terminal.capabilities.unicode
-    scene.collectionView.rasterizer.blend.colors = terminal.capabilities.colors
+    scene.collectionView.adapt(to: terminal.capabilities)
     try RunLoop(terminal: terminal, scene: scene).run()
   }
 }

@@ -34,8 +34,7 @@ struct CircleDemoCommand: ParsableCommand {
       throw ExitCode(1)
     }
     let scene = CircleScene(count: count)
-    scene.collectionView.theme.asciiOnly = !terminal.capabilities.unicode
-    scene.collectionView.rasterizer.blend.colors = terminal.capabilities.colors
+    scene.collectionView.adapt(to: terminal.capabilities)
     try RunLoop(terminal: terminal, scene: scene).run()
   }
 }

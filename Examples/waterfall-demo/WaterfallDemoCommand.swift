@@ -45,8 +45,7 @@ struct WaterfallDemoCommand: ParsableCommand {
       throw ExitCode(1)
     }
     let scene = WaterfallScene(count: count, columns: columns, seed: seed)
-    scene.collectionView.theme.asciiOnly = !terminal.capabilities.unicode
-    scene.collectionView.rasterizer.blend.colors = terminal.capabilities.colors
+    scene.collectionView.adapt(to: terminal.capabilities)
     try RunLoop(terminal: terminal, scene: scene).run()
   }
 }

@@ -19,6 +19,18 @@ import Testing
     #expect(view.indexPathsForVisibleItems.last == IndexPath(item: 999_999, section: 0))
   }
 
+  @Test func adaptingToATerminalWithoutUTF8DrawsASCIIAndBlendsForItsColours() {
+    let (view, data) = makeGrid([1], width: 16, height: 3)
+    defer { withExtendedLifetime(data) {} }
+    view.adapt(to: TerminalCapabilities(colors: .none, unicode: false))
+    #expect(view.theme.asciiOnly && view.rasterizer.blend.colors == .none)
+    var surface = Surface(width: 16, height: 3)
+    view.draw(into: &surface)
+    #expect(surface.lines[0] == "+------------+  ")
+    view.adapt(to: TerminalCapabilities(colors: .indexed256))
+    #expect(!view.theme.asciiOnly && view.rasterizer.blend.colors == .indexed256)
+  }
+
   @Test func drawsBordersTitlesAndFocusInReverseVideo() {
     let (view, data) = makeGrid([3], width: 46, height: 4)
     defer { withExtendedLifetime(data) {} }
