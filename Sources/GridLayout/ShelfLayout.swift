@@ -47,9 +47,18 @@ public final class ShelfLayout: SectionScrollingLayout {
     var rowWidth: Double
   }
 
+  /// The sizes the last ``prepare(for:)`` used, whole cells, so queries
+  /// agree with it even if the properties changed since.
+  struct Metrics {
+    var itemWidth = 16.0
+    var itemHeight = 5.0
+    var spacing = 1.0
+    var left = 1.0
+  }
+
   private(set) var shelves: [Shelf] = []
   private var offsets: [Double] = []
-  private var uniformWidth = 16.0
+  private var metrics = Metrics()
   private var width = 0.0
   /// The size of all the content after the last ``prepare(for:)`` (as wide
   /// as the bounds: shelves scroll on their own).
@@ -71,9 +80,11 @@ public final class ShelfLayout: SectionScrollingLayout {
   /// See ``CollectionLayout``. Each shelf keeps its offset (clamped to its new row).
   public func prepare(for context: LayoutContext) {
     width = max(0, context.boundsSize.width)
-    uniformWidth = max(1, itemWidth.rounded())
-    let height = max(1, itemHeight.rounded())
-    let spacing = max(0, interitemSpacing.rounded())
+    metrics = Metrics(
+      itemWidth: max(1, itemWidth.rounded()), itemHeight: max(1, itemHeight.rounded()),
+      spacing: max(0, interitemSpacing.rounded()), left: sectionInset.left)
+    let height = metrics.itemHeight
+    let spacing = metrics.spacing
     let header = max(0, headerHeight.rounded())
     let plank = max(0, plankHeight.rounded())
     shelves.removeAll(keepingCapacity: true)
@@ -91,7 +102,7 @@ public final class ShelfLayout: SectionScrollingLayout {
       y += sectionInset.top
       let itemsY = y
       var shelf = Shelf(minY: top, maxY: top, header: headerFrame, itemsY: itemsY, count: count, rowWidth: 0)
-      var x = sectionInset.left
+      var x = metrics.left
       if let delegate {
         shelf.minXs.reserveCapacity(count)
         shelf.maxXs.reserveCapacity(count)
@@ -102,7 +113,7 @@ public final class ShelfLayout: SectionScrollingLayout {
           x += w + spacing
         }
       } else {
-        x += Double(count) * (uniformWidth + spacing)
+        x += Double(count) * (metrics.itemWidth + spacing)
       }
       if count > 0 { x -= spacing }
       shelf.rowWidth = x + sectionInset.right
@@ -142,20 +153,20 @@ public final class ShelfLayout: SectionScrollingLayout {
   // MARK: queries
 
   private func itemFrame(_ i: Int, in shelf: Shelf, offset: Double) -> Rect {
-    let height = max(1, itemHeight.rounded())
     if shelf.minXs.isEmpty {
-      let x = sectionInset.left + Double(i) * (uniformWidth + max(0, interitemSpacing.rounded()))
-      return Rect(x: x - offset, y: shelf.itemsY, width: uniformWidth, height: height)
+      let x = metrics.left + Double(i) * (metrics.itemWidth + metrics.spacing)
+      return Rect(x: x - offset, y: shelf.itemsY, width: metrics.itemWidth, height: metrics.itemHeight)
     }
-    return Rect(x: shelf.minXs[i] - offset, y: shelf.itemsY, width: shelf.maxXs[i] - shelf.minXs[i], height: height)
+    return Rect(
+      x: shelf.minXs[i] - offset, y: shelf.itemsY, width: shelf.maxXs[i] - shelf.minXs[i], height: metrics.itemHeight)
   }
 
   /// See ``CollectionLayout``. Items are where their shelf's offset puts them.
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     guard rect.width > 0, rect.height > 0, !shelves.isEmpty else { return [] }
     var result: [LayoutAttributes] = []
-    let height = max(1, itemHeight.rounded())
-    let stride = uniformWidth + max(0, interitemSpacing.rounded())
+    let height = metrics.itemHeight
+    let stride = metrics.itemWidth + metrics.spacing
     var s = lowerBound(shelves.count) { self.shelves[$0].maxY > rect.minY }
     while s < shelves.count, shelves[s].minY < rect.maxY {
       let shelf = shelves[s]
@@ -173,7 +184,7 @@ public final class ShelfLayout: SectionScrollingLayout {
         let high = rect.maxX + offset
         var first: Int
         if shelf.minXs.isEmpty {
-          first = max(0, Int(((low - sectionInset.left - uniformWidth) / stride).rounded(.down)))
+          first = max(0, Int(((low - metrics.left - metrics.itemWidth) / stride).rounded(.down)))
         } else {
           first = lowerBound(shelf.count) { shelf.maxXs[$0] > low }
         }

@@ -36,6 +36,10 @@ final class TableWidths: ShelfLayoutDelegate {
       .filter { $0.category == .decoration }
     #expect(planks.map(\.frame) == [4, 10, 16].map { Rect(x: 0, y: $0, width: 30, height: 1) })
     #expect(planks.allSatisfy { $0.kind == ShelfLayout.plankKind })
+    // Properties changed without a new prepare do not leak into the frames.
+    layout.itemHeight = 9
+    layout.itemWidth = 2
+    #expect(frame(layout, 4, 0) == Rect(x: 45, y: 1, width: 10, height: 3))
     // Only what is in view: items 0-2 of shelf 0 (item 2 runs from 23 to 33).
     let visible = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 30, height: 17))
       .filter { $0.category == .item }.map(\.indexPath)
