@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "circle-demo", targets: ["circle-demo"]),
     .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
     .executable(name: "calendar-demo", targets: ["calendar-demo"]),
+    .executable(name: "hello-grid", targets: ["hello-grid"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -58,6 +59,7 @@ let package = Package(
       path: "Examples/calendar-demo",
       resources: [.copy("Resources/week.csv")]
     ),
+    .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     .testTarget(
       name: "GridLayoutTests",
       dependencies: ["GridLayout", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -85,7 +85,7 @@ struct BookCatalogueCommand: ParsableCommand {
       throw ExitCode(1)
     }
     scene.collectionView.adapt(to: terminal.capabilities)
-    try RunLoop(terminal: terminal, scene: scene).run()
+    try TerminalRunLoop(terminal: terminal, scene: scene).run()
   }
 }
 

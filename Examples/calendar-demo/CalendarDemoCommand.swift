@@ -61,6 +61,6 @@ struct CalendarDemoCommand: ParsableCommand {
     }
     let scene = CalendarScene(events: loaded.events, sourceName: name, skipped: loaded.skipped, rowsPerHour: rowsPerHour)
     scene.collectionView.adapt(to: terminal.capabilities)
-    try RunLoop(terminal: terminal, scene: scene).run()
+    try TerminalRunLoop(terminal: terminal, scene: scene).run()
   }
 }

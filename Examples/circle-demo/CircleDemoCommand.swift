@@ -35,6 +35,6 @@ struct CircleDemoCommand: ParsableCommand {
     }
     let scene = CircleScene(count: count)
     scene.collectionView.adapt(to: terminal.capabilities)
-    try RunLoop(terminal: terminal, scene: scene).run()
+    try TerminalRunLoop(terminal: terminal, scene: scene).run()
   }
 }

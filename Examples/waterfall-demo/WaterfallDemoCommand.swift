@@ -46,6 +46,6 @@ struct WaterfallDemoCommand: ParsableCommand {
     }
     let scene = WaterfallScene(count: count, columns: columns, seed: seed)
     scene.collectionView.adapt(to: terminal.capabilities)
-    try RunLoop(terminal: terminal, scene: scene).run()
+    try TerminalRunLoop(terminal: terminal, scene: scene).run()
   }
 }

@@ -40,7 +40,36 @@ static inline SCREEN *cn_newterm_fds(const char *term, int in_fd, int out_fd) {
   return newterm(term, out, in);
 }
 #include <pty.h>
+#include <poll.h>
+#include <termios.h>
 #include <sys/ioctl.h>
+/// True when the input descriptor has reached its end: a hang-up or an
+/// error, or readable with nothing to read (end of file on a pipe, a file
+/// or /dev/null). False while it is merely idle.
+static inline int cn_input_at_end(int fd) {
+  struct pollfd p = {fd, POLLIN, 0};
+  int r = poll(&p, 1, 0);
+  if (r < 0) return 0;
+  if (r == 0) return 0;
+  if (p.revents & (POLLHUP | POLLERR | POLLNVAL)) return 1;
+  if (p.revents & POLLIN) {
+    int pending = 0;
+    if (ioctl(fd, FIONREAD, &pending) != 0) return 1;
+    return pending == 0;
+  }
+  return 0;
+}
+/// Ctrl-C as a key: the terminal's interrupt character is turned off on
+/// `fd` (Ctrl-Z and Ctrl-\ keep their signals), and ncurses is told this
+/// is the program's mode, so it comes back after a suspend and goes when
+/// the terminal is restored.
+static inline void cn_interrupt_as_key(int fd) {
+  struct termios t;
+  if (!isatty(fd) || tcgetattr(fd, &t) != 0) return;
+  t.c_cc[VINTR] = _POSIX_VDISABLE;
+  tcsetattr(fd, TCSANOW, &t);
+  def_prog_mode();
+}
 /// Opens a pseudo-terminal pair of `cols` x `rows` (for tests); 0 on success.
 static inline int cn_openpty(int *master, int *slave, int cols, int rows) {
   struct winsize ws = {0};

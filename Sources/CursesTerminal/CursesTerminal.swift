@@ -44,6 +44,10 @@ public final class CursesTerminal: Terminal {
   private var screenPointer: OpaquePointer?
   private var wideBuffer = [wchar_t](repeating: 0, count: 8)
   private var lastTimeout: Int32 = -2
+  /// The descriptor input is read from (to tell the end of input from a timeout).
+  private let inputDescriptor: Int32
+  /// True once the end of input was seen: every later read says so at once.
+  private var inputEnded = false
   /// True when `front` must be replaced by the next surface wholesale.
   private var needsCopy = false
 
@@ -54,26 +58,38 @@ public final class CursesTerminal: Terminal {
   ///     motion while a button is held).
   ///   - environment: the environment to read `TERM`, `NO_COLOR` and
   ///     `COLORTERM` from.
-  public convenience init(mouse: Bool = true, environment: [String: String] = CursesTerminal.processEnvironment) throws {
-    try self.init(mouse: mouse, environment: environment, device: nil)
+  ///   - interruptKey: deliver Ctrl-C as a key (`Key(.character("c"),
+  ///     modifiers: .control)`) instead of an interrupt signal, so the app
+  ///     can quit cleanly (and ask about unsaved work); ``Application`` in
+  ///     TermGrid turns this on. Off, Ctrl-C restores the terminal and ends
+  ///     the program (the signal's default).
+  public convenience init(
+    mouse: Bool = true, interruptKey: Bool = false,
+    environment: [String: String] = CursesTerminal.processEnvironment
+  ) throws {
+    try self.init(mouse: mouse, interruptKey: interruptKey, environment: environment, device: nil)
   }
 
   /// Opens the terminal on a device given as file descriptors (a
   /// pseudo-terminal in tests), with an explicit terminal type.
   public convenience init(
-    term: String, inputDescriptor: Int32, outputDescriptor: Int32, mouse: Bool = true,
+    term: String, inputDescriptor: Int32, outputDescriptor: Int32, mouse: Bool = true, interruptKey: Bool = false,
     environment: [String: String] = [:]
   ) throws {
-    try self.init(mouse: mouse, environment: environment, device: (term, inputDescriptor, outputDescriptor))
+    try self.init(
+      mouse: mouse, interruptKey: interruptKey, environment: environment,
+      device: (term, inputDescriptor, outputDescriptor))
   }
 
-  private init(mouse: Bool, environment: [String: String], device: (String, Int32, Int32)?) throws {
+  private init(mouse: Bool, interruptKey: Bool, environment: [String: String], device: (String, Int32, Int32)?) throws {
     setlocale(LC_ALL, "")
     let term = device?.0 ?? environment["TERM"]
     let opened: OpaquePointer?
     if let (name, input, output) = device {
-      opened = cn_newterm_fds(name, dup(input), dup(output))
+      inputDescriptor = dup(input)
+      opened = cn_newterm_fds(name, inputDescriptor, dup(output))
     } else {
+      inputDescriptor = 0
       opened = cn_newterm_stdio()
     }
     guard let screen = opened else { throw CursesTerminalError.cannotInitialize(term: term) }
@@ -81,6 +97,7 @@ public final class CursesTerminal: Terminal {
     _ = set_term(screen)
     cn_install_signal_restore()
     cbreak()
+    if interruptKey { cn_interrupt_as_key(inputDescriptor) }
     noecho()
     nonl()
     intrflush(cn_stdscr(), false)
@@ -103,6 +120,8 @@ public final class CursesTerminal: Terminal {
         support = .trueColor
       } else if n >= 256 {
         support = .indexed256
+      } else if n >= 16 {
+        support = .ansi16
       } else if n >= 8 {
         support = .ansi8
       }
@@ -145,8 +164,11 @@ public final class CursesTerminal: Terminal {
 
   // MARK: input
 
-  /// The next key, mouse or resize event from ncurses; nil when `timeout` ran out.
+  /// The next key, mouse or resize event from ncurses; nil when `timeout`
+  /// ran out; ``InputEvent/endOfInput`` once the input is closed (end of
+  /// file, a hang-up), at once and on every later call, so a loop never spins on it.
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
+    if inputEnded { return .endOfInput }
     let ms: Int32
     if let timeout {
       let c = timeout.components
@@ -161,7 +183,16 @@ public final class CursesTerminal: Terminal {
     while true {
       var ch: wint_t = 0
       let r = wget_wch(cn_stdscr(), &ch)
-      if r == cn_err() { return nil }
+      if r == cn_err() {
+        // A timeout, a signal, or the end of the input: only the last has
+        // the descriptor readable with nothing to read, or hung up.
+        if cn_input_at_end(inputDescriptor) != 0 {
+          inputEnded = true
+          return .endOfInput
+        }
+        if ms < 0 { continue }  // interrupted (a suspend and resume): wait on
+        return nil
+      }
       if r == cn_key_code_yes() {
         if let e = decodeFunctionKey(Int32(ch)) { return e }
         continue
@@ -287,6 +318,16 @@ public final class CursesTerminal: Terminal {
   @inline(__always) private func put(_ cell: Cell, x: Int, y: Int) {
     if cell.width == 0 { return }  // drawn with its head
     let g = cell.grapheme
+    if !capabilities.unicode && !g.isASCII {
+      // No UTF-8: an ASCII stand-in, in each cell the grapheme covers.
+      let (attrs, pair) = curses(cell.style)
+      wideBuffer[0] = wchar_t(g.asciiFallback)
+      wideBuffer[1] = 0
+      for dx in 0..<Int(cell.width) {
+        _ = wideBuffer.withUnsafeBufferPointer { cn_put_cell(Int32(y), Int32(x + dx), $0.baseAddress, attrs, Int32(pair)) }
+      }
+      return
+    }
     wideBuffer.withUnsafeMutableBufferPointer { buf in
       if g.isASCII {
         buf[0] = wchar_t(g.utf8Byte(0))
@@ -325,8 +366,10 @@ public final class CursesTerminal: Terminal {
     _ = wideBuffer.withUnsafeBufferPointer { cn_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs, Int32(pair)) }
   }
 
-  /// The curses attributes and colour pair for a style.
+  /// The curses attributes and colour pair for a style, degraded to the
+  /// terminal's colours (``Style/degraded(for:)``).
   private func curses(_ style: Style) -> (attr_t, Int16) {
+    let style = colorSupport == .trueColor ? style : style.degraded(for: colorSupport)
     var a = cn_a_normal()
     let t = style.attributes
     if !t.isEmpty {
@@ -336,7 +379,7 @@ public final class CursesTerminal: Terminal {
       if t.contains(.reverse) { a |= cn_a_reverse() }
       if t.contains(.italic) { a |= cn_a_italic() }
     }
-    if colorSupport == .none || style.hasDefaultColors { return (a, 0) }
+    if style.hasDefaultColors { return (a, 0) }
     let fg = colorNumber(style.foreground)
     let bg = colorNumber(style.background)
     let key = (fg + 1) << 32 | (bg + 1)
@@ -351,6 +394,7 @@ public final class CursesTerminal: Terminal {
     switch colorSupport {
     case .none: return -1
     case .ansi8: return c.nearestANSI8.map(Int.init) ?? -1
+    case .ansi16: return c.nearestANSI16.map(Int.init) ?? -1
     case .indexed256: return c.nearestIndexed.map(Int.init) ?? -1
     case .trueColor:
       switch c {

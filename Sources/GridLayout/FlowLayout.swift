@@ -65,6 +65,15 @@ public final class FlowLayout: CollectionLayout {
   /// between items, no headers).
   public init() {}
 
+  /// Creates a vertical flow layout of `itemSize` items with headers and
+  /// footers of the given heights (they span the width, as in any vertical
+  /// flow layout).
+  public convenience init(itemSize: Size, headerHeight: Double, footerHeight: Double = 0) {
+    self.init(
+      itemSize: itemSize, headerReferenceSize: Size(width: 0, height: headerHeight),
+      footerReferenceSize: Size(width: 0, height: footerHeight))
+  }
+
   /// Creates a flow layout with the common properties.
   public convenience init(
     itemSize: Size, minimumInteritemSpacing: Double = 1, minimumLineSpacing: Double = 0,

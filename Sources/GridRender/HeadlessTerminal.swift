@@ -22,6 +22,16 @@ public final class HeadlessTerminal: Terminal {
   public private(set) var scrolls = 0
   /// True after ``restore()``.
   public private(set) var isRestored = false
+  /// True once ``closeInput()`` was called: when the script runs out,
+  /// ``nextEvent(timeout:)`` says ``InputEvent/endOfInput``.
+  public private(set) var isInputClosed = false
+  /// Called with the time a wait would have taken when ``nextEvent(timeout:)``
+  /// is asked to wait a finite time and nothing is pending: a test advances
+  /// its animation clock here, so a run loop that ticks an animation sees
+  /// time pass (`terminal.onWait = clock.advance(by:)` with a `ManualAnimationClock`).
+  public var onWait: ((Duration) -> Void)?
+  /// How many finite waits ran out with nothing pending (animation ticks).
+  public private(set) var timedWaits = 0
 
   /// Creates a headless terminal of `width` x `height` cells.
   public init(width: Int, height: Int, capabilities: TerminalCapabilities = TerminalCapabilities(colors: .indexed256)) {
@@ -35,11 +45,24 @@ public final class HeadlessTerminal: Terminal {
   public func send(_ events: InputEvent...) { pendingEvents.append(contentsOf: events) }
   /// Queues key presses.
   public func send(keys: Key...) { pendingEvents.append(contentsOf: keys.map { .key($0) }) }
+  /// Closes the input, as a closed standard input: once the queued events
+  /// are read, every read says ``InputEvent/endOfInput``.
+  public func closeInput() { isInputClosed = true }
 
-  /// The next scripted event; nil when the script is empty.
+  /// The next scripted event. When the script is empty: ``InputEvent/endOfInput``
+  /// if the input was closed, else nil (a wait that ran out; a test's run
+  /// loop in `untilIdle` mode then returns).
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
     guard !pendingEvents.isEmpty else {
-      if timeout == nil { idleWaits += 1 }
+      if isInputClosed { return .endOfInput }
+      if let timeout {
+        if timeout > .zero {
+          timedWaits += 1
+          onWait?(timeout)
+        }
+      } else {
+        idleWaits += 1
+      }
       return nil
     }
     let e = pendingEvents.removeFirst()

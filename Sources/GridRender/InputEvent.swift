@@ -1,5 +1,6 @@
-/// A key press, decoded by the terminal backend.
-public struct Key: Hashable, Sendable, CustomStringConvertible {
+/// A key press, decoded by the terminal backend. A character literal is a
+/// key: `let quit: Key = "q"`.
+public struct Key: Hashable, Sendable, CustomStringConvertible, ExpressibleByExtendedGraphemeClusterLiteral {
   /// Which key.
   public enum Code: Hashable, Sendable {
     case character(Character)
@@ -34,6 +35,41 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
   }
   /// A printable character key.
   public static func char(_ c: Character) -> Key { Key(.character(c)) }
+  /// A character key typed with Ctrl: `.control("c")` is Ctrl-C.
+  public static func control(_ c: Character) -> Key { Key(.character(c), modifiers: .control) }
+  /// The key of a character literal.
+  public init(extendedGraphemeClusterLiteral value: Character) { self.init(.character(value)) }
+
+  /// The key as a person reads it in a help screen: `q`, `Space`, `Ctrl-C`,
+  /// `Shift-Up`, `PgDn`, `F1`.
+  public var displayName: String {
+    var prefix = ""
+    if modifiers.contains(.control) { prefix += "Ctrl-" }
+    if modifiers.contains(.alt) { prefix += "Alt-" }
+    if modifiers.contains(.shift) { prefix += "Shift-" }
+    let name: String
+    switch code {
+    case .character(" "): name = "Space"
+    case .character(let c): name = modifiers.contains(.control) ? c.uppercased() : String(c)
+    case .up: name = "Up"
+    case .down: name = "Down"
+    case .left: name = "Left"
+    case .right: name = "Right"
+    case .home: name = "Home"
+    case .end: name = "End"
+    case .pageUp: name = "PgUp"
+    case .pageDown: name = "PgDn"
+    case .tab: name = "Tab"
+    case .backTab: name = "Shift-Tab"
+    case .enter: name = "Enter"
+    case .escape: name = "Esc"
+    case .backspace: name = "Backspace"
+    case .delete: name = "Delete"
+    case .insert: name = "Insert"
+    case .function(let n): name = "F\(n)"
+    }
+    return prefix + name
+  }
 
   /// A readable form, for messages and tests.
   public var description: String {
@@ -76,4 +112,7 @@ public enum InputEvent: Hashable, Sendable {
   case mouse(MouseEvent)
   /// The terminal now has this many columns and rows.
   case resize(width: Int, height: Int)
+  /// The input was closed (end of file on standard input, a hang-up): no
+  /// more events will come. A run loop ends on it.
+  case endOfInput
 }

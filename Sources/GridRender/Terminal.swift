@@ -2,12 +2,14 @@
 public enum ColorSupport: Int, Hashable, Sendable, Comparable {
   /// No colour (a monochrome terminal, or `NO_COLOR` set).
   case none = 0
-  /// The 8 ANSI colours.
+  /// The 8 ANSI colours (TERM=xterm, linux).
   case ansi8 = 1
+  /// The 16 ANSI colours, the 8 and their bright variants (TERM=xterm-16color).
+  case ansi16 = 2
   /// The 256-colour palette.
-  case indexed256 = 2
+  case indexed256 = 3
   /// 24-bit colour.
-  case trueColor = 3
+  case trueColor = 4
   /// Orders by raw value.
   public static func < (a: ColorSupport, b: ColorSupport) -> Bool { a.rawValue < b.rawValue }
 }
@@ -36,7 +38,9 @@ public protocol Terminal: AnyObject {
   /// What the terminal can show.
   var capabilities: TerminalCapabilities { get }
   /// The next input event: waits at most `timeout` (forever when nil; a zero
-  /// timeout only polls). Returns nil when the time ran out.
+  /// timeout only polls). Returns nil when the time ran out, and
+  /// ``InputEvent/endOfInput`` once the input is closed (never nil from a
+  /// wait without a timeout).
   func nextEvent(timeout: Duration?) throws -> InputEvent?
   /// Shows `surface`, writing only the cells that differ from the last one shown.
   func present(_ surface: Surface) throws

@@ -16,61 +16,133 @@ public struct CellState: Hashable, Sendable {
   }
 }
 
+/// A short mark in a corner of a cell: a check, a count, a star rating.
+public struct Badge: Hashable, Sendable {
+  /// Which corner.
+  public enum Corner: Hashable, Sendable {
+    case topLeading, topTrailing, bottomLeading, bottomTrailing
+  }
+  /// What it says.
+  public var text: StyledText
+  /// Where it sits: on the border when the cell has one, else inside the corner.
+  public var corner: Corner
+
+  /// Creates a badge; plain text is drawn bold.
+  public init(_ text: String, corner: Corner = .topTrailing, foreground: Color? = nil) {
+    self.text = StyledText(text, foreground: foreground, attributes: [.bold])
+    self.corner = corner
+  }
+  /// Creates a badge of styled text.
+  public init(_ text: StyledText, corner: Corner = .topTrailing) {
+    self.text = text
+    self.corner = corner
+  }
+}
+
 /// What an item or a supplementary element shows: the terminal's
 /// counterpart of a configured UICollectionViewCell.
 ///
-/// The common case is declarative (a title wrapped to a number of lines, an
-/// optional detail line, an optional border); ``draw`` takes over for
-/// anything else. Text is sanitised before it reaches the terminal.
+/// Declarative: a title wrapped to a number of lines, more lines of styled
+/// runs under it, a detail line at the bottom, a border, a badge in a
+/// corner, horizontal and vertical alignment. ``draw`` replaces all of that
+/// for anything else, and ``afterDraw`` adds to it. Whatever draws the cell,
+/// the focus (reverse video), the selection (bold, a heavy border and a ✓)
+/// and a lifted item (bold, a double border) are drawn by the collection
+/// view from its ``Theme``, and so are the ASCII and colour fallbacks. Text
+/// is sanitised before it reaches the terminal.
 public struct CellContent {
   /// Where text sits in its line.
   public enum Alignment: Hashable, Sendable {
     case leading, center, trailing
+  }
+  /// Where the lines of text sit in the cell's height.
+  public enum VerticalAlignment: Hashable, Sendable {
+    case top, center, bottom
   }
 
   /// The main text.
   public var title: String
   /// Lines the title may wrap onto before it is truncated with "…".
   public var titleLineLimit: Int
-  /// A line under the title (a year, a count); drawn dimmed on the last inner line.
+  /// The title's own attributes (bold for headers, say).
+  public var titleAttributes: TextAttributes
+  /// The title's colour; nil keeps the cell's.
+  public var titleColor: Color?
+  /// More lines under the title, each one line of styled runs, cut with "…".
+  public var lines: [StyledText]
+  /// A line under the rest (a year, a count); drawn dimmed on the last inner line.
   public var detail: String?
   /// A box around the cell, or nil for none.
   public var border: Border?
-  /// The horizontal alignment of title and detail.
+  /// A mark in a corner.
+  public var badge: Badge?
+  /// The horizontal alignment of every line.
   public var alignment: Alignment
+  /// Where the title and lines sit in the height left above the detail line.
+  public var verticalAlignment: VerticalAlignment
   /// Colours and attributes of the whole cell.
   public var style: Style
-  /// The title's own attributes (bold for headers, say).
-  public var titleAttributes: TextAttributes
+  /// What the cell is filled with before anything is drawn (a rule for a
+  /// header: `"─"`), in ``fillStyle`` (the cell's style when nil).
+  public var fill: Grapheme
+  /// The style of ``fill``.
+  public var fillStyle: Style?
   /// Columns left blank inside the border (or the frame) on each side.
   public var padding: Int
   /// Draws the cell instead of the fields above: the surface's clip is the
-  /// cell's frame, given in surface cells.
+  /// cell's frame, given in surface cells. The state is drawn over it.
   public var draw: ((inout Surface, CellRect, CellState) -> Void)?
+  /// Draws after the fields above (or ``draw``), within the cell's frame:
+  /// the stock rendering first, then this.
+  public var afterDraw: ((inout Surface, CellRect, CellState) -> Void)?
 
   /// Nothing: the element stays blank.
   public static var empty: CellContent { CellContent(title: "") }
 
   /// Creates content.
   public init(
-    title: String, titleLineLimit: Int = 1, detail: String? = nil, border: Border? = nil,
-    alignment: Alignment = .leading, style: Style = .plain, titleAttributes: TextAttributes = [],
-    padding: Int = 1, draw: ((inout Surface, CellRect, CellState) -> Void)? = nil
+    title: String, titleLineLimit: Int = 1, lines: [StyledText] = [], detail: String? = nil, border: Border? = nil,
+    badge: Badge? = nil, alignment: Alignment = .leading, verticalAlignment: VerticalAlignment = .top,
+    style: Style = .plain, titleAttributes: TextAttributes = [], titleColor: Color? = nil, fill: Grapheme = .space,
+    fillStyle: Style? = nil, padding: Int = 1, draw: ((inout Surface, CellRect, CellState) -> Void)? = nil,
+    afterDraw: ((inout Surface, CellRect, CellState) -> Void)? = nil
   ) {
     self.title = title
     self.titleLineLimit = titleLineLimit
+    self.lines = lines
     self.detail = detail
     self.border = border
+    self.badge = badge
     self.alignment = alignment
+    self.verticalAlignment = verticalAlignment
     self.style = style
     self.titleAttributes = titleAttributes
+    self.titleColor = titleColor
+    self.fill = fill
+    self.fillStyle = fillStyle
     self.padding = padding
     self.draw = draw
+    self.afterDraw = afterDraw
   }
 
-  /// Content drawn entirely by `draw`.
+  /// Content drawn entirely by `draw` (focus, selection and the fallbacks
+  /// are still drawn over it by the collection view).
   public static func custom(_ draw: @escaping (inout Surface, CellRect, CellState) -> Void) -> CellContent {
     CellContent(title: "", draw: draw)
+  }
+
+  /// `base` drawn as usual, then `draw` over it: a stock card with
+  /// something added (a progress bar, a second colour).
+  public static func custom(
+    drawingOver base: CellContent, _ draw: @escaping (inout Surface, CellRect, CellState) -> Void
+  ) -> CellContent {
+    var content = base
+    let earlier = base.afterDraw
+    content.afterDraw = { surface, frame, state in
+      earlier?(&surface, frame, state)
+      draw(&surface, frame, state)
+    }
+    return content
   }
 }
 
@@ -78,6 +150,20 @@ extension CellContent {
   /// Content that fills its whole frame with one character (a background,
   /// a plank, a rule), in `style`.
   public static func filled(with grapheme: Grapheme, style: Style = .plain) -> CellContent {
-    .custom { surface, frame, _ in surface.fill(frame, with: grapheme, style: style) }
+    CellContent(title: "", fill: grapheme, fillStyle: style, padding: 0)
+  }
+
+  /// A section header: the title in bold (in `color` if given) on a rule
+  /// that runs across the header, `─ Title ─────────`. The rule is grey
+  /// (dimmed where there are 8 colours or none).
+  public static func header(_ title: String, color: Color? = nil) -> CellContent {
+    CellContent(
+      title: title.isEmpty ? "" : " \(title) ", titleAttributes: [.bold], titleColor: color, fill: "─",
+      fillStyle: Style(foreground: .brightBlack), padding: 1)
+  }
+
+  /// A section footer: dimmed text against the trailing edge.
+  public static func footer(_ text: String) -> CellContent {
+    CellContent(title: text, alignment: .trailing, style: Style(attributes: [.dim]), padding: 1)
   }
 }

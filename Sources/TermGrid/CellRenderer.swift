@@ -1,51 +1,131 @@
 import GridRender
 
-/// Draws ``CellContent`` into a frame on a surface.
+/// Draws ``CellContent`` into a frame on a surface, with the state (focus,
+/// selection, lifted) drawn from the theme whatever drew the content.
 struct CellRenderer {
   var theme: Theme
 
   func draw(_ content: CellContent, in frame: CellRect, state: CellState, on surface: inout Surface) {
     if let custom = content.draw {
+      if content.fill != .space || content.fillStyle != nil {
+        surface.fill(frame, with: content.fill, style: content.fillStyle ?? content.style)
+      }
       custom(&surface, frame, state)
+      drawState(state, over: frame, hasBorder: false, on: &surface)
+      content.afterDraw?(&surface, frame, state)
       return
     }
     var style = content.style
-    if state.isSelected { style.attributes.formUnion(theme.selected) }
-    if state.isFocused { style.attributes.formUnion(theme.focused) }
-    if state.isLifted { style.attributes.formUnion(theme.lifted) }
-    surface.fill(frame, style: style)
+    let stateAttributes = attributes(for: state)
+    style.attributes.formUnion(stateAttributes)
+    if let fillStyle = content.fillStyle {
+      surface.fill(frame, with: content.fill, style: fillStyle.adding(stateAttributes))
+    } else {
+      surface.fill(frame, with: content.fill, style: style)
+    }
     var inner = frame
-    if var border = content.border, frame.width >= 2, frame.height >= 2 {
+    let hasBorder = content.border != nil && frame.width >= 2 && frame.height >= 2
+    if var border = content.border, hasBorder {
       if state.isSelected { border = theme.selectedBorder }
       if state.isLifted { border = theme.liftedBorder }
       if theme.asciiOnly { border = state.isLifted ? Border.asciiDouble : .ascii }
       surface.drawBorder(frame, border: border, style: style)
       inner = frame.insetBy(1)
     }
+    drawText(content, inner: inner, style: style, state: state, on: &surface)
+    if let badge = content.badge { drawBadge(badge, frame: frame, inner: inner, hasBorder: hasBorder, style: style, on: &surface) }
+    if state.isSelected { drawSelectionMark(frame: frame, hasBorder: hasBorder, style: style, on: &surface) }
+    content.afterDraw?(&surface, frame, state)
+  }
+
+  /// The theme's attributes for a state.
+  private func attributes(for state: CellState) -> TextAttributes {
+    var a: TextAttributes = []
+    if state.isSelected { a.formUnion(theme.selected) }
+    if state.isFocused { a.formUnion(theme.focused) }
+    if state.isLifted { a.formUnion(theme.lifted) }
+    return a
+  }
+
+  /// Over content drawn by a closure: the state's attributes on every cell
+  /// of the frame, and the selection mark.
+  private func drawState(_ state: CellState, over frame: CellRect, hasBorder: Bool, on surface: inout Surface) {
+    let a = attributes(for: state)
+    guard !a.isEmpty else { return }
+    surface.withClip(frame) { $0.restyle(frame) { $0.adding(a) } }
     if state.isSelected {
-      let mark: Grapheme = theme.asciiOnly ? "*" : theme.selectionMark
-      surface.put(mark, width: 1, x: frame.x + (content.border != nil && frame.width > 2 ? 1 : 0), y: frame.y, style: style)
+      var style = surface.bounds.contains(x: frame.x, y: frame.y) ? surface[frame.x, frame.y].style : .plain
+      style.attributes.formUnion(a)
+      drawSelectionMark(frame: frame, hasBorder: hasBorder, style: style, on: &surface)
     }
+  }
+
+  private func drawSelectionMark(frame: CellRect, hasBorder: Bool, style: Style, on surface: inout Surface) {
+    let mark: Grapheme = theme.asciiOnly ? "*" : theme.selectionMark
+    surface.put(mark, width: 1, x: frame.x + (hasBorder && frame.width > 2 ? 1 : 0), y: frame.y, style: style)
+  }
+
+  /// The title (wrapped), the styled lines and the detail line inside `inner`.
+  private func drawText(_ content: CellContent, inner: CellRect, style: Style, state: CellState, on surface: inout Surface) {
     let textX = inner.x + content.padding
     let textWidth = inner.width - 2 * content.padding
-    guard textWidth > 0, inner.height > 0, !(content.title.isEmpty && content.detail == nil) else { return }
+    guard textWidth > 0, inner.height > 0 else { return }
+    let hasTitle = !content.title.isEmpty
+    guard hasTitle || content.detail != nil || !content.lines.isEmpty else { return }
     let detailLines = content.detail != nil && inner.height >= 2 ? 1 : 0
-    let titleLines = max(0, min(content.titleLineLimit, inner.height - detailLines))
-    let titleStyle = style.adding(content.titleAttributes)
+    let room = inner.height - detailLines
+    var titleStyle = style.adding(content.titleAttributes)
+    if let color = content.titleColor { titleStyle.foreground = color }
+    // The title wrapped (only when it may take more than a line), then the lines, as many as fit.
+    let titleLimit = hasTitle ? max(0, min(content.titleLineLimit, room)) : 0
+    let titleLines: [String]
+    if titleLimit == 1 {
+      titleLines = [content.title]
+    } else if titleLimit > 1 {
+      titleLines = TextLayout.wrap(content.title, width: textWidth, maxLines: titleLimit)
+    } else {
+      titleLines = []
+    }
+    let extra = min(content.lines.count, max(0, room - titleLines.count))
+    let used = titleLines.count + extra
     var y = inner.y
-    if titleLines == 1 {
-      line(content.title, y: y, x: textX, width: textWidth, style: titleStyle, alignment: content.alignment, on: &surface)
-    } else if titleLines > 1 {
-      for text in TextLayout.wrap(content.title, width: textWidth, maxLines: titleLines) {
-        line(text, y: y, x: textX, width: textWidth, style: titleStyle, alignment: content.alignment, on: &surface)
-        y += 1
+    switch content.verticalAlignment {
+    case .top: break
+    case .center: y += (room - used) / 2
+    case .bottom: y += room - used
+    }
+    for text in titleLines {
+      line(text, y: y, x: textX, width: textWidth, style: titleStyle, alignment: content.alignment, on: &surface)
+      y += 1
+    }
+    for styled in content.lines.prefix(extra) {
+      var start = textX
+      if content.alignment != .leading {
+        let w = min(textWidth, styled.displayWidth)
+        start = content.alignment == .center ? textX + (textWidth - w) / 2 : textX + textWidth - w
       }
+      surface.draw(styled, x: start, y: y, maxWidth: textWidth - (start - textX), style: style)
+      y += 1
     }
     if detailLines == 1, let detail = content.detail {
       var detailStyle = style
       if !state.isFocused { detailStyle.attributes.insert(.dim) }
       line(detail, y: inner.maxY - 1, x: textX, width: textWidth, style: detailStyle, alignment: content.alignment, on: &surface)
     }
+  }
+
+  /// A badge on the border's corner (clear of the corner glyph), or inside the corner without one.
+  private func drawBadge(
+    _ badge: Badge, frame: CellRect, inner: CellRect, hasBorder: Bool, style: Style, on surface: inout Surface
+  ) {
+    let area = hasBorder ? CellRect(x: frame.x + 1, y: frame.y, width: frame.width - 2, height: frame.height) : inner
+    guard area.width > 0, area.height > 0 else { return }
+    let width = min(area.width, badge.text.displayWidth)
+    let top = badge.corner == .topLeading || badge.corner == .topTrailing
+    let leading = badge.corner == .topLeading || badge.corner == .bottomLeading
+    let y = top ? area.y : area.maxY - 1
+    let x = leading ? area.x : area.maxX - width
+    surface.draw(badge.text, x: x, y: y, maxWidth: width, style: style)
   }
 
   private func line(

@@ -62,7 +62,7 @@ extension CollectionView {
       perform(action)
       return true
     case .mouse(let m): return handleMouse(m)
-    case .resize: return false
+    case .resize, .endOfInput: return false
     }
   }
 

@@ -49,6 +49,30 @@ extension CollectionView {
     commit(plan, counts: after, presentation: update.isEmpty ? nil : before, completions: pendingCompletions)
   }
 
+  /// Inserts items in one animated batch: `updateModel` adds them to the
+  /// data source's model, and the view animates them in. The same as
+  /// ``performBatchUpdates(_:animated:completion:)`` with the model change
+  /// and ``insertItems(at:)`` inside; it throws what that throws.
+  ///
+  /// ```swift
+  /// try collectionView.insertItems(at: [p]) { names[p.section].insert("Moon", at: p.item) }
+  /// ```
+  public func insertItems(at indexPaths: [IndexPath], updatingModel updateModel: () throws -> Void) throws {
+    try performBatchUpdates {
+      try updateModel()
+      try insertItems(at: indexPaths)
+    }
+  }
+
+  /// Deletes items in one animated batch: `updateModel` removes them from
+  /// the data source's model, and the view animates them out.
+  public func deleteItems(at indexPaths: [IndexPath], updatingModel updateModel: () throws -> Void) throws {
+    try performBatchUpdates {
+      try updateModel()
+      try deleteItems(at: indexPaths)
+    }
+  }
+
   /// Adds a whole batch to the one being collected, or performs it on its own.
   public func apply(_ update: BatchUpdate) throws {
     guard pendingBatch != nil else {

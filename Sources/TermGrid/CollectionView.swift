@@ -35,10 +35,40 @@ public enum ScrollPosition: Hashable, Sendable {
 /// the focus and the selection, turns keys into focus moves, and draws only
 /// what is visible.
 public final class CollectionView {
-  /// Supplies counts and content.
-  public weak var dataSource: (any CollectionViewDataSource)?
-  /// Told of activation, focus and selection.
-  public weak var delegate: (any CollectionViewDelegate)?
+  /// Supplies counts and content. The view keeps it (a strong reference):
+  /// a data source made in a helper function and assigned here lives as
+  /// long as the view. (UIKit holds it weakly; a data source that
+  /// disappears leaves an empty view and no error, the worse failure.)
+  /// An object that owns the view and is its data source too makes a
+  /// reference cycle; ``CollectionViewController`` avoids it for itself.
+  public var dataSource: (any CollectionViewDataSource)? {
+    get { retainedDataSource ?? unretainedDataSource }
+    set {
+      retainedDataSource = newValue
+      unretainedDataSource = nil
+    }
+  }
+  /// Told of activation, focus and selection. Kept as ``dataSource`` is.
+  public var delegate: (any CollectionViewDelegate)? {
+    get { retainedDelegate ?? unretainedDelegate }
+    set {
+      retainedDelegate = newValue
+      unretainedDelegate = nil
+    }
+  }
+  private var retainedDataSource: (any CollectionViewDataSource)?
+  private weak var unretainedDataSource: (any CollectionViewDataSource)?
+  private var retainedDelegate: (any CollectionViewDelegate)?
+  private weak var unretainedDelegate: (any CollectionViewDelegate)?
+
+  /// Makes `owner` (an object that keeps this view) the data source and
+  /// delegate without the view keeping it, so the two make no cycle.
+  func setOwner(_ owner: some CollectionViewDataSource & CollectionViewDelegate) {
+    retainedDataSource = nil
+    retainedDelegate = nil
+    unretainedDataSource = owner
+    unretainedDelegate = owner
+  }
   /// The layout; set it and the data is laid out again.
   public var collectionViewLayout: any CollectionLayout {
     didSet { setNeedsLayout() }
@@ -80,6 +110,8 @@ public final class CollectionView {
 
   var displayPending = true
   var itemCounts: [Int] = []
+  /// True once ``reloadData()`` has read the data source's counts.
+  public private(set) var hasLoadedData = false
   var selected: Set<IndexPath> = []
   /// Where a Shift+arrow range starts, and the selection outside the range then.
   var selectionAnchor: (indexPath: IndexPath, base: Set<IndexPath>)?
@@ -130,6 +162,7 @@ public final class CollectionView {
     finishTransition(finished: false)
     cancelMovementWithoutAnimation()
     itemCounts = dataSourceCounts()
+    hasLoadedData = true
     selected = selected.filter(isValid)
     selectionAnchor = nil
     setNeedsLayout()

@@ -6,7 +6,8 @@ import GridLayout
 /// the collection view animates from what it showed to the new state in one
 /// batch (inserts, deletes and moves found with `CollectionDifference`).
 ///
-/// The collection view holds its data source weakly: keep this object alive.
+/// The collection view keeps its data source, so this object lives as long
+/// as the view; it refers to the view weakly.
 public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
   CollectionViewDataSource
 {

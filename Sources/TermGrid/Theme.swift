@@ -23,6 +23,19 @@ public struct Theme: Sendable {
   public var scrollThumb = Style.plain
   /// Use ASCII instead of line drawing (set from the terminal's capabilities).
   public var asciiOnly = false
+  /// The title bar a ``CollectionViewController`` draws across the top.
+  public var titleBar = Style(attributes: [.bold, .reverse])
+  /// The status line across the bottom, and the prompts and text inputs drawn there.
+  public var statusBar = Style(attributes: [.reverse])
+  /// The border of panels, help and forms (ASCII when ``asciiOnly``).
+  public var overlayBorder: Border = .double
+  /// Overlay titles and their border.
+  public var overlayTitle = Style(attributes: [.bold])
+  /// Labels, hints and other secondary text in overlays.
+  public var secondaryText = Style(attributes: [.dim])
+
+  /// The border overlays draw: ``overlayBorder``, or ASCII.
+  public var overlayBorderForTerminal: Border { asciiOnly ? .asciiDouble : overlayBorder }
 
   /// The default theme.
   public init() {}

@@ -78,7 +78,7 @@ import Testing
   @Test func theRunLoopDrawsFramesWhileAnimatingAndThenBlocks() throws {
     let (view, model, clock) = makeIDView([[1, 2, 3]])
     let terminal = HeadlessTerminal(width: 60, height: 16)
-    let loop = RunLoop(terminal: terminal, scene: GridScene(view))
+    let loop = TerminalRunLoop(terminal: terminal, scene: GridScene(view))
     try loop.run(untilIdle: true)
     #expect(loop.framesPresented == 1 && terminal.idleWaits == 1)
     try view.performBatchUpdates {

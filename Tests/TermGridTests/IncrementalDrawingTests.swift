@@ -20,7 +20,7 @@ import Testing
       view.drawsIncrementally = true
       view.showsScrollIndicator = true
       let terminal = HeadlessTerminal(width: 80, height: 23)
-      let loop = RunLoop(terminal: terminal, scene: GridScene(view))
+      let loop = TerminalRunLoop(terminal: terminal, scene: GridScene(view))
       for p in presses {
         terminal.send(keys: keys[p])
         try? loop.run(untilIdle: true)
@@ -39,7 +39,7 @@ import Testing
     defer { withExtendedLifetime(data) {} }
     view.drawsIncrementally = true
     let terminal = HeadlessTerminal(width: 200, height: 60)
-    let loop = RunLoop(terminal: terminal, scene: GridScene(view))
+    let loop = TerminalRunLoop(terminal: terminal, scene: GridScene(view))
     for _ in 0..<19 { terminal.send(keys: Key(.down)) }
     try loop.run(untilIdle: true)
     data.cellRequests = 0

@@ -9,7 +9,7 @@ import Testing
     let (view, data) = makeGrid([1000])
     defer { withExtendedLifetime(data) {} }
     let terminal = HeadlessTerminal(width: 80, height: 24)
-    let loop = RunLoop(terminal: terminal, scene: GridScene(view))
+    let loop = TerminalRunLoop(terminal: terminal, scene: GridScene(view))
     terminal.send(keys: Key(.down), Key(.down), Key(.right), Key(.down))
     try loop.run(untilIdle: true)
     #expect(loop.framesPresented == 2)  // the first frame, then one for all four keys
@@ -21,7 +21,7 @@ import Testing
     let (view, data) = makeGrid([10])
     defer { withExtendedLifetime(data) {} }
     let terminal = HeadlessTerminal(width: 80, height: 24)
-    let loop = RunLoop(terminal: terminal, scene: GridScene(view))
+    let loop = TerminalRunLoop(terminal: terminal, scene: GridScene(view))
     terminal.send(keys: Key(.character("x")))  // unbound: changes nothing
     try loop.run(untilIdle: true)
     #expect(loop.framesPresented == 1)
@@ -32,7 +32,7 @@ import Testing
     let (view, data) = makeGrid([1000], width: 120, height: 40)
     defer { withExtendedLifetime(data) {} }
     let terminal = HeadlessTerminal(width: 120, height: 40)
-    let loop = RunLoop(terminal: terminal, scene: GridScene(view))
+    let loop = TerminalRunLoop(terminal: terminal, scene: GridScene(view))
     terminal.send(keys: Key(.end))
     terminal.send(.resize(width: 30, height: 6), .resize(width: 2, height: 2), .resize(width: 80, height: 24))
     try loop.run(untilIdle: true)
@@ -46,7 +46,7 @@ import Testing
     defer { withExtendedLifetime(data) {} }
     let terminal = HeadlessTerminal(width: 80, height: 24)
     terminal.send(keys: .char("q"), Key(.down))
-    try RunLoop(terminal: terminal, scene: GridScene(view)).run()
+    try TerminalRunLoop(terminal: terminal, scene: GridScene(view)).run()
     #expect(terminal.isRestored)
     #expect(terminal.pendingEvents.count == 1)
   }
@@ -65,7 +65,7 @@ import Testing
     let (view, data) = makeGrid([10])
     defer { withExtendedLifetime(data) {} }
     let terminal = Failing()
-    #expect(throws: Failing.Broken.self) { try RunLoop(terminal: terminal, scene: GridScene(view)).run() }
+    #expect(throws: Failing.Broken.self) { try TerminalRunLoop(terminal: terminal, scene: GridScene(view)).run() }
     #expect(terminal.restored)
   }
 
@@ -75,7 +75,7 @@ import Testing
     let terminal = HeadlessTerminal(width: 80, height: 24)
     terminal.send(.mouse(MouseEvent(.click, x: 17, y: 4)), .mouse(MouseEvent(.scrollDown, x: 5, y: 5)))
     terminal.send(.mouse(MouseEvent(.doubleClick, x: 17, y: 4)))
-    try RunLoop(terminal: terminal, scene: GridScene(view)).run(untilIdle: true)
+    try TerminalRunLoop(terminal: terminal, scene: GridScene(view)).run(untilIdle: true)
     #expect(view.isSelected(IndexPath(item: 6, section: 0)))
     #expect(view.contentOffset.y == 3)
     #expect(data.activated == [IndexPath(item: 11, section: 0)])  // row 2 after scrolling 3 rows

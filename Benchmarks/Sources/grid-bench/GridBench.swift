@@ -31,7 +31,7 @@ enum GridBench {
     }
     let scene = BoxesScene(count: n)
     let terminal = try CursesTerminal(mouse: false)
-    try RunLoop(terminal: terminal, scene: scene).run()
+    try TerminalRunLoop(terminal: terminal, scene: scene).run()
   }
 }
 

@@ -1,0 +1,255 @@
+import GridLayout
+import GridRender
+
+/// A screen built around one collection view, as UICollectionViewController:
+/// it owns the view, is its data source and delegate (override the methods
+/// you need), and does what every app would otherwise write.
+///
+/// - The view fills the screen, less a title bar when ``titleText`` is not
+///   nil and a status line when ``showsStatusLine`` (the default). The
+///   status line shows ``statusText``, the last ``message`` and the key hints.
+/// - A frame is drawn only when something changed, and frame after frame
+///   while anything animates: an animation started anywhere runs to its end.
+/// - Keys go to the overlay on top (a panel, the help screen, a prompt, a
+///   text input, a form), else to the ``keyCommands``, else to the quit and
+///   help keys (`q` and `?`), else to the view's bindings (arrows, paging,
+///   Enter, Space, Esc, m). While an item is being moved, keys move it.
+/// - Ctrl-C asks ``shouldQuit()`` like `q`; a second Ctrl-C in a row quits
+///   whatever it says. The end of input quits.
+/// - Resizes, the terminal's colours and UTF-8 (``CollectionView/adapt(to:)``)
+///   and redrawing what an overlay covered are handled.
+///
+/// Run it with ``Application/run(_:name:terminal:)``. The engine does not
+/// need it: a ``Scene`` of your own can drive a ``CollectionView`` directly.
+open class CollectionViewController: Scene, CollectionViewDataSource, CollectionViewDelegate {
+  /// The collection view, drawing incrementally.
+  public let collectionView: CollectionView
+  /// The overlays shown, the last on top (it takes the keys).
+  public private(set) var overlays: [any Overlay] = []
+  /// A short note in the status line (what the last key did); cleared by the next key.
+  public var message: String? {
+    didSet { needsRedraw = true }
+  }
+  /// Whether the bottom row is a status line (default true).
+  public var showsStatusLine = true {
+    didSet { needsRedraw = true }
+  }
+  /// The keys that quit (after ``shouldQuit()``); `q` by default.
+  public var quitKeys: [Key] = ["q"]
+  /// The keys that show the help screen; `?` by default.
+  public var helpKeys: [Key] = ["?"]
+  /// What the terminal can show, once the controller is on screen.
+  public private(set) var capabilities: TerminalCapabilities?
+  /// How the view, the bars and the overlays look (the collection view's theme).
+  public var theme: Theme {
+    get { collectionView.theme }
+    set {
+      collectionView.theme = newValue
+      needsRedraw = true
+    }
+  }
+
+  private var needsRedraw = true
+  private var quitRequested = false
+  private var lastKeyWasInterrupt = false
+  /// Whether overlays covered the view in the last frame.
+  private var overlaysCoveredView = false
+
+  /// Creates a controller whose collection view uses `layout`. The data is
+  /// loaded (``CollectionView/reloadData()``) before the first frame, or
+  /// earlier if you call it.
+  public init(layout: any CollectionLayout) {
+    collectionView = CollectionView(layout: layout)
+    collectionView.drawsIncrementally = true
+    collectionView.setOwner(self)
+  }
+
+  // MARK: what subclasses say
+
+  /// The title bar's text; nil (the default) shows no title bar.
+  open var titleText: String? { nil }
+  /// The left part of the status line (counts, the focused item's name). Default: empty.
+  open var statusText: String { "" }
+  /// The right part of the status line: key hints. Default: the first help and quit keys.
+  open var statusHints: String {
+    var hints: [String] = []
+    if let help = helpKeys.first { hints.append("\(help.displayName) help") }
+    if let quit = quitKeys.first { hints.append("\(quit.displayName) quit") }
+    return hints.isEmpty ? "" : " " + hints.joined(separator: "  ") + " "
+  }
+  /// The app's own keys, asked for each key press (so they may depend on
+  /// the state) and listed first in the help screen. Default: none.
+  open var keyCommands: [KeyCommand] { [] }
+  /// Asked before quitting by a quit key or Ctrl-C; return false to stay
+  /// (and, say, present a prompt about unsaved work). Default: true.
+  open func shouldQuit() -> Bool { true }
+
+  // MARK: actions
+
+  /// Ends the run loop after the current event.
+  public func quit() { quitRequested = true }
+
+  /// Shows `overlay` over everything else; it takes the keys until it closes.
+  public func present(_ overlay: any Overlay) {
+    overlays.append(overlay)
+    needsRedraw = true
+  }
+
+  /// Closes `overlay` (wherever it is in the stack); what it covered is drawn again.
+  public func dismiss(_ overlay: any Overlay) {
+    overlays.removeAll { $0 === overlay }
+    needsRedraw = true
+  }
+
+  /// Asks for a new frame: for changes made outside a key press (a timer, a
+  /// file read). Key presses redraw by themselves.
+  public func setNeedsDisplay() { needsRedraw = true }
+
+  /// The help screen `?` shows: the key commands, then what the view's
+  /// keys do (selection and moving only where allowed), help and quit.
+  open func makeHelpOverlay() -> any Overlay {
+    var rows = keyCommands.map { (keys: $0.keys.map(\.displayName).joined(separator: " "), title: $0.title) }
+    let canMove = collectionView.focusedIndexPath.map { collectionView(collectionView, canMoveItemAt: $0) } ?? false
+    rows += collectionView.keyBindings.helpRows(
+      allowsSelection: collectionView.allowsSelection, allowsMultipleSelection: collectionView.allowsMultipleSelection,
+      allowsMovement: canMove)
+    if !helpKeys.isEmpty { rows.append((helpKeys.map(\.displayName).joined(separator: " "), "this help")) }
+    if !quitKeys.isEmpty { rows.append(((quitKeys + [.control("c")]).map(\.displayName).joined(separator: " "), "quit")) }
+    return PanelOverlay.help(commands: rows)
+  }
+
+  // MARK: Scene
+
+  /// True when a key changed something, an overlay opened or closed, or the view needs a frame (animating included).
+  open var needsDisplay: Bool { needsRedraw || collectionView.needsDisplay }
+
+  /// Adapts the view to the terminal and loads the data if nobody has yet.
+  open func willAppear(on capabilities: TerminalCapabilities) {
+    self.capabilities = capabilities
+    collectionView.adapt(to: capabilities)
+    if !collectionView.hasLoadedData { collectionView.reloadData() }
+  }
+
+  /// Draws the view in the frame the bars leave, the bars, then the overlays.
+  open func draw(into surface: inout Surface) {
+    needsRedraw = false
+    if !collectionView.hasLoadedData { collectionView.reloadData() }
+    let width = surface.width
+    let height = surface.height
+    let title = titleText
+    let top = title != nil && height >= 3 ? 1 : 0
+    let bottom = showsStatusLine && height - top >= 2 ? 1 : 0
+    // What overlays covered in the last frame is drawn again in full.
+    if overlaysCoveredView { collectionView.setNeedsDisplay() }
+    overlaysCoveredView = !overlays.isEmpty
+    collectionView.setFrame(CellRect(x: 0, y: top, width: width, height: height - top - bottom))
+    collectionView.draw(into: &surface)
+    if top == 1, let title {
+      surface.fill(CellRect(x: 0, y: 0, width: width, height: 1), style: theme.titleBar)
+      surface.draw(" " + title, x: 0, y: 0, maxWidth: width, style: theme.titleBar)
+    }
+    if bottom == 1 {
+      var left = statusText
+      if let message { left += left.isEmpty ? message : " · \(message)" }
+      left = " " + left
+      // A message gets the whole line if it needs it.
+      let minimumLeft = message == nil ? 16 : DisplayWidth.of(left)
+      surface.drawStatusLine(left, right: statusHints, y: height - 1, minimumLeft: minimumLeft, style: theme.statusBar)
+    }
+    for overlay in overlays { overlay.draw(into: &surface, theme: theme) }
+  }
+
+  /// Routes an event: see the type's description.
+  open func handle(_ event: InputEvent) throws -> EventResult {
+    switch event {
+    case .key(let key): try handleKey(key)
+    case .mouse:
+      if overlays.isEmpty, collectionView.handle(event) { needsRedraw = true }
+    case .resize: needsRedraw = true
+    case .endOfInput: quit()
+    }
+    return quitRequested ? .quit : .continue
+  }
+
+  private func handleKey(_ key: Key) throws {
+    let interrupt = key == .control("c")
+    defer { lastKeyWasInterrupt = interrupt }
+    if interrupt {
+      if lastKeyWasInterrupt || shouldQuit() { quit() }
+      needsRedraw = true
+      return
+    }
+    if let top = overlays.last {
+      needsRedraw = true
+      if try top.handle(key) == .dismiss { dismiss(top) }
+      return
+    }
+    if collectionView.isMovingItem {
+      if collectionView.handle(.key(key)) { needsRedraw = true }
+      return
+    }
+    if message != nil { message = nil }
+    if let command = keyCommands.first(where: { $0.keys.contains(key) }) {
+      needsRedraw = true
+      try command.action()
+    } else if quitKeys.contains(key) {
+      needsRedraw = true
+      if shouldQuit() { quit() }
+    } else if helpKeys.contains(key) {
+      present(makeHelpOverlay())
+    } else if collectionView.handle(.key(key)) {
+      needsRedraw = true
+    }
+  }
+
+  // MARK: data source (override what you need)
+
+  /// The number of sections. Default: 1.
+  open func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+  /// The number of items in `section`. Default: 0.
+  open func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
+  /// What the item shows. Default: nothing.
+  open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+    .empty
+  }
+  /// What a header, footer or other supplementary element shows. Default: nothing.
+  open func collectionView(
+    _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+  ) -> CellContent { .empty }
+  /// Moves an item in the model after the person moved it. Default: nothing.
+  open func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+  ) {}
+
+  // MARK: delegate (override what you need)
+
+  /// Whether the focus may land on the item. Default: true.
+  open func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+    true
+  }
+  /// The focus moved to the item; the status line is drawn again. Default: nothing more.
+  open func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
+    needsRedraw = true
+  }
+  /// The focus left the item. Default: nothing.
+  open func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
+  /// Whether the item may be selected. Default: true.
+  open func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+  /// The person selected the item. Default: nothing.
+  open func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+  /// Whether the item may be deselected. Default: true.
+  open func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
+    true
+  }
+  /// The person deselected the item. Default: nothing.
+  open func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+  /// Enter or a double click on the item. Default: nothing.
+  open func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {}
+  /// Whether the item may be moved. Default: false.
+  open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+  /// Where a moving item goes for a proposed place. Default: the proposal.
+  open func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt originalIndexPath: IndexPath,
+    toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath { proposedIndexPath }
+}

@@ -1,0 +1,50 @@
+import GridRender
+
+/// What an overlay did with a key.
+public enum OverlayResponse: Sendable {
+  /// Used (or ignored); the overlay stays.
+  case handled
+  /// Close the overlay.
+  case dismiss
+}
+
+/// Something drawn over a ``CollectionViewController``'s view that takes the
+/// keys while it is shown (modal): a panel of details, the help screen, a
+/// question, a line of text to type, a form. Present one with
+/// ``CollectionViewController/present(_:)``; overlays stack, the last
+/// presented on top and taking the keys. When one closes, what was under it
+/// is drawn again: the app does not ask for a redraw.
+///
+/// The stock overlays are ``PanelOverlay`` (and the help screen made from
+/// it), ``PromptOverlay``, ``TextInputOverlay`` and ``FormOverlay``; any
+/// class adopting this protocol is an overlay too.
+public protocol Overlay: AnyObject {
+  /// Draws the overlay over `surface` (the whole screen), in `theme`.
+  func draw(into surface: inout Surface, theme: Theme)
+  /// Handles a key. Errors thrown here end the app with their message.
+  func handle(_ key: Key) throws -> OverlayResponse
+}
+
+extension CellRect {
+  /// A rectangle of `width` x `height` centred in this one (and no larger).
+  func centered(width: Int, height: Int) -> CellRect {
+    let w = min(width, self.width)
+    let h = min(height, self.height)
+    return CellRect(x: x + (self.width - w) / 2, y: y + (self.height - h) / 2, width: w, height: h)
+  }
+}
+
+extension Surface {
+  /// A framed box for an overlay: cleared, bordered, its title on the top
+  /// border and its footer on the bottom one.
+  mutating func drawOverlayBox(_ box: CellRect, title: String, footer: String, theme: Theme) {
+    fill(box)
+    drawBorder(box, border: theme.overlayBorderForTerminal, style: theme.overlayTitle)
+    if !title.isEmpty {
+      draw(" \(title) ", x: box.x + 2, y: box.y, maxWidth: box.width - 4, style: theme.overlayTitle)
+    }
+    if !footer.isEmpty, box.height > 1 {
+      draw(" \(footer) ", x: box.x + 2, y: box.maxY - 1, maxWidth: box.width - 4, style: theme.secondaryText)
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import GridRender
+
+/// A question on the bottom line, answered with a key: "Unsaved changes:
+/// s saves and quits · q quits without saving · Esc stays". Each choice's
+/// key runs its action and closes the prompt; Esc cancels; other keys are
+/// ignored.
+public final class PromptOverlay: Overlay {
+  /// An answer: its key, what it does (as the prompt says it), and the action.
+  public struct Choice {
+    /// The key that picks it.
+    public var key: Key
+    /// What it does, shown after the key.
+    public var title: String
+    /// What picking it does.
+    public var action: () throws -> Void
+    /// Creates a choice.
+    public init(_ key: Key, _ title: String, action: @escaping () throws -> Void) {
+      self.key = key
+      self.title = title
+      self.action = action
+    }
+  }
+
+  /// The question.
+  public var message: String
+  /// The answers.
+  public var choices: [Choice]
+  /// What Esc does, as the prompt says it; nil leaves Esc out (a choice must be picked).
+  public var cancelTitle: String?
+  /// Called when Esc cancels.
+  public var onCancel: (() throws -> Void)?
+
+  /// Creates a prompt.
+  public init(
+    _ message: String, choices: [Choice], cancelTitle: String? = "cancels", onCancel: (() throws -> Void)? = nil
+  ) {
+    self.message = message
+    self.choices = choices
+    self.cancelTitle = cancelTitle
+    self.onCancel = onCancel
+  }
+
+  /// A yes/no question: y runs `yes`, n runs `no`, Esc cancels.
+  public static func confirm(
+    _ question: String, yes: @escaping () throws -> Void, no: @escaping () throws -> Void = {}
+  ) -> PromptOverlay {
+    PromptOverlay(question, choices: [Choice("y", "yes", action: yes), Choice("n", "no", action: no)])
+  }
+
+  public func handle(_ key: Key) throws -> OverlayResponse {
+    if let choice = choices.first(where: { $0.key == key }) {
+      try choice.action()
+      return .dismiss
+    }
+    if key.code == .escape, cancelTitle != nil {
+      try onCancel?()
+      return .dismiss
+    }
+    return .handled
+  }
+
+  /// The whole line: the message, then each choice's key and title.
+  public var text: String {
+    var parts = choices.map { "\($0.key.displayName) \($0.title)" }
+    if let cancelTitle { parts.append("Esc \(cancelTitle)") }
+    return " \(message): " + parts.joined(separator: " · ")
+  }
+
+  public func draw(into surface: inout Surface, theme: Theme) {
+    guard surface.height > 0 else { return }
+    let y = surface.height - 1
+    surface.fill(CellRect(x: 0, y: y, width: surface.width, height: 1), style: theme.statusBar)
+    surface.draw(text, x: 0, y: y, maxWidth: surface.width, style: theme.statusBar)
+  }
+}

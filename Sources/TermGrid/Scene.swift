@@ -1,0 +1,38 @@
+import GridRender
+
+/// What a scene says after handling an event.
+public enum EventResult: Sendable {
+  /// Used (or ignored); keep running.
+  case `continue`
+  /// Stop the run loop.
+  case quit
+}
+
+/// The root of what a ``TerminalRunLoop`` shows: draws the whole surface
+/// and handles input. ``CollectionViewController`` is a scene with a
+/// collection view, bars and overlays; write your own for anything else.
+///
+/// A scene never says whether it animates: after each frame the loop asks
+/// ``needsDisplay`` again, and a scene that still needs display (a
+/// collection view in the middle of an animation does) gets its next frame
+/// a frame interval later, with no input. So an animation started anywhere
+/// runs to its end.
+public protocol Scene: AnyObject {
+  /// True when the next frame would differ from the last one drawn (and,
+  /// right after a draw, while something animates).
+  var needsDisplay: Bool { get }
+  /// Draws the whole screen (the surface has the terminal's size).
+  func draw(into surface: inout Surface)
+  /// Handles one event. An error thrown here ends the run loop (the
+  /// terminal restored) and reaches whoever called ``TerminalRunLoop/run(untilIdle:)``;
+  /// ``Application/run(_:name:terminal:)`` prints it and exits with status 1.
+  func handle(_ event: InputEvent) throws -> EventResult
+  /// Called once before the first frame with what the terminal can show
+  /// (colours, UTF-8, the mouse), to adapt drawing to it. Default: nothing.
+  func willAppear(on capabilities: TerminalCapabilities)
+}
+
+extension Scene {
+  /// Default: nothing to adapt.
+  public func willAppear(on capabilities: TerminalCapabilities) {}
+}
