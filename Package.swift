@@ -1,23 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The library, its tests and hello-grid (the README's first example). The
+// other examples, with the packages only they use (argument parsing, CSV),
+// are a package of their own in Examples/, so an app that depends on
+// TermGrid builds only the library.
 let package = Package(
   name: "TermGrid",
   products: [
     .library(name: "TermGrid", targets: ["TermGrid"]),
     .library(name: "GridLayout", targets: ["GridLayout"]),
-    .library(name: "GridRender", targets: ["GridRender"]),
-    .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
-    .executable(name: "book-catalogue", targets: ["book-catalogue"]),
-    .executable(name: "circle-demo", targets: ["circle-demo"]),
-    .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
-    .executable(name: "calendar-demo", targets: ["calendar-demo"]),
+    .library(name: "TermGridTesting", targets: ["TermGridTesting"]),
     .executable(name: "hello-grid", targets: ["hello-grid"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1")
   ],
   targets: [
     .target(name: "GridLayout"),
@@ -29,36 +26,7 @@ let package = Package(
     ),
     .target(name: "CursesTerminal", dependencies: ["CNcursesw", "GridRender"]),
     .target(name: "TermGrid", dependencies: ["GridLayout", "GridRender", "CursesTerminal"]),
-    .executableTarget(
-      name: "book-catalogue",
-      dependencies: [
-        "TermGrid",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "CSV", package: "CSV.swift"),
-      ],
-      path: "Examples/book-catalogue",
-      resources: [.copy("Resources/catalogue.csv")]
-    ),
-    .executableTarget(
-      name: "circle-demo",
-      dependencies: ["TermGrid", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-      path: "Examples/circle-demo"
-    ),
-    .executableTarget(
-      name: "waterfall-demo",
-      dependencies: ["TermGrid", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-      path: "Examples/waterfall-demo"
-    ),
-    .executableTarget(
-      name: "calendar-demo",
-      dependencies: [
-        "TermGrid",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "CSV", package: "CSV.swift"),
-      ],
-      path: "Examples/calendar-demo",
-      resources: [.copy("Resources/week.csv")]
-    ),
+    .target(name: "TermGridTesting"),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     .testTarget(
       name: "GridLayoutTests",
@@ -70,7 +38,8 @@ let package = Package(
       name: "TermGridTests",
       dependencies: ["TermGrid", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo"]),
+    .testTarget(name: "FoundationInteropTests", dependencies: ["TermGrid"]),
+    .testTarget(name: "HelloGridTests", dependencies: ["hello-grid", "TermGridTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

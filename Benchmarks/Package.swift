@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
   name: "TermGridBenchmarks",
   dependencies: [
-    .package(path: ".."),
+    .package(name: "TermGrid", path: ".."),
     .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
@@ -14,8 +14,7 @@ let package = Package(
     .executableTarget(
       name: "grid-bench",
       dependencies: [
-        .product(name: "TermGrid", package: "main"),
-        .product(name: "CursesTerminal", package: "main"),
+        .product(name: "TermGrid", package: "TermGrid"),
       ]),
     .executableTarget(
       name: "catalogue-gen",
@@ -23,13 +22,12 @@ let package = Package(
     .executableTarget(
       name: "anim-bench",
       dependencies: [
-        .product(name: "TermGrid", package: "main"),
-        .product(name: "CursesTerminal", package: "main"),
+        .product(name: "TermGrid", package: "TermGrid"),
       ]),
     .executableTarget(
       name: "layout-bench",
       dependencies: [
-        .product(name: "TermGrid", package: "main"),
+        .product(name: "TermGrid", package: "TermGrid"),
         .product(name: "Benchmark", package: "swift-benchmark"),
       ]),
   ],

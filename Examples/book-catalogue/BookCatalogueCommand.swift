@@ -1,5 +1,4 @@
 import ArgumentParser
-import CursesTerminal
 import Foundation
 import TermGrid
 
@@ -19,8 +18,8 @@ struct BookCatalogueCommand: ParsableCommand {
       selected books (or the focused one), a adds a book, m picks the book up
       to move it (arrows, then Enter; Esc puts it back), / filters, o changes
       the order, s saves, S saves under another name, u undoes, L goes to the
-      next layout (grid, list, waterfall, shelves), ? help, q quits (asking
-      first about unsaved edits).
+      next layout (grid, list, waterfall, shelves), ? help, q or Ctrl-C quits
+      (asking first about unsaved edits).
       The mouse: a click selects, a double click shows details, a drag moves
       a book, the wheel scrolls.
 
@@ -61,9 +60,8 @@ struct BookCatalogueCommand: ParsableCommand {
         loaded = try CatalogueLoader.load(path: url.path)
         name = "bundled classics"
       }
-    } catch let error as CatalogueError {
-      FileHandle.standardError.write(Data("book-catalogue: \(error)\n".utf8))
-      throw ExitCode(1)
+    } catch {
+      Application.fail(error)
     }
     var document = CatalogueDocument(loaded: loaded, path: data, grouping: groupBy, sort: sort)
     if let export {
@@ -71,21 +69,11 @@ struct BookCatalogueCommand: ParsableCommand {
       do {
         try document.save(to: export)
       } catch {
-        FileHandle.standardError.write(Data("book-catalogue: \(error)\n".utf8))
-        throw ExitCode(1)
+        Application.fail(error)
       }
       return
     }
-    let scene = CatalogueScene(document: document, sourceName: name, skipped: loaded.skipped)
-    let terminal: CursesTerminal
-    do {
-      terminal = try CursesTerminal()
-    } catch {
-      FileHandle.standardError.write(Data("book-catalogue: \(error)\n".utf8))
-      throw ExitCode(1)
-    }
-    scene.collectionView.adapt(to: terminal.capabilities)
-    try TerminalRunLoop(terminal: terminal, scene: scene).run()
+    Application.run(CatalogueController(document: document, sourceName: name, skipped: loaded.skipped))
   }
 }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CursesTerminal
 import Foundation
 import TermGrid
 
@@ -21,7 +20,7 @@ struct CalendarDemoCommand: ParsableCommand {
 
       Keys: arrows move between events, PgUp/PgDn and the wheel scroll,
       Home/End go to the first and last event, Enter shows the focused
-      event in full, q quits.
+      event in full, ? shows the keys, q quits.
       """)
 
   @Option(name: .long, help: "A CSV file of events (day,start,end,title) instead of the bundled week.")
@@ -34,10 +33,10 @@ struct CalendarDemoCommand: ParsableCommand {
     guard [1, 2, 3, 4, 6].contains(rowsPerHour) else { throw ValidationError("--rows-per-hour must be 1, 2, 3, 4 or 6") }
   }
 
-  func run() throws {
-    let loaded: (events: [CalendarEvent], skipped: [SkippedEventRow])
-    let name: String
-    do {
+  func run() {
+    Application.run {
+      let loaded: (events: [CalendarEvent], skipped: [SkippedEventRow])
+      let name: String
       if let data {
         loaded = try EventLoader.load(contentsOf: URL(fileURLWithPath: data))
         name = URL(fileURLWithPath: data).lastPathComponent
@@ -48,19 +47,8 @@ struct CalendarDemoCommand: ParsableCommand {
         loaded = try EventLoader.load(contentsOf: url)
         name = "bundled week"
       }
-    } catch {
-      FileHandle.standardError.write(Data("calendar-demo: \(error)\n".utf8))
-      throw ExitCode(1)
+      return CalendarController(
+        events: loaded.events, sourceName: name, skipped: loaded.skipped, rowsPerHour: rowsPerHour)
     }
-    let terminal: CursesTerminal
-    do {
-      terminal = try CursesTerminal()
-    } catch {
-      FileHandle.standardError.write(Data("calendar-demo: \(error)\n".utf8))
-      throw ExitCode(1)
-    }
-    let scene = CalendarScene(events: loaded.events, sourceName: name, skipped: loaded.skipped, rowsPerHour: rowsPerHour)
-    scene.collectionView.adapt(to: terminal.capabilities)
-    try TerminalRunLoop(terminal: terminal, scene: scene).run()
   }
 }

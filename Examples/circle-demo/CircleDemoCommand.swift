@@ -1,6 +1,4 @@
 import ArgumentParser
-import CursesTerminal
-import Foundation
 import TermGrid
 
 @main
@@ -15,7 +13,7 @@ struct CircleDemoCommand: ParsableCommand {
 
       Keys: arrows move the focus, Enter or d deletes the focused card, a
       mouse click deletes the clicked card, i inserts a card at position 0,
-      q quits.
+      ? shows the keys, q quits.
       """)
 
   @Option(name: .long, help: "How many cards to start with (1-64).")
@@ -25,16 +23,7 @@ struct CircleDemoCommand: ParsableCommand {
     guard (1...64).contains(count) else { throw ValidationError("--count must be between 1 and 64") }
   }
 
-  func run() throws {
-    let terminal: CursesTerminal
-    do {
-      terminal = try CursesTerminal()
-    } catch {
-      FileHandle.standardError.write(Data("circle-demo: \(error)\n".utf8))
-      throw ExitCode(1)
-    }
-    let scene = CircleScene(count: count)
-    scene.collectionView.adapt(to: terminal.capabilities)
-    try TerminalRunLoop(terminal: terminal, scene: scene).run()
+  func run() {
+    Application.run(CircleController(count: count))
   }
 }

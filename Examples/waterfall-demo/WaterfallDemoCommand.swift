@@ -1,6 +1,4 @@
 import ArgumentParser
-import CursesTerminal
-import Foundation
 import TermGrid
 
 @main
@@ -17,7 +15,7 @@ struct WaterfallDemoCommand: ParsableCommand {
 
       Keys: arrows move the focus, + and - add or remove a column, = lets the
       width decide again, i inserts a card after the focused one, d deletes
-      the focused card, q quits.
+      the focused card, ? shows the keys, q quits.
       """)
 
   @Option(name: .long, help: "How many cards to start with (0-100000).")
@@ -31,21 +29,12 @@ struct WaterfallDemoCommand: ParsableCommand {
 
   func validate() throws {
     guard (0...100_000).contains(count) else { throw ValidationError("--count must be between 0 and 100000") }
-    if let columns, !(1...WaterfallScene.maximumColumns).contains(columns) {
-      throw ValidationError("--columns must be between 1 and \(WaterfallScene.maximumColumns)")
+    if let columns, !(1...WaterfallController.maximumColumns).contains(columns) {
+      throw ValidationError("--columns must be between 1 and \(WaterfallController.maximumColumns)")
     }
   }
 
-  func run() throws {
-    let terminal: CursesTerminal
-    do {
-      terminal = try CursesTerminal()
-    } catch {
-      FileHandle.standardError.write(Data("waterfall-demo: \(error)\n".utf8))
-      throw ExitCode(1)
-    }
-    let scene = WaterfallScene(count: count, columns: columns, seed: seed)
-    scene.collectionView.adapt(to: terminal.capabilities)
-    try TerminalRunLoop(terminal: terminal, scene: scene).run()
+  func run() {
+    Application.run(WaterfallController(count: count, columns: columns, seed: seed))
   }
 }

@@ -33,6 +33,9 @@ extension CollectionView {
       if let completion { pendingCompletions.append(completion) }
       return
     }
+    // Counts never read yet (a batch before the first frame): read them now,
+    // before the model changes, so the batch is checked against them.
+    if !hasLoadedData { reloadData() }
     layoutIfNeeded()
     let before = animated && animationDuration > 0 ? capturePresentation() : nil
     pendingBatch = BatchUpdate()

@@ -30,9 +30,22 @@ public enum Application {
     _ scene: @autoclosure () throws -> any Scene, name: String? = nil,
     terminal: () throws -> any Terminal = { try CursesTerminal(interruptKey: true) }
   ) -> Never {
+    run(name: name, terminal: terminal, scene)
+  }
+
+  /// Makes the scene with `makeScene` (reading its data, say), then runs it
+  /// as ``run(_:name:terminal:)`` does. An error from `makeScene` is reported
+  /// before the screen changes.
+  ///
+  /// ```swift
+  /// Application.run { try Catalogue(contentsOf: path) }
+  /// ```
+  public static func run(
+    name: String? = nil, terminal: () throws -> any Terminal = { try CursesTerminal(interruptKey: true) },
+    _ makeScene: () throws -> any Scene
+  ) -> Never {
     do {
-      // The scene first: an error loading its data is reported before the screen changes.
-      let scene = try scene()
+      let scene = try makeScene()
       try TerminalRunLoop(terminal: try terminal(), scene: scene).run()
     } catch {
       fail(error, name: name)

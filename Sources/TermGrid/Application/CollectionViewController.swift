@@ -7,7 +7,8 @@ import GridRender
 ///
 /// - The view fills the screen, less a title bar when ``titleText`` is not
 ///   nil and a status line when ``showsStatusLine`` (the default). The
-///   status line shows ``statusText``, the last ``message`` and the key hints.
+///   status line shows ``statusText``, the last ``message`` and the key
+///   hints (``statusHints``, left out when the rest needs the whole line).
 /// - A frame is drawn only when something changed, and frame after frame
 ///   while anything animates: an animation started anywhere runs to its end.
 /// - Keys go to the overlay on top (a panel, the help screen, a prompt, a
@@ -54,6 +55,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   private var lastKeyWasInterrupt = false
   /// Whether overlays covered the view in the last frame.
   private var overlaysCoveredView = false
+  private var hasLaidOut = false
 
   /// Creates a controller whose collection view uses `layout`. The data is
   /// loaded (``CollectionView/reloadData()``) before the first frame, or
@@ -83,6 +85,10 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// Asked before quitting by a quit key or Ctrl-C; return false to stay
   /// (and, say, present a prompt about unsaved work). Default: true.
   open func shouldQuit() -> Bool { true }
+  /// Called when the collection view got a new frame (the first frame, a
+  /// resize), before it draws: scroll to where the app opens, or fit the
+  /// layout to the width. Default: nothing.
+  open func viewDidLayout() {}
 
   // MARK: actions
 
@@ -142,7 +148,12 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     // What overlays covered in the last frame is drawn again in full.
     if overlaysCoveredView { collectionView.setNeedsDisplay() }
     overlaysCoveredView = !overlays.isEmpty
-    collectionView.setFrame(CellRect(x: 0, y: top, width: width, height: height - top - bottom))
+    let frame = CellRect(x: 0, y: top, width: width, height: height - top - bottom)
+    if frame != collectionView.frame || !hasLaidOut {
+      collectionView.setFrame(frame)
+      hasLaidOut = true
+      viewDidLayout()
+    }
     collectionView.draw(into: &surface)
     if top == 1, let title {
       surface.fill(CellRect(x: 0, y: 0, width: width, height: 1), style: theme.titleBar)
@@ -152,9 +163,9 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       var left = statusText
       if let message { left += left.isEmpty ? message : " · \(message)" }
       left = " " + left
-      // A message gets the whole line if it needs it.
-      let minimumLeft = message == nil ? 16 : DisplayWidth.of(left)
-      surface.drawStatusLine(left, right: statusHints, y: height - 1, minimumLeft: minimumLeft, style: theme.statusBar)
+      // The hints only where the whole left part fits beside them.
+      surface.drawStatusLine(
+        left, right: statusHints, y: height - 1, minimumLeft: DisplayWidth.of(left), style: theme.statusBar)
     }
     for overlay in overlays { overlay.draw(into: &surface, theme: theme) }
   }
@@ -168,7 +179,9 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     case .resize: needsRedraw = true
     case .endOfInput: quit()
     }
-    return quitRequested ? .quit : .continue
+    guard quitRequested else { return .continue }
+    quitRequested = false
+    return .quit
   }
 
   private func handleKey(_ key: Key) throws {

@@ -1,18 +1,13 @@
 import Foundation
-import GridLayout
-import GridRender
 import TermGrid
 
-typealias IndexPath = GridLayout.IndexPath
-
 /// The catalogue on screen: a title line, the grid of books grouped into
-/// sections (header: the group; footer: how many books), a status line
-/// (or the filter, file name and quit prompts), and the detail, help and
-/// add-a-book overlays. Every change of what is shown (an edit, a filter,
-/// an order) is the difference of two snapshots, animated as one batch.
-final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDelegate, WaterfallLayoutDelegate,
-  ShelfLayoutDelegate
-{
+/// sections (header: the group; footer: how many books), a status line,
+/// and the overlays: a book's details, the help, the add-a-book form, the
+/// filter and file-name inputs, the quit prompt. Every change of what is
+/// shown (an edit, a filter, an order) is the difference of two snapshots,
+/// animated as one batch.
+final class CatalogueController: CollectionViewController, WaterfallLayoutDelegate, ShelfLayoutDelegate {
   /// How the books are laid out; L goes to the next.
   enum Arrangement: String, CaseIterable {
     /// Cards of 24x5 in rows.
@@ -31,16 +26,6 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     }
   }
 
-  /// A question in the status line.
-  enum Prompt: Equatable {
-    /// The filter being typed (/).
-    case filter(LineInput)
-    /// A file name to save under; `replacing` once the person was told it exists.
-    case savePath(LineInput, replacing: Bool, thenQuit: Bool)
-    /// Quit with unsaved edits?
-    case quit
-  }
-
   private(set) var document: CatalogueDocument
   /// What the grid shows: the library, filtered.
   private(set) var shown: Catalogue
@@ -49,19 +34,11 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
   private var search = BookSearch()
   private(set) var sourceName: String
   let skipped: [SkippedRow]
-  let collectionView: CollectionView
-  private(set) var detail: Book?
-  private(set) var showsHelp = false
-  private(set) var form: BookForm?
-  private(set) var prompt: Prompt?
   private(set) var arrangement = Arrangement.grid
-  /// What the last edit did (shown in the status line until the next key).
-  private(set) var message: String?
   /// Earlier libraries, the latest last (u goes back one).
   private var undoStack: [Catalogue] = []
   /// Set when a move left what is shown out of step with the library (an emptied group).
   private var needsResync = false
-  private var dirty = true
 
   static let cardSize = Size(width: 24, height: 5)
 
@@ -72,19 +49,12 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     self.shown = document.library
     self.sourceName = sourceName
     self.skipped = skipped
-    collectionView = CollectionView(layout: Self.flowLayout(for: .grid))
+    super.init(layout: Self.flowLayout(for: .grid))
     collectionView.register(
       { [unowned collectionView] attributes in Self.plank(for: attributes, in: collectionView) },
       forDecorationViewOfKind: ShelfLayout.plankKind)
-    collectionView.dataSource = self
-    collectionView.delegate = self
-    collectionView.allowsSelection = true
-    collectionView.drawsIncrementally = true
     collectionView.reloadData()
   }
-
-  var needsDisplay: Bool { dirty || collectionView.needsDisplay }
-  var isAnimating: Bool { collectionView.isAnimating }
 
   /// The grid: cards of 24x5; the list: one full-width row per book (a
   /// flow layout clips an item wider than the line to the line).
@@ -193,7 +163,6 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
   func undo() {
     guard let previous = undoStack.popLast() else {
       message = "nothing to undo"
-      dirty = true
       return
     }
     search = BookSearch()  // an undone move may give a book its old shelf back
@@ -229,7 +198,6 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
       document.library = previous
       shown = previousShown
       message = "\(error)"
-      dirty = true
       return false
     }
     if kind == .edit {
@@ -238,7 +206,6 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     }
     if kind != .view { collectionView.selectItem(at: nil) }
     if let text { message = text }
-    dirty = true
     return true
   }
 
@@ -247,7 +214,6 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     arrangement = arrangement.next
     collectionView.setLayout(layout(for: arrangement), animated: true)
     message = "layout: \(arrangement.rawValue)"
-    dirty = true
   }
 
   /// The next order within groups (o): file, title, year, author.
@@ -278,19 +244,20 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
 
   // MARK: saving
 
-  /// Saves to the file the catalogue came from; the bundled one asks for a name.
-  func save(thenQuit: Bool = false) -> EventResult {
+  /// Saves to the file the catalogue came from (and quits after, when
+  /// `thenQuit`); the bundled one asks for a name first.
+  func save(thenQuit: Bool = false) {
     do {
       try document.save()
     } catch .needsPath {
-      prompt = .savePath(LineInput(), replacing: false, thenQuit: thenQuit)
-      return .continue
+      askForSavePath(thenQuit: thenQuit)
+      return
     } catch {
       message = Self.describe(error)
-      return .continue
+      return
     }
     message = "saved \(library.bookCount) books to \(sourceName)"
-    return thenQuit ? .quit : .continue
+    if thenQuit { quit() }
   }
 
   /// A failed save for the status line: the reason first, the edits kept.
@@ -301,40 +268,71 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     }
   }
 
+  /// The file name input (S, or s on the bundled catalogue). Naming a file
+  /// that exists asks again: Enter then replaces it (typing changes the
+  /// name, which must be confirmed again).
+  func askForSavePath(_ text: String? = nil, replacing: Bool = false, thenQuit: Bool = false) {
+    let hint = replacing ? " · it exists: Enter replaces it · Esc cancels" : " · Enter saves · Esc cancels"
+    let input = TextInputOverlay(label: " Save as: ", text: text ?? document.path ?? "", hint: { _ in hint }) {
+      [unowned self] path in
+      save(as: path, replacing: replacing, thenQuit: thenQuit)
+    }
+    if replacing {
+      input.onChange = { [unowned self, unowned input] text in
+        dismiss(input)
+        askForSavePath(text, thenQuit: thenQuit)
+      }
+    }
+    present(input)
+  }
+
   /// Saves under a new name: the catalogue is that file from now on.
-  private func save(as input: String, replacing: Bool, thenQuit: Bool) -> EventResult {
+  private func save(as input: String, replacing: Bool, thenQuit: Bool) {
     var path = input.trimmingCharacters(in: .whitespaces)
     guard !path.isEmpty else {
-      prompt = .savePath(LineInput(input), replacing: false, thenQuit: thenQuit)
-      return .continue
+      askForSavePath(input, thenQuit: thenQuit)
+      return
     }
     if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
       path = home + path.dropFirst()
     }
     if !replacing, path != document.path, FileManager.default.fileExists(atPath: path) {
-      prompt = .savePath(LineInput(input), replacing: true, thenQuit: thenQuit)
-      return .continue
+      askForSavePath(input, replacing: true, thenQuit: thenQuit)
+      return
     }
     do {
       try document.save(to: path)
     } catch {
       message = Self.describe(error)
-      return .continue
+      return
     }
     sourceName = (path as NSString).lastPathComponent
     message = "saved \(library.bookCount) books to \(path)"
-    return thenQuit ? .quit : .continue
+    if thenQuit { quit() }
+  }
+
+  /// q with unsaved edits asks: s saves and quits, q quits without saving, Esc stays.
+  override func shouldQuit() -> Bool {
+    guard document.isModified else { return true }
+    present(
+      PromptOverlay(
+        "Unsaved changes to \(sourceName)",
+        choices: [
+          .init("s", "saves and quits") { [unowned self] in save(thenQuit: true) },
+          .init("q", "quits without saving") { [unowned self] in quit() },
+        ], cancelTitle: "stays"))
+    return false
   }
 
   // MARK: data source
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { shown.groups.count }
+  override func numberOfSections(in collectionView: CollectionView) -> Int { shown.groups.count }
 
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+  override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     shown.groups[section].books.count
   }
 
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
     let book = shown.groups[indexPath.section].books[indexPath.item]
     let detail = detailText(for: book)
     if arrangement == .list {
@@ -347,23 +345,15 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     return CellContent(title: book.title, titleLineLimit: lines, detail: detail, border: .rounded)
   }
 
-  func collectionView(
+  override func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> CellContent {
     let group = shown.groups[indexPath.section]
     if kind == .header {
       // Shelves have no footers: the header says how many.
-      let name = arrangement == .shelves ? "\(group.name) · \(group.books.count)" : group.name
-      return .custom { surface, frame, _ in
-        let style = Style(foreground: .cyan, attributes: [.bold])
-        surface.fill(frame, with: "─", style: Style(foreground: .brightBlack))
-        surface.draw("─ ", x: frame.x, y: frame.y, style: Style(foreground: .brightBlack))
-        let used = surface.draw(name, x: frame.x + 2, y: frame.y, maxWidth: frame.width - 4, style: style)
-        surface.draw(" ", x: frame.x + 2 + used, y: frame.y)
-      }
+      return .header(arrangement == .shelves ? "\(group.name) · \(group.books.count)" : group.name, color: .cyan)
     }
-    return CellContent(
-      title: shown.footer(for: group), alignment: .trailing, style: Style(attributes: [.dim]), padding: 1)
+    return .footer(shown.footer(for: group))
   }
 
   /// A card's detail line: the year, and the author unless grouped by author.
@@ -377,7 +367,7 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
   /// A book moved with m or the mouse: it takes its new place in the file's
   /// order (next to its neighbours as shown), and when grouped by shelf and
   /// moved to another shelf, that shelf becomes its first. u undoes.
-  func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
+  override func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
     var groups = shown.groups
     var book = groups[source.section].books.remove(at: source.item)
     let target = groups[destination.section].name
@@ -395,14 +385,13 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     shown = Catalogue(groups: groups, grouping: shown.grouping, sort: .file, books: shown.books)
     needsResync = true
     message = "moved “\(book.title)”\(source.section != destination.section ? " to \(target)" : "") · u undoes"
-    dirty = true
   }
 
-  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
+  override func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
 
   /// Books move within their group, except on shelves, where a book may go
   /// to another shelf (not to "(no shelf)"); across, the book stops at its group's end.
-  func collectionView(
+  override func collectionView(
     _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt original: IndexPath,
     toProposedIndexPath proposed: IndexPath
   ) -> IndexPath {
@@ -416,184 +405,91 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
 
   // MARK: delegate
 
-  func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
-    detail = shown.groups[indexPath.section].books[indexPath.item]
-    dirty = true
+  /// Enter or a double click: every field of the book.
+  override func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
+    let book = shown.groups[indexPath.section].books[indexPath.item]
+    present(PanelOverlay(title: "Book", rows: Self.detailRows(for: book), footer: "Esc or q to return"))
   }
 
-  func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
-    dirty = true  // the status line names the focused book
+  /// A book's fields for the detail panel: title, author, year, shelves,
+  /// then the file's other columns that have a value.
+  static func detailRows(for book: Book) -> [PanelOverlay.Row] {
+    var rows: [PanelOverlay.Row] = [.init("Title", book.title), .init("Author", book.author)]
+    if !book.yearText.isEmpty { rows.append(.init("Year", book.yearText)) }
+    if !book.shelves.isEmpty { rows.append(.init("Shelves", book.shelves.joined(separator: ", "))) }
+    let shown: Set<String> = ["title", "author", "year published", "year", "bookshelves", "shelf", "shelves"]
+    for field in book.fields where !shown.contains(field.name.lowercased()) && !field.value.isEmpty {
+      rows.append(.init(field.name, field.value))
+    }
+    return rows
   }
 
-  // MARK: input
+  // MARK: keys
 
-  func handle(_ event: InputEvent) -> EventResult {
-    if case .resize = event {
-      dirty = true
-      return .continue
+  override var keyCommands: [KeyCommand] {
+    var commands = [
+      KeyCommand("d", Key(.delete), title: "delete the selected books, or this one", action: deleteBooks),
+      KeyCommand("a", Key(.insert), title: "add a book (title, author, year)", action: showAddForm),
+      KeyCommand("/", title: "filter by title, author or shelf", action: showFilter),
+      KeyCommand("o", title: "order: file, title, year, author", action: cycleSort),
+      KeyCommand("s", title: "save") { [unowned self] in save() },
+      KeyCommand("S", title: "save under another name") { [unowned self] in askForSavePath() },
+      KeyCommand("u", title: "undo the last delete, add or move", action: undo),
+      KeyCommand("L", title: "next layout: grid, list, waterfall, shelves", action: switchArrangement),
+    ]
+    // Esc clears the selection first (the view's binding), then the filter.
+    if collectionView.indexPathsForSelectedItems.isEmpty && !query.isEmpty {
+      commands.append(KeyCommand(Key(.escape), title: "clear the filter") { [unowned self] in setQuery("") })
     }
-    if case .mouse = event, form != nil || detail != nil || showsHelp || prompt != nil { return .continue }
-    if case .key(let key) = event, let result = handleOverlayKey(key) {
-      dirty = true
-      return result
-    }
-    if case .key(let key) = event, !collectionView.isMovingItem {
-      if message != nil {
-        message = nil
-        dirty = true
-      }
-      if let result = handleCatalogueKey(key) {
-        dirty = true
-        return result
-      }
-    }
-    collectionView.handle(event)
+    return commands
+  }
+
+  /// The add-a-book form: title, author (the focused book's when grouped by author), year.
+  func showAddForm() {
+    let author = library.grouping == .author
+      ? collectionView.focusedIndexPath.map { shown.groups[$0.section].name } ?? "" : ""
+    present(
+      FormOverlay(title: "Add a book", fields: [.init("Title"), .init("Author", text: author), .init("Year")]) {
+        [unowned self] values in
+        add(try BookForm.book(from: values))
+      })
+  }
+
+  /// The filter line: each key narrows the grid; Enter keeps the filter, Esc clears it.
+  func showFilter() {
+    present(
+      TextInputOverlay(
+        label: " / ", text: query,
+        hint: { [unowned self] _ in
+          let matches = shown.bookCount == 1 ? "1 book matches" : "\(shown.bookCount) books match"
+          return " · \(matches) · Enter keeps · Esc clears"
+        },
+        onChange: { [unowned self] in setQuery($0) }, onCancel: { [unowned self] in setQuery("") }, onSubmit: { _ in }))
+  }
+
+  /// After the grid handled a key or the mouse: a move that emptied a group is shown.
+  override func handle(_ event: InputEvent) throws -> EventResult {
+    let result = try super.handle(event)
     if needsResync {
       needsResync = false
       change(to: library, message: nil, as: .view)
     }
-    return .continue
+    return result
   }
 
-  /// Keys for what lies over the grid (the form, a prompt, help, details); nil when none is open.
-  private func handleOverlayKey(_ key: Key) -> EventResult? {
-    if form != nil {
-      switch form!.handle(key) {
-      case .editing: break
-      case .cancelled: form = nil
-      case .submitted(let book):
-        form = nil
-        add(book)
-      }
-      return .continue
-    }
-    switch prompt {
-    case .filter(var input):
-      let outcome = input.handle(key)
-      switch outcome {
-      case .editing:
-        prompt = .filter(input)
-        setQuery(input.text)
-      case .submitted: prompt = nil
-      case .cancelled:
-        prompt = nil
-        setQuery("")
-      }
-      return .continue
-    case .savePath(var input, let replacing, let thenQuit):
-      let before = input.text
-      switch input.handle(key) {
-      case .editing: prompt = .savePath(input, replacing: replacing && input.text == before, thenQuit: thenQuit)
-      case .cancelled: prompt = nil
-      case .submitted:
-        prompt = nil
-        return save(as: input.text, replacing: replacing, thenQuit: thenQuit)
-      }
-      return .continue
-    case .quit:
-      prompt = nil
-      switch key {
-      case .char("s"), .char("y"): return save(thenQuit: true)
-      case .char("q"), .char("n"): return .quit
-      default: return .continue
-      }
-    case nil: break
-    }
-    if showsHelp {
-      showsHelp = false
-      return .continue
-    }
-    if detail != nil {
-      if key.code == .escape || key == .char("q") || key.code == .enter { detail = nil }
-      return .continue
-    }
-    return nil
-  }
+  // MARK: bars
 
-  /// The catalogue's own keys; nil for keys the grid handles.
-  private func handleCatalogueKey(_ key: Key) -> EventResult? {
-    switch key {
-    case .char("q"):
-      if document.isModified {
-        prompt = .quit
-        return .continue
-      }
-      return .quit
-    case .char("?"): showsHelp = true
-    case .char("d"), Key(.delete): deleteBooks()
-    case .char("a"), Key(.insert):
-      let author = library.grouping == .author
-        ? collectionView.focusedIndexPath.map { shown.groups[$0.section].name } ?? "" : ""
-      form = BookForm(author: author)
-    case .char("u"): undo()
-    case .char("L"): switchArrangement()
-    case .char("o"): cycleSort()
-    case .char("/"): prompt = .filter(LineInput(query))
-    case .char("s"): return save()
-    case .char("S"): prompt = .savePath(LineInput(document.path ?? ""), replacing: false, thenQuit: false)
-    case Key(.escape) where collectionView.indexPathsForSelectedItems.isEmpty && !query.isEmpty: setQuery("")
-    default: return nil
-    }
-    return .continue
-  }
-
-  // MARK: drawing
-
-  /// Whether an overlay covered the grid in the last frame.
-  private var overlayShown = false
-
-  func draw(into surface: inout Surface) {
-    dirty = false
-    let w = surface.width
-    let h = surface.height
-    // The grid draws incrementally; after an overlay it redraws what was under it.
-    if overlayShown { collectionView.setNeedsDisplay() }
-    overlayShown = detail != nil || showsHelp || form != nil
-    let bars = h >= 4
-    collectionView.setFrame(CellRect(x: 0, y: bars ? 1 : 0, width: w, height: bars ? h - 2 : h))
-    collectionView.draw(into: &surface)
-    if bars {
-      drawTitleBar(&surface, width: w)
-      drawStatusBar(&surface, width: w, y: h - 1)
-    }
-    if let detail { DetailOverlay(book: detail).draw(on: &surface) }
-    if showsHelp { HelpOverlay().draw(on: &surface) }
-    form?.draw(on: &surface)
-  }
-
-  private func drawTitleBar(_ surface: inout Surface, width: Int) {
-    let style = Style(attributes: [.bold, .reverse])
-    surface.fill(CellRect(x: 0, y: 0, width: width, height: 1), style: style)
-    var title = " Book catalogue · \(sourceName) · by \(library.grouping.rawValue) · order: \(library.sort.rawValue)"
+  override var titleText: String? {
+    var title = "Book catalogue · \(sourceName) · by \(library.grouping.rawValue) · order: \(library.sort.rawValue)"
     if !query.isEmpty { title += " · filter “\(query)”" }
     if document.isModified { title += " · modified" }
-    surface.draw(title, x: 0, y: 0, maxWidth: width, style: style)
+    return title
   }
 
-  private func drawStatusBar(_ surface: inout Surface, width: Int, y: Int) {
-    let style = Style(attributes: [.reverse])
-    surface.fill(CellRect(x: 0, y: y, width: width, height: 1), style: style)
-    switch prompt {
-    case .filter(let input):
-      let x = input.draw(label: " / ", x: 0, y: y, width: width, style: style, on: &surface)
-      let matches = shown.bookCount == 1 ? "1 book matches" : "\(shown.bookCount) books match"
-      surface.draw(" · \(matches) · Enter keeps · Esc clears", x: x, y: y, maxWidth: width - x, style: style)
-      return
-    case .savePath(let input, let replacing, _):
-      let x = input.draw(label: " Save as: ", x: 0, y: y, width: width, style: style, on: &surface)
-      let hint = replacing ? " · it exists: Enter replaces it · Esc cancels" : " · Enter saves · Esc cancels"
-      surface.draw(hint, x: x, y: y, maxWidth: width - x, style: style)
-      return
-    case .quit:
-      surface.draw(
-        " Unsaved changes to \(sourceName): s saves and quits · q quits without saving · Esc stays", x: 0, y: y,
-        maxWidth: width, style: style)
-      return
-    case nil: break
-    }
+  override var statusText: String {
     var left = query.isEmpty
-      ? " \(shown.bookCount) books · \(shown.groups.count) \(groupNoun)"
-      : " \(shown.bookCount) of \(library.bookCount) books · \(shown.groups.count) \(groupNoun)"
+      ? "\(shown.bookCount) books · \(shown.groups.count) \(groupNoun)"
+      : "\(shown.bookCount) of \(library.bookCount) books · \(shown.groups.count) \(groupNoun)"
     if !skipped.isEmpty {
       left += " · \(skipped.count) malformed row\(skipped.count == 1 ? "" : "s") skipped"
     }
@@ -602,24 +498,17 @@ final class CatalogueScene: Scene, CollectionViewDataSource, CollectionViewDeleg
     if let source = collectionView.indexPathForMovingItemSource {
       let book = shown.groups[source.section].books[source.item]
       left += " · moving “\(book.title)”: arrows move · Enter drops · Esc cancels"
-    } else if let message {
-      left += " · \(message)"
-    } else if let f = collectionView.focusedIndexPath, f.section < shown.groups.count,
+    } else if message == nil, let f = collectionView.focusedIndexPath, f.section < shown.groups.count,
       f.item < shown.groups[f.section].books.count
     {
       let book = shown.groups[f.section].books[f.item]
       left += " · \(f.item + 1)/\(shown.groups[f.section].books.count) \(book.title)"
     }
-    // A message or a movement gets the whole line; otherwise the key hints sit on the right.
-    let right = " Enter details  ? help  q quit "
-    let rightWidth = DisplayWidth.of(right)
-    let room = width - rightWidth
-    if room >= 20, message == nil, !collectionView.isMovingItem {
-      surface.draw(left, x: 0, y: y, maxWidth: room - 1, style: style)
-      surface.draw(right, x: width - rightWidth, y: y, style: style)
-    } else {
-      surface.draw(left, x: 0, y: y, maxWidth: width, style: style)
-    }
+    return left
+  }
+
+  override var statusHints: String {
+    collectionView.isMovingItem ? "" : " Enter details  ? help  q quit "
   }
 
   private var groupNoun: String {

@@ -1,4 +1,5 @@
 import Foundation
+import TermGridTesting
 import Testing
 
 /// The built catalogue driven in a real terminal (tmux), as a person uses it.
@@ -72,9 +73,9 @@ import Testing
     #expect(brokenBorders(screen) == [])
 
     try tmux.keys("?")
-    try tmux.waitFor(text: "any key to close")
+    try tmux.waitFor(text: "any key closes")
     try tmux.keys("x")
-    try tmux.waitFor("help to close") { !$0.contains("any key to close") }
+    try tmux.waitFor("help to close") { !$0.contains("any key closes") }
 
     try tmux.keys("q")
     screen = try tmux.waitFor("the shell prompt after q") { $0.contains("book-catalogue\n$") || $0.hasSuffix("$") || $0.contains("\n$ ") }

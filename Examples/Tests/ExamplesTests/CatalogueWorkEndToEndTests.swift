@@ -1,4 +1,5 @@
 import Foundation
+import TermGridTesting
 import Testing
 
 /// Working in the catalogue in a real terminal (tmux): selecting, moving,
@@ -7,7 +8,7 @@ import Testing
   static var binary: String { BookCatalogueEndToEndTests.binary }
   static var bundled: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Examples/book-catalogue/Resources/catalogue.csv")
+      .deletingLastPathComponent().appendingPathComponent("book-catalogue/Resources/catalogue.csv")
   }
 
   func statusLine(_ screen: String) -> String {

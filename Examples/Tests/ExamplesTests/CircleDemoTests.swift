@@ -1,6 +1,7 @@
 import Foundation
 import GridLayout
 import GridRender
+import TermGridTesting
 import Testing
 
 @testable import circle_demo
@@ -19,31 +20,31 @@ import Testing
   }
 
   @Test func aClickDeletesTheClickedCardAndIInsertsAtZero() throws {
-    let scene = CircleScene(count: 16)
+    let scene = CircleController(count: 16)
     var surface = Surface(width: 80, height: 24)
     scene.draw(into: &surface)
     let target = try #require(scene.collectionView.layoutAttributesForItem(at: IndexPath(item: 3, section: 0)))
-    _ = scene.handle(.mouse(MouseEvent(.click, x: Int(target.center.x), y: Int(target.center.y))))
+    _ = try scene.handle(.mouse(MouseEvent(.click, x: Int(target.center.x), y: Int(target.center.y))))
     #expect(scene.cards == [1, 2, 3] + Array(5...16))
     #expect(scene.collectionView.isAnimating)
-    _ = scene.handle(.key(.char("i")))
+    _ = try scene.handle(.key(.char("i")))
     #expect(scene.cards.first == 17 && scene.cards.count == 16)
-    _ = scene.handle(.mouse(MouseEvent(.click, x: 40, y: 11)))  // the empty centre: nothing
+    _ = try scene.handle(.mouse(MouseEvent(.click, x: 40, y: 11)))  // the empty centre: nothing
     #expect(scene.cards.count == 16)
   }
 
   @Test func aPressDeletesNothingUntilItIsReleasedOnTheSameCard() throws {
-    let scene = CircleScene(count: 16)
+    let scene = CircleController(count: 16)
     var surface = Surface(width: 80, height: 24)
     scene.draw(into: &surface)
     let target = try #require(scene.collectionView.layoutAttributesForItem(at: IndexPath(item: 3, section: 0)))
     let (x, y) = (Int(target.center.x), Int(target.center.y))
-    _ = scene.handle(.mouse(MouseEvent(.press, x: x, y: y)))
+    _ = try scene.handle(.mouse(MouseEvent(.press, x: x, y: y)))
     #expect(scene.cards.count == 16)
-    _ = scene.handle(.mouse(MouseEvent(.release, x: 40, y: 11)))  // released off the card: nothing
+    _ = try scene.handle(.mouse(MouseEvent(.release, x: 40, y: 11)))  // released off the card: nothing
     #expect(scene.cards.count == 16)
-    _ = scene.handle(.mouse(MouseEvent(.press, x: x, y: y)))
-    _ = scene.handle(.mouse(MouseEvent(.release, x: x, y: y)))
+    _ = try scene.handle(.mouse(MouseEvent(.press, x: x, y: y)))
+    _ = try scene.handle(.mouse(MouseEvent(.release, x: x, y: y)))
     #expect(scene.cards == [1, 2, 3] + Array(5...16))
   }
 

@@ -1,6 +1,6 @@
 import Foundation
-import GridLayout
-import GridRender
+import TermGrid
+import TermGridTesting
 import Testing
 
 @testable import book_catalogue
@@ -20,11 +20,11 @@ import Testing
     """
 
   func scene(grouping: Grouping = .author, sort: BookOrder = .file, path: String? = "/tmp/x.csv") throws
-    -> CatalogueScene
+    -> CatalogueController
   {
     let loaded = try CatalogueLoader.parse(Self.csv, name: "x.csv")
     let document = CatalogueDocument(loaded: loaded, path: path, grouping: grouping, sort: sort)
-    let scene = CatalogueScene(document: document, sourceName: "x.csv", skipped: [])
+    let scene = CatalogueController(document: document, sourceName: "x.csv", skipped: [])
     scene.collectionView.animationDuration = 0
     var surface = Surface(width: 80, height: 24)
     scene.draw(into: &surface)
@@ -33,8 +33,8 @@ import Testing
 
   func titles(_ c: Catalogue) -> [[String]] { c.groups.map { $0.books.map(\.title) } }
 
-  func keys(_ scene: CatalogueScene, _ keys: Key...) {
-    for k in keys { _ = scene.handle(.key(k)) }
+  func keys(_ scene: CatalogueController, _ keys: Key...) {
+    for k in keys { _ = try? scene.handle(.key(k)) }
   }
 
   @Test func searchIgnoresCaseAccentsAndWidth() throws {
@@ -56,7 +56,7 @@ import Testing
     #expect(titles(scene.shown) == [["La Peste"], ["Persuasion"]])
     keys(scene, Key(.down))  // typing goes to the filter, not the grid
     keys(scene, Key(.enter))
-    #expect(scene.query == "PE" && scene.prompt == nil)
+    #expect(scene.query == "PE" && scene.overlays.isEmpty)
     keys(scene, Key(.down))  // now the grid: Persuasion
     #expect(scene.collectionView.focusedIndexPath == IndexPath(item: 0, section: 1))
     keys(scene, Key(.escape))
@@ -137,21 +137,20 @@ import Testing
 
   @Test func quittingWithUnsavedEditsAsksAndTheBundledCatalogueAsksForAName() throws {
     let scene = try scene(path: nil)
-    #expect(scene.handle(.key(.char("q"))) == .quit)  // nothing to lose
-    keys(scene, .char("d"))
-    #expect(scene.handle(.key(.char("q"))) == .continue && scene.prompt == .quit)
-    #expect(scene.handle(.key(Key(.escape))) == .continue && scene.prompt == nil)
-    keys(scene, .char("q"))
-    #expect(scene.handle(.key(.char("s"))) == .continue)  // save and quit: a name first
-    guard case .savePath(_, _, let thenQuit) = scene.prompt else {
-      Issue.record("no file name asked for")
-      return
-    }
-    #expect(thenQuit)
+    #expect(try scene.handle(.key("q")) == .quit)  // nothing to lose
+    let edited = try self.scene(path: nil)
+    keys(edited, "d")
+    #expect(try edited.handle(.key("q")) == .continue && edited.overlays.last is PromptOverlay)
+    #expect(try edited.handle(.key(Key(.escape))) == .continue && edited.overlays.isEmpty)
+    keys(edited, "q")
+    #expect(try edited.handle(.key("s")) == .continue)  // save and quit: a name first
+    let input = try #require(edited.overlays.last as? TextInputOverlay)
+    #expect(input.label == " Save as: ")
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-\(UUID().uuidString).csv").path
     defer { unlink(path) }
-    for c in path { _ = scene.handle(.key(.char(c))) }
-    #expect(scene.handle(.key(Key(.enter))) == .quit)
+    for c in path { _ = try edited.handle(.key(.char(c))) }
+    #expect(try edited.handle(.key(Key(.enter))) == .quit)
     #expect(try CatalogueLoader.load(path: path).books.count == 5)
   }
+
 }

@@ -9,13 +9,17 @@ import Foundation
 /// Foundation's `Process` notices a child's exit through a descriptor the
 /// child inherits, so a child that leaves a daemon behind (the tmux server)
 /// never looks finished; this does not have that problem.
-enum Spawn {
-  struct Result {
-    var status: Int32
-    var output: String
+public enum Spawn {
+  /// How a program ended and what it wrote.
+  public struct Result: Sendable {
+    /// The exit status (128 + the signal's number when a signal ended it).
+    public var status: Int32
+    /// Its standard output and standard error, together.
+    public var output: String
   }
 
-  static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+  /// Runs a program to its end; standard input is /dev/null.
+  public static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
     let outputPath = FileManager.default.temporaryDirectory
       .appendingPathComponent("termgrid-spawn-\(getpid())-\(UInt64.random(in: 0...UInt64.max))").path
     defer { unlink(outputPath) }
@@ -27,7 +31,7 @@ enum Spawn {
   }
 
   /// Starts a program with its output (and errors) going to `output`; returns its process id.
-  static func start(_ arguments: [String], environment: [String: String]? = nil, output: String = "/dev/null") throws
+  public static func start(_ arguments: [String], environment: [String: String]? = nil, output: String = "/dev/null") throws
     -> pid_t
   {
     var actions = posix_spawn_file_actions_t()
@@ -56,7 +60,7 @@ enum Spawn {
   }
 
   /// Waits for a started program; returns waitpid's status.
-  static func wait(_ pid: pid_t) -> Int32 {
+  public static func wait(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return status

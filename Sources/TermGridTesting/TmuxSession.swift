@@ -1,21 +1,41 @@
 import Foundation
 
-/// A tmux server of its own (a private socket) running a shell in one pane:
-/// the tests type into it with send-keys and read it with capture-pane, as a
-/// person at a terminal would.
-final class TmuxSession {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+/// A real terminal for end-to-end tests of a TermGrid program: a tmux
+/// server of its own (a private socket) running a shell in one pane. A test
+/// types a command line into it, sends keys with tmux's `send-keys` and
+/// reads the screen with `capture-pane`, as a person at a terminal would.
+///
+/// ```swift
+/// let tmux = try TmuxSession(width: 80, height: 24)
+/// defer { tmux.close() }
+/// try tmux.type(TmuxSession.productsDirectory.appendingPathComponent("my-app").path)
+/// try tmux.waitFor(text: "? help")
+/// try tmux.keys("Down", "Enter")
+/// ```
+///
+/// Needs `tmux` on the PATH. The shell runs with a clean environment:
+/// `TERM` as given, a UTF-8 locale unless `locale` says otherwise.
+public final class TmuxSession {
+  /// A tmux command failed, or a wait timed out (with the screen it saw).
+  public struct Failure: Error, CustomStringConvertible {
+    /// What failed.
+    public var description: String
+    /// Creates a failure.
+    public init(description: String) { self.description = description }
   }
 
-  let socket: String
-  let name = "t"
+  /// The tmux server's socket name (`tmux -L`).
+  public let socket: String
+  /// The session's name.
+  public let name = "t"
 
-  init(width: Int, height: Int) throws {
+  /// Starts a session of `width` x `height` cells running `sh`, with
+  /// `TERM=term` and `LANG`/`LC_ALL` set to `locale`.
+  public init(width: Int, height: Int, term: String = "xterm-256color", locale: String = "C.UTF-8") throws {
     socket = "termgrid-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     try start(
       "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-      "env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
+      "env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=\(term)", "LANG=\(locale)", "LC_ALL=\(locale)",
       "PS1=$ ", "sh")
     try tmux("set-option", "-t", name, "status", "off")
     try tmux("resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)")
@@ -24,7 +44,7 @@ final class TmuxSession {
   private var isClosed = false
 
   /// Ends the tmux server and everything running in it.
-  func close() {
+  public func close() {
     guard !isClosed else { return }
     isClosed = true
     // The pane's shell does not always leave on tmux's SIGHUP, and the server
@@ -39,16 +59,17 @@ final class TmuxSession {
   deinit { close() }
 
   /// The directory holding the built products (next to the test bundle).
-  static var productsDirectory: URL {
+  public static var productsDirectory: URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   }
 
   @discardableResult
-  func tmux(_ args: String...) throws -> String { try run(args) }
+  public func tmux(_ args: String...) throws -> String { try run(args) }
 
   private func start(_ args: String...) throws { _ = try run(args) }
 
-  func run(_ args: [String]) throws -> String {
+  /// Runs a tmux command on this session's server and returns what it printed.
+  public func run(_ args: [String]) throws -> String {
     let result = try Spawn.run(["tmux", "-L", socket, "-f", "/dev/null"] + args)
     guard result.status == 0 else {
       throw Failure(description: "tmux \(args.joined(separator: " ")): \(result.output)")
@@ -57,28 +78,28 @@ final class TmuxSession {
   }
 
   /// Types a command line into the shell.
-  func type(_ line: String) throws {
+  public func type(_ line: String) throws {
     try tmux("send-keys", "-t", name, "-l", line)
     try tmux("send-keys", "-t", name, "Enter")
   }
 
   /// Sends keys by tmux name (Down, Enter, Escape, PageDown, q ...).
-  func keys(_ keys: String...) throws { _ = try run(["send-keys", "-t", name] + keys) }
+  public func keys(_ keys: String...) throws { _ = try run(["send-keys", "-t", name] + keys) }
 
   /// The visible screen.
-  func capture() throws -> String { try tmux("capture-pane", "-p", "-t", name) }
+  public func capture() throws -> String { try tmux("capture-pane", "-p", "-t", name) }
 
   /// The screen with colours and attributes as escape sequences.
-  func captureStyled() throws -> String { try tmux("capture-pane", "-p", "-e", "-t", name) }
+  public func captureStyled() throws -> String { try tmux("capture-pane", "-p", "-e", "-t", name) }
 
   /// A pane variable such as alternate_on or cursor_flag.
-  func pane(_ variable: String) throws -> String {
+  public func pane(_ variable: String) throws -> String {
     try tmux("display-message", "-p", "-t", name, "#{\(variable)}").trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// The CPU time (user + system, in clock ticks) of the program the pane's
   /// shell is running, or nil when there is none.
-  func foregroundCPUTicks() throws -> Int? {
+  public func foregroundCPUTicks() throws -> Int? {
     let shell = try pane("pane_pid")
     guard let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8),
       let child = children.split(separator: " ").first,
@@ -91,13 +112,13 @@ final class TmuxSession {
     return user + system
   }
 
-  func resize(width: Int, height: Int) throws {
+  public func resize(width: Int, height: Int) throws {
     try tmux("resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)")
   }
 
   /// Waits until the screen satisfies `condition` (up to `timeout` seconds) and returns it.
   @discardableResult
-  func waitFor(_ what: String, timeout: Double = 15, _ condition: (String) -> Bool) throws -> String {
+  public func waitFor(_ what: String, timeout: Double = 15, _ condition: (String) -> Bool) throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
     var screen = ""
     while Date() < deadline {
@@ -111,7 +132,7 @@ final class TmuxSession {
   /// Waits until the screen satisfies `condition` and then stays the same
   /// for 0.3 s (longer than an animation), and returns it.
   @discardableResult
-  func waitForSettled(_ what: String, timeout: Double = 15, _ condition: (String) -> Bool) throws -> String {
+  public func waitForSettled(_ what: String, timeout: Double = 15, _ condition: (String) -> Bool) throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let screen = try waitFor(what, timeout: max(0.1, deadline.timeIntervalSinceNow), condition)
@@ -122,7 +143,7 @@ final class TmuxSession {
   }
 
   @discardableResult
-  func waitFor(text: String, timeout: Double = 15) throws -> String {
+  public func waitFor(text: String, timeout: Double = 15) throws -> String {
     try waitFor("\"\(text)\"", timeout: timeout) { $0.contains(text) }
   }
 }

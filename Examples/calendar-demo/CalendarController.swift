@@ -1,19 +1,14 @@
-import GridLayout
-import GridRender
 import TermGrid
 
 /// The calendar demo: a week of events in a ``WeekCalendarLayout``. Arrows
 /// move between events by geometry, PgUp/PgDn and the wheel scroll the day,
-/// Enter shows the focused event in full, q quits.
-final class CalendarScene: Scene, CollectionViewDataSource, CollectionViewDelegate, WeekCalendarLayoutDataSource {
-  let collectionView: CollectionView
+/// Enter shows the focused event in full, q or Esc quits.
+final class CalendarController: CollectionViewController, WeekCalendarLayoutDataSource {
   let layout: WeekCalendarLayout
   /// The events of each day (0 = Monday), in start order.
   private(set) var days: [[CalendarEvent]]
   let sourceName: String
   let skipped: [SkippedEventRow]
-  private(set) var message: String?
-  private var dirty = true
   private var didScrollToMorning = false
 
   init(events: [CalendarEvent], sourceName: String, skipped: [SkippedEventRow] = [], rowsPerHour: Int = 2) {
@@ -24,12 +19,10 @@ final class CalendarScene: Scene, CollectionViewDataSource, CollectionViewDelega
     self.skipped = skipped
     layout = WeekCalendarLayout()
     layout.rowsPerHour = rowsPerHour
-    collectionView = CollectionView(layout: layout)
+    super.init(layout: layout)
     layout.dataSource = self
-    collectionView.dataSource = self
-    collectionView.delegate = self
     collectionView.allowsSelection = false
-    collectionView.drawsIncrementally = true
+    quitKeys = ["q", Key(.escape)]
     collectionView.register(
       { [unowned collectionView] _ in
         .filled(with: collectionView.theme.asciiOnly ? "-" : "┈", style: Style(foreground: .brightBlack))
@@ -41,15 +34,13 @@ final class CalendarScene: Scene, CollectionViewDataSource, CollectionViewDelega
     }
   }
 
-  var needsDisplay: Bool { dirty || collectionView.needsDisplay }
-  var isAnimating: Bool { collectionView.isAnimating }
   var eventCount: Int { days.reduce(0) { $0 + $1.count } }
 
   // MARK: data
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { WeekCalendarLayout.days }
+  override func numberOfSections(in collectionView: CollectionView) -> Int { WeekCalendarLayout.days }
 
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+  override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     days[section].count
   }
 
@@ -57,7 +48,7 @@ final class CalendarScene: Scene, CollectionViewDataSource, CollectionViewDelega
     days[indexPath.section][indexPath.item]
   }
 
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
     let event = days[indexPath.section][indexPath.item]
     let palette: [Color] = [.blue, .green, .magenta, .cyan, .yellow, .red]
     let colour = palette[(indexPath.section + indexPath.item) % palette.count]
@@ -71,7 +62,7 @@ final class CalendarScene: Scene, CollectionViewDataSource, CollectionViewDelega
       title: event.title, detail: event.span, style: Style(foreground: .black, background: colour), padding: 0)
   }
 
-  func collectionView(
+  override func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> CellContent {
     if kind == WeekCalendarLayout.dayHeaderKind {
@@ -85,15 +76,9 @@ final class CalendarScene: Scene, CollectionViewDataSource, CollectionViewDelega
   }
 
   /// Enter: the focused event in full in the status line.
-  func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
+  override func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
     let e = days[indexPath.section][indexPath.item]
     message = "\(CalendarEvent.dayNames[e.day]) \(e.span) \(e.title)"
-    dirty = true
-  }
-
-  func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
-    message = nil
-    dirty = true
   }
 
   /// The first event at or after 08:00 (else the first of the week), and
@@ -113,42 +98,24 @@ final class CalendarScene: Scene, CollectionViewDataSource, CollectionViewDelega
     }
   }
 
-  // MARK: scene
+  // MARK: controller
 
-  func handle(_ event: InputEvent) -> EventResult {
-    switch event {
-    case .key(let key):
-      if key == .char("q") || key.code == .escape { return .quit }
-      collectionView.handle(event)
-    case .resize:
-      dirty = true
-    default:
-      collectionView.handle(event)
-    }
-    return .continue
+  /// The first frame opens the day at 08:00.
+  override func viewDidLayout() {
+    guard !didScrollToMorning else { return }
+    didScrollToMorning = true
+    let note = message
+    scrollToMorning()
+    if note != nil { message = note }
   }
 
-  func draw(into surface: inout Surface) {
-    dirty = false
-    let w = surface.width
-    let h = surface.height
-    let bar = h >= 3
-    collectionView.setFrame(CellRect(x: 0, y: 0, width: w, height: bar ? h - 1 : h))
-    if !didScrollToMorning {
-      didScrollToMorning = true
-      let note = message
-      scrollToMorning()
-      if note != nil { message = note }
-    }
-    collectionView.draw(into: &surface)
-    guard bar else { return }
-    var left = " \(eventCount) event\(eventCount == 1 ? "" : "s") · \(sourceName)"
-    if let message {
-      left += " · \(message)"
-    } else if let f = collectionView.focusedIndexPath {
+  override var statusText: String {
+    var text = "\(eventCount) event\(eventCount == 1 ? "" : "s") · \(sourceName)"
+    if message == nil, let f = collectionView.focusedIndexPath {
       let e = days[f.section][f.item]
-      left += " · \(CalendarEvent.dayNames[e.day]) \(e.span) \(e.title)"
+      text += " · \(CalendarEvent.dayNames[e.day]) \(e.span) \(e.title)"
     }
-    surface.drawStatusLine(left, right: " Enter details  q quit ", y: h - 1, minimumLeft: 30)
+    return text
   }
+  override var statusHints: String { " Enter details  ? help  q quit " }
 }

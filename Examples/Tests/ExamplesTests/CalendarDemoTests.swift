@@ -1,6 +1,7 @@
 import Foundation
 import GridLayout
 import GridRender
+import TermGridTesting
 import Testing
 
 typealias IndexPath = GridLayout.IndexPath
@@ -31,7 +32,7 @@ final class EventTable: WeekCalendarLayoutDataSource {
   static var binary: String { TmuxSession.productsDirectory.appendingPathComponent("calendar-demo").path }
   static var bundled: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Examples/calendar-demo/Resources/week.csv")
+      .deletingLastPathComponent().appendingPathComponent("calendar-demo/Resources/week.csv")
   }
 
   func event(_ day: Int, _ start: String, _ end: String, _ title: String = "e") -> CalendarEvent {
@@ -173,14 +174,14 @@ final class EventTable: WeekCalendarLayoutDataSource {
   }
 
   @Test func anEventScrolledToFromBelowIsNotHiddenUnderThePinnedDayHeaders() throws {
-    let scene = CalendarScene(
+    let scene = CalendarController(
       events: [event(0, "02:00", "03:00", "Early"), event(0, "12:00", "13:00", "Noon")], sourceName: "test")
     var surface = Surface(width: 80, height: 24)
     scene.draw(into: &surface)
     // It opens at 08:00 (row 16) on the first event of the morning.
     #expect(scene.collectionView.contentOffset.y == 16)
     #expect(scene.collectionView.focusedIndexPath == IndexPath(item: 1, section: 0))
-    _ = scene.handle(.key(Key(.up)))
+    _ = try scene.handle(.key(Key(.up)))
     scene.draw(into: &surface)
     // Early runs from row 5; the day headers pinned at the top take one row, so the view starts at 4.
     #expect(scene.collectionView.focusedIndexPath == IndexPath(item: 0, section: 0))

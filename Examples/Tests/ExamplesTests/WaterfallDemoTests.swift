@@ -1,6 +1,7 @@
 import Foundation
 import GridLayout
 import GridRender
+import TermGridTesting
 import Testing
 
 @testable import waterfall_demo
@@ -15,10 +16,10 @@ import Testing
   }
 
   /// Draws the scene on a surface of `width` x `height` until its animations end.
-  func settle(_ scene: WaterfallScene, _ surface: inout Surface) {
+  func settle(_ scene: WaterfallController, _ surface: inout Surface) {
     scene.draw(into: &surface)
     var frames = 0
-    while scene.isAnimating && frames < 200 {
+    while scene.collectionView.isAnimating && frames < 200 {
       usleep(10_000)
       scene.draw(into: &surface)
       frames += 1
@@ -26,26 +27,26 @@ import Testing
   }
 
   @Test func cardsKeepTheirHeightsAndColumnsFollowTheWidthUntilPlusOrMinus() throws {
-    let scene = WaterfallScene(count: 30, seed: 7)
+    let scene = WaterfallController(count: 30, seed: 7)
     var surface = Surface(width: 80, height: 24)
     settle(scene, &surface)
     // One column per 20 cells: 78 cells less the insets hold 3.
     #expect(scene.columnCount == 3)
     for (i, card) in scene.cards.enumerated() {
       let frame = try #require(scene.collectionView.layoutAttributesForItem(at: IndexPath(item: i, section: 0))?.frame)
-      #expect(frame.height == Double(card.height) && WaterfallScene.heights.contains(card.height))
+      #expect(frame.height == Double(card.height) && WaterfallController.heights.contains(card.height))
     }
     // The same seed, the same wall.
-    #expect(WaterfallScene(count: 30, seed: 7).cards == scene.cards)
-    #expect(WaterfallScene(count: 30, seed: 8).cards != scene.cards)
-    _ = scene.handle(.key(.char("+")))
-    #expect(scene.isAnimating && scene.fixedColumns == 4)
+    #expect(WaterfallController(count: 30, seed: 7).cards == scene.cards)
+    #expect(WaterfallController(count: 30, seed: 8).cards != scene.cards)
+    _ = try scene.handle(.key(.char("+")))
+    #expect(scene.collectionView.isAnimating && scene.fixedColumns == 4)
     settle(scene, &surface)
     #expect(scene.columnCount == 4)
-    _ = scene.handle(.key(.char("-")))
-    _ = scene.handle(.key(.char("-")))
-    _ = scene.handle(.key(.char("-")))
-    _ = scene.handle(.key(.char("-")))
+    _ = try scene.handle(.key(.char("-")))
+    _ = try scene.handle(.key(.char("-")))
+    _ = try scene.handle(.key(.char("-")))
+    _ = try scene.handle(.key(.char("-")))
     #expect(scene.fixedColumns == 1 && scene.message == "1 column is the least")
     settle(scene, &surface)
     #expect(scene.collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.width == 77)
@@ -53,29 +54,29 @@ import Testing
     surface = Surface(width: 200, height: 60)
     settle(scene, &surface)
     #expect(scene.columnCount == 1)
-    _ = scene.handle(.key(.char("=")))
+    _ = try scene.handle(.key(.char("=")))
     settle(scene, &surface)
     #expect(scene.fixedColumns == nil && scene.columnCount == 9)
-    for _ in 0..<60 { _ = scene.handle(.key(.char("+"))) }
+    for _ in 0..<60 { _ = try scene.handle(.key(.char("+"))) }
     #expect(scene.fixedColumns == 32 && scene.message == "32 columns is the most at this width")
   }
 
-  @Test func insertsAfterTheFocusAndDeletesTheFocusedCardAnimated() {
-    let scene = WaterfallScene(count: 5, seed: 1)
+  @Test func insertsAfterTheFocusAndDeletesTheFocusedCardAnimated() throws {
+    let scene = WaterfallController(count: 5, seed: 1)
     var surface = Surface(width: 80, height: 24)
     settle(scene, &surface)
-    _ = scene.handle(.key(Key(.right)))
+    _ = try scene.handle(.key(Key(.right)))
     let focused = scene.collectionView.focusedIndexPath!.item
-    _ = scene.handle(.key(.char("i")))
-    #expect(scene.cards.count == 6 && scene.cards[focused + 1].number == 6 && scene.isAnimating)
+    _ = try scene.handle(.key(.char("i")))
+    #expect(scene.cards.count == 6 && scene.cards[focused + 1].number == 6 && scene.collectionView.isAnimating)
     #expect(scene.collectionView.focusedIndexPath == IndexPath(item: focused + 1, section: 0))
     settle(scene, &surface)
-    _ = scene.handle(.key(.char("d")))
+    _ = try scene.handle(.key(.char("d")))
     #expect(scene.cards.map(\.number).sorted() == [1, 2, 3, 4, 5] && scene.message == "deleted #6")
     // An empty wall: d does nothing, i inserts at the start.
-    let empty = WaterfallScene(count: 0)
-    _ = empty.handle(.key(.char("d")))
-    _ = empty.handle(.key(.char("i")))
+    let empty = WaterfallController(count: 0)
+    _ = try empty.handle(.key(.char("d")))
+    _ = try empty.handle(.key(.char("i")))
     #expect(empty.cards.map(\.number) == [1])
   }
 

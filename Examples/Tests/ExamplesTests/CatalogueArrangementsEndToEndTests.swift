@@ -1,4 +1,5 @@
 import Foundation
+import TermGridTesting
 import Testing
 
 /// The catalogue's waterfall and shelves in a real terminal (tmux).

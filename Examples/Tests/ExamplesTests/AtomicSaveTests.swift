@@ -1,4 +1,5 @@
 import Foundation
+import TermGridTesting
 import Testing
 
 @testable import book_catalogue

@@ -1,0 +1,70 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The examples: the book catalogue and the circle, waterfall and calendar
+// demos, with their tests. A package of their own so that the packages only
+// they use (argument parsing, CSV) are never built by an app that depends
+// on TermGrid. Run from here (`swift run book-catalogue`), or through
+// ../scripts/catalogue and ../scripts/test, which also install what the
+// system lacks.
+let package = Package(
+  name: "TermGridExamples",
+  products: [
+    .executable(name: "book-catalogue", targets: ["book-catalogue"]),
+    .executable(name: "circle-demo", targets: ["circle-demo"]),
+    .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
+    .executable(name: "calendar-demo", targets: ["calendar-demo"]),
+  ],
+  dependencies: [
+    .package(name: "TermGrid", path: ".."),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "book-catalogue",
+      dependencies: [
+        .product(name: "TermGrid", package: "TermGrid"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "CSV", package: "CSV.swift"),
+      ],
+      path: "book-catalogue",
+      resources: [.copy("Resources/catalogue.csv")]
+    ),
+    .executableTarget(
+      name: "circle-demo",
+      dependencies: [
+        .product(name: "TermGrid", package: "TermGrid"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "circle-demo"
+    ),
+    .executableTarget(
+      name: "waterfall-demo",
+      dependencies: [
+        .product(name: "TermGrid", package: "TermGrid"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "waterfall-demo"
+    ),
+    .executableTarget(
+      name: "calendar-demo",
+      dependencies: [
+        .product(name: "TermGrid", package: "TermGrid"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "CSV", package: "CSV.swift"),
+      ],
+      path: "calendar-demo",
+      resources: [.copy("Resources/week.csv")]
+    ),
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: [
+        "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo",
+        .product(name: "TermGridTesting", package: "TermGrid"),
+      ],
+      path: "Tests/ExamplesTests"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

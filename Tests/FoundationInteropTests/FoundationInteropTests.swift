@@ -1,0 +1,154 @@
+// Foundation and TermGrid in one file: every type TermGrid exports is named
+// here unqualified, next to Foundation's own names, and the file must
+// compile. `names` is checked against the sources, so a new public type
+// that clashes with Foundation fails the build once it is listed (the
+// test below says which are missing).
+import Foundation
+import Testing
+import TermGrid
+
+/// Every public type of GridLayout, GridRender, CursesTerminal and TermGrid.
+var everyExportedType: [Any.Type] {
+  [
+    AlphaBlend.self,
+    Application.self,
+    Badge.self,
+    BatchUpdate.self,
+    BatchUpdateError.self,
+    BatchUpdatePlan.self,
+    Border.self,
+    Cell.self,
+    CellContent.self,
+    CellRect.self,
+    CellState.self,
+    CircleLayout.self,
+    CollectionAction.self,
+    CollectionView.self,
+    CollectionViewController.self,
+    CollectionViewDiffableDataSource<Int, Int>.self,
+    CollectionViewError.self,
+    Color.self,
+    ColorSupport.self,
+    CursesTerminal.self,
+    CursesTerminalError.self,
+    DecorationDrawer.self,
+    DiffableSnapshot<Int, Int>.self,
+    DisplayWidth.self,
+    EdgeInsets.self,
+    ElementCategory.self,
+    ElementKind.self,
+    EventResult.self,
+    FlowLayout.self,
+    FocusDirection.self,
+    FormOverlay.self,
+    Glyph.self,
+    Grapheme.self,
+    HeadlessTerminal.self,
+    IndexPath.self,
+    InputEvent.self,
+    Key.self,
+    KeyBindings.self,
+    KeyCommand.self,
+    LastLineAlignment.self,
+    LayoutAttributes.self,
+    LayoutContext.self,
+    LineAlignment.self,
+    ManualAnimationClock.self,
+    MouseEvent.self,
+    OverlayResponse.self,
+    PanelOverlay.self,
+    Point.self,
+    PromptOverlay.self,
+    Rasterizer.self,
+    Rect.self,
+    SGRMouseReport.self,
+    Scale.self,
+    ScrollHint.self,
+    ScrollPosition.self,
+    ShelfLayout.self,
+    Size.self,
+    SnapshotError.self,
+    Style.self,
+    StyledText.self,
+    Surface.self,
+    SystemAnimationClock.self,
+    TerminalCapabilities.self,
+    TerminalRunLoop.self,
+    TextAttributes.self,
+    TextField.self,
+    TextInputOverlay.self,
+    TextLayout.self,
+    TextRun.self,
+    TextSanitizer.self,
+    Theme.self,
+    TimingCurve.self,
+    WaterfallLayout.self,
+    (any AnimationClock).self,
+    (any CollectionLayout).self,
+    (any CollectionViewDataSource).self,
+    (any CollectionViewDelegate).self,
+    (any FlowLayoutDelegate).self,
+    (any FlowLayoutItemSizing).self,
+    (any Overlay).self,
+    (any Scene).self,
+    (any SectionScrollingLayout).self,
+    (any ShelfLayoutDelegate).self,
+    (any Terminal).self,
+    (any WaterfallLayoutDelegate).self,
+  ]
+}
+
+/// The same, as names, for the completeness check.
+let exportedTypeNames: Set<String> = ["AlphaBlend", "Application", "Badge", "BatchUpdate", "BatchUpdateError", "BatchUpdatePlan", "Border", "Cell", "CellContent", "CellRect", "CellState", "CircleLayout", "CollectionAction", "CollectionView", "CollectionViewController", "CollectionViewDiffableDataSource", "CollectionViewError", "Color", "ColorSupport", "CursesTerminal", "CursesTerminalError", "DecorationDrawer", "DiffableSnapshot", "DisplayWidth", "EdgeInsets", "ElementCategory", "ElementKind", "EventResult", "FlowLayout", "FocusDirection", "FormOverlay", "Glyph", "Grapheme", "HeadlessTerminal", "IndexPath", "InputEvent", "Key", "KeyBindings", "KeyCommand", "LastLineAlignment", "LayoutAttributes", "LayoutContext", "LineAlignment", "ManualAnimationClock", "MouseEvent", "OverlayResponse", "PanelOverlay", "Point", "PromptOverlay", "Rasterizer", "Rect", "SGRMouseReport", "Scale", "ScrollHint", "ScrollPosition", "ShelfLayout", "Size", "SnapshotError", "Style", "StyledText", "Surface", "SystemAnimationClock", "TerminalCapabilities", "TerminalRunLoop", "TextAttributes", "TextField", "TextInputOverlay", "TextLayout", "TextRun", "TextSanitizer", "Theme", "TimingCurve", "WaterfallLayout", "AnimationClock", "CollectionLayout", "CollectionViewDataSource", "CollectionViewDelegate", "FlowLayoutDelegate", "FlowLayoutItemSizing", "Overlay", "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate"]
+
+@Suite struct FoundationInteropTests {
+  @Test func indexPathIsTermGridsAndWorksWithFoundationImported() {
+    let path = IndexPath(item: 2, section: 1)
+    var paths: [IndexPath] = []
+    paths.append(path)
+    let set: Set<IndexPath> = [path, IndexPath(item: 0, section: 0)]
+    #expect(paths.first?.item == 2 && set.count == 2)
+    #expect([IndexPath]().isEmpty)
+    // Foundation's names are Foundation's.
+    #expect(RunLoop.current === RunLoop.current)
+    #expect(Date().timeIntervalSince1970 > 0)
+    #expect(URL(fileURLWithPath: "/tmp").path == "/tmp")
+  }
+
+  @Test func aCollectionViewBuildsWithFoundationImported() {
+    final class Source: CollectionViewDataSource {
+      let names = ["a", "b", "c"]
+      func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { names.count }
+      func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+        CellContent(title: names[indexPath.item], border: .rounded)
+      }
+    }
+    let view = CollectionView(layout: FlowLayout(itemSize: Size(width: 8, height: 3)))
+    view.dataSource = Source()
+    view.setFrame(CellRect(x: 0, y: 0, width: 40, height: 6))
+    view.reloadData()
+    var surface = Surface(width: 40, height: 6)
+    view.draw(into: &surface)
+    #expect(surface.text.contains("a") && view.indexPathsForVisibleItems.count == 3)
+    #expect(everyExportedType.count == exportedTypeNames.count)
+  }
+
+  @Test func everyPublicTypeIsListed() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    var found: Set<String> = []
+    let pattern = /^(?:public|open) (?:final )?(?:class|struct|enum|protocol|typealias|actor) ([A-Za-z_]+)/
+    for module in ["GridLayout", "GridRender", "CursesTerminal", "TermGrid"] {
+      let dir = root.appendingPathComponent("Sources/\(module)")
+      let files = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []
+      for file in files where file.hasSuffix(".swift") {
+        let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
+        for line in text.split(separator: "\n") {
+          if let m = line.firstMatch(of: pattern) { found.insert(String(m.output.1)) }
+        }
+      }
+    }
+    #expect(found.subtracting(exportedTypeNames).isEmpty, "add these to the list: \(found.subtracting(exportedTypeNames).sorted())")
+    #expect(!found.isEmpty)
+  }
+}

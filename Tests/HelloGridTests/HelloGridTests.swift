@@ -1,0 +1,83 @@
+import Foundation
+import TermGridTesting
+import Testing
+
+/// The README's first example, run as a person would: in tmux, at two sizes.
+@Suite(.serialized) struct HelloGridTests {
+  static var binary: String { TmuxSession.productsDirectory.appendingPathComponent("hello-grid").path }
+
+  /// Screens captured as fast as tmux allows for `seconds`, with no key pressed.
+  func frames(_ tmux: TmuxSession, for seconds: Double) throws -> [String] {
+    var shots: [String] = []
+    let end = Date().addingTimeInterval(seconds)
+    while Date() < end { shots.append(try tmux.capture()) }
+    return shots
+  }
+
+  @Test(arguments: [(80, 24), (200, 60)])
+  func insertAndDeleteAnimateHelpOpensAndClosesQQuits(size: (Int, Int)) throws {
+    let tmux = try TmuxSession(width: size.0, height: size.1)
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary); echo exit=$?")
+    let start = try tmux.waitForSettled("the planets") { $0.contains("Mercury") && $0.contains("4 worlds") }
+    #expect(start.contains("Rocky") && start.contains("Giants") && start.contains("? help"))
+
+    // i: a moon grows in before Mercury and the others slide, with no further key.
+    try tmux.keys("i")
+    let inserting = try frames(tmux, for: 0.6)
+    let inserted = try tmux.waitForSettled("the moon") { $0.contains("Moon") && $0.contains("5 worlds") }
+    let between = inserting.filter { $0 != start && $0 != inserted }
+    #expect(!between.isEmpty, "no frame between the old and the new layout")
+    #expect(inserting.last == inserted)
+
+    // d: the focused card goes (the focus stayed on Mercury, which the moon
+    // went in front of), animated too.
+    try tmux.keys("d")
+    let deleting = try frames(tmux, for: 0.6)
+    let deleted = try tmux.waitForSettled("Mercury gone") { !$0.contains("Mercury") && $0.contains("4 worlds") }
+    #expect(!deleting.filter { $0 != inserted && $0 != deleted }.isEmpty)
+    #expect(deleted.contains("Moon"))
+
+    // ? opens the help over the grid; any key closes it and the grid is as it was.
+    try tmux.keys("?")
+    let help = try tmux.waitFor("the help") { $0.contains("insert a moon") && $0.contains("any key closes") }
+    #expect(help.contains("Keys") && help.contains("arrows h j k l") && help.contains("q Ctrl-C"))
+    try tmux.keys("Escape")
+    let closed = try tmux.waitForSettled("help closed") { !$0.contains("insert a moon") }
+    #expect(closed == deleted)
+
+    try tmux.keys("q")
+    try tmux.waitFor(text: "exit=0")
+    #expect(try tmux.pane("alternate_on") == "0")
+    #expect(try tmux.pane("cursor_flag") == "1")
+  }
+
+  @Test func ctrlCQuitsCleanly() throws {
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary); echo exit=$?")
+    try tmux.waitFor(text: "Mercury")
+    try tmux.keys("C-c")
+    try tmux.waitFor(text: "exit=0")
+    #expect(try tmux.pane("alternate_on") == "0")
+  }
+
+  @Test func theEndOfInputEndsTheProgramWithoutSpinning() throws {
+    // Standard input at its end from the start: the program draws, reads
+    // the end and exits 0 at once (before, it spun at 100% CPU forever).
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    let started = Date()
+    try tmux.type("\(Self.binary) < /dev/null; echo exit=$?")
+    try tmux.waitFor(text: "exit=0", timeout: 10)
+    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(try tmux.pane("alternate_on") == "0")
+  }
+
+  @Test func anUnknownTerminalIsAMessageAndStatus1() throws {
+    let result = try Spawn.run([Self.binary], environment: ["TERM": "no-such-terminal", "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 1)
+    #expect(result.output.hasPrefix("hello-grid: cannot start the terminal (TERM=no-such-terminal)"))
+    #expect(!result.output.contains("Backtrace") && !result.output.contains("Fatal error"))
+  }
+}
