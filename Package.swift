@@ -26,13 +26,13 @@ let package = Package(
     ),
     .target(name: "CursesTerminal", dependencies: ["CNcursesw", "GridRender"]),
     .target(name: "TermGrid", dependencies: ["GridLayout", "GridRender", "CursesTerminal"]),
-    .target(name: "TermGridTesting"),
+    .target(name: "TermGridTesting", dependencies: ["GridRender"]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     .testTarget(
       name: "GridLayoutTests",
       dependencies: ["GridLayout", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "GridRenderTests", dependencies: ["GridRender"]),
+    .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "TermGridTesting"]),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal"]),
     .testTarget(
       name: "TermGridTests",

@@ -15,8 +15,8 @@ keys='right*100 down*100 pgdn*25 end'
 
 (cd "$here" && swift build -c release 2>&1 | grep -v "prohibited flag" | tail -1)
 bin=$(cd "$here" && swift build -c release --show-bin-path)
-(cd "$here/.." && swift build -c release --product book-catalogue 2>&1 | grep -v "prohibited flag" | tail -1)
-catbin=$(cd "$here/.." && swift build -c release --show-bin-path)/book-catalogue
+(cd "$here/../Examples" && swift build -c release --product book-catalogue 2>&1 | grep -v "prohibited flag" | tail -1)
+catbin=$(cd "$here/../Examples" && swift build -c release --show-bin-path)/book-catalogue
 gcc -O2 -o "$out/grid_ncurses" "$bench/grid_ncurses.c" -lncursesw
 
 if [ ! -x "$out/venv/bin/python" ]; then

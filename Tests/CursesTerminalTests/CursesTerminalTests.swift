@@ -151,6 +151,69 @@ extension Array where Element == UInt8 {
     #expect(out.contains("\u{1B}[0;7m") || out.contains("\u{1B}[7m"))  // reverse video still shows focus
   }
 
+  @Test func theEndOfInputIsAnEventAndNeverATimeout() throws {
+    // The terminal's far side hangs up: a wait without a timeout returns
+    // .endOfInput at once (it used to return nil, and a loop spun on it),
+    // and so does every later read.
+    var m: Int32 = -1
+    var sl: Int32 = -1
+    guard cn_openpty(&m, &sl, 20, 5) == 0 else { throw PseudoTerminal.CannotOpen() }
+    defer { close(sl) }
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: sl, outputDescriptor: sl, mouse: false)
+    defer { terminal.restore() }
+    close(m)
+    #expect(try terminal.nextEvent(timeout: nil) == .endOfInput)
+    #expect(try terminal.nextEvent(timeout: .milliseconds(10)) == .endOfInput)
+  }
+
+  @Test func theEndOfAFileOnStandardInputIsTheEndOfInput() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let devnull = open("/dev/null", O_RDONLY)
+    defer { close(devnull) }
+    let terminal = try CursesTerminal(term: "xterm", inputDescriptor: devnull, outputDescriptor: pty.slave, mouse: false)
+    defer { terminal.restore() }
+    #expect(try terminal.nextEvent(timeout: nil) == .endOfInput)
+    // A timeout on an idle terminal is still nil, not the end.
+    let idle = try PseudoTerminal(columns: 20, rows: 5)
+    terminal.restore()
+    let other = try CursesTerminal(term: "xterm", inputDescriptor: idle.slave, outputDescriptor: idle.slave, mouse: false)
+    defer { other.restore() }
+    #expect(try other.nextEvent(timeout: .milliseconds(20)) == nil)
+  }
+
+  @Test func ctrlCIsAKeyWhenAskedAndTheInterruptCharacterComesBack() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    var before = termios()
+    tcgetattr(pty.slave, &before)
+    let terminal = try CursesTerminal(
+      term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false, interruptKey: true)
+    pty.type([0x03])
+    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(.control("c")))
+    terminal.restore()
+    var after = termios()
+    tcgetattr(pty.slave, &after)
+    #expect(withUnsafeBytes(of: after.c_cc) { Array($0) } == withUnsafeBytes(of: before.c_cc) { Array($0) })
+  }
+
+  @Test func sixteenColoursAreSeenAndStylesAreDegradedOnTheWire() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try CursesTerminal(
+      term: "xterm-16color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    #expect(terminal.capabilities.colors == .ansi16)
+    terminal.restore()
+    // Eight colours: a grey rule (bright black) would be black on black; it is dimmed instead.
+    let eight = try CursesTerminal(term: "xterm", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    defer { eight.restore() }
+    #expect(eight.capabilities.colors == .ansi8)
+    _ = pty.drain()
+    var surface = Surface(width: 20, height: 5)
+    surface.fill(CellRect(x: 0, y: 0, width: 20, height: 1), with: "─", style: Style(foreground: .brightBlack))
+    try eight.present(surface)
+    let out = pty.drain()
+    #expect(!out.contains("\u{1B}[30m") && !out.contains(";30m"))
+    #expect(out.contains("\u{1B}[2m") || out.contains("\u{1B}[0;2m"))
+  }
+
   @Test func unknownTerminalIsATypedError() {
     #expect(throws: CursesTerminalError.self) {
       _ = try CursesTerminal(term: "no-such-terminal-type", inputDescriptor: 0, outputDescriptor: 1)

@@ -1,9 +1,6 @@
-import CursesTerminal
 #if canImport(Glibc)
   import Glibc
 #endif
-import GridLayout
-import GridRender
 import TermGrid
 
 /// Draws exactly what ../shared/bench/grid_ncurses.c draws, with TermGrid: N
@@ -15,7 +12,7 @@ import TermGrid
 /// argument-parsing library's reflection would be counted in it.
 @main
 enum GridBench {
-  static func main() throws {
+  static func main() {
     var n = 10_000
     var args = CommandLine.arguments.dropFirst()
     while let a = args.popFirst() {
@@ -25,49 +22,31 @@ enum GridBench {
         n = value
       } else {
         print("usage: grid-bench [-n N]\n\nN titled boxes in a flow grid, as ../shared/bench/grid_ncurses.c draws them.")
-        if a != "-h" && a != "--help" { exit(2) }
-        return
+        exit(a == "-h" || a == "--help" ? 0 : 2)
       }
     }
-    let scene = BoxesScene(count: n)
-    let terminal = try CursesTerminal(mouse: false)
-    try TerminalRunLoop(terminal: terminal, scene: scene).run()
+    Application.run(Boxes(count: n), terminal: { try CursesTerminal(mouse: false, interruptKey: true) })
   }
 }
 
-final class BoxesScene: Scene, CollectionViewDataSource {
+/// The boxes, full screen (no status line), Right/Left in item order.
+final class Boxes: CollectionViewController {
   let count: Int
-  let view: CollectionView
 
   init(count: Int) {
     self.count = count
     let layout = FlowLayout(itemSize: Size(width: 14, height: 3), minimumInteritemSpacing: 1, minimumLineSpacing: 0)
     layout.lineAlignment = .leading
-    view = CollectionView(layout: layout)
-    view.showsScrollIndicator = false
-    view.drawsIncrementally = true
-    view.keyBindings[Key(.right)] = .focusNextItem
-    view.keyBindings[Key(.left)] = .focusPreviousItem
-    view.dataSource = self
-    view.reloadData()
+    super.init(layout: layout)
+    showsStatusLine = false
+    collectionView.showsScrollIndicator = false
+    collectionView.keyBindings[Key(.right)] = .focusNextItem
+    collectionView.keyBindings[Key(.left)] = .focusPreviousItem
   }
 
-  var needsDisplay: Bool { view.needsDisplay }
+  override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
 
-  func draw(into surface: inout Surface) {
-    view.setFrame(surface.bounds)
-    view.draw(into: &surface)
-  }
-
-  func handle(_ event: InputEvent) -> EventResult {
-    if case .key(let key) = event, key == .char("q") { return .quit }
-    view.handle(event)
-    return .continue
-  }
-
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
     CellContent(title: title(indexPath.item + 1), border: .single, padding: 0)
   }
 

@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+@testable import TermGrid
+
+/// A controller of numbered items in two sections with keys that insert,
+/// delete, fail, and open every kind of overlay.
+final class TestApp: CollectionViewController {
+  var sections: [[Int]]
+  var next = 1000
+  var activated: [IndexPath] = []
+  var submitted: [String] = []
+  var quitAllowed = true
+
+  init(_ counts: [Int] = [12, 7]) {
+    sections = counts.enumerated().map { s, n in (0..<n).map { s * 100 + $0 } }
+    super.init(layout: FlowLayout(itemSize: Size(width: 10, height: 3), headerHeight: 1, footerHeight: 1))
+  }
+
+  struct Boom: Error, CustomStringConvertible {
+    var description: String { "the model is broken" }
+  }
+
+  override var titleText: String? { "Test app" }
+  override var statusText: String { "\(sections.map(\.count).reduce(0, +)) items" }
+  override var keyCommands: [KeyCommand] {
+    [
+      KeyCommand("i", title: "insert") { [unowned self] in
+        let p = collectionView.focusedIndexPath ?? IndexPath(item: 0, section: 0)
+        next += 1
+        try collectionView.insertItems(at: [p]) { sections[p.section].insert(next, at: p.item) }
+      },
+      KeyCommand("d", title: "delete") { [unowned self] in
+        guard let p = collectionView.focusedIndexPath else { return }
+        try collectionView.deleteItems(at: [p]) { sections[p.section].remove(at: p.item) }
+      },
+      KeyCommand("!", title: "fail") { throw Boom() },
+      KeyCommand("p", title: "prompt") { [unowned self] in
+        present(PromptOverlay.confirm("Really?", yes: { [unowned self] in submitted.append("yes") }))
+      },
+      KeyCommand("t", title: "text") { [unowned self] in
+        present(TextInputOverlay(label: " Name: ", hint: { " · \($0.count) typed" }) { [unowned self] in submitted.append($0) })
+      },
+      KeyCommand("f", title: "form") { [unowned self] in
+        present(
+          FormOverlay(title: "New", fields: [.init("Name"), .init("Age")]) { [unowned self] values in
+            guard Int(values[1]) != nil else { throw FormOverlay.Rejection("the age is a number", field: 1) }
+            submitted.append(values.joined(separator: "/"))
+          })
+      },
+    ]
+  }
+  override func shouldQuit() -> Bool { quitAllowed }
+  override func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+  override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    sections[section].count
+  }
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+    CellContent(title: "#\(sections[indexPath.section][indexPath.item])", border: .rounded)
+  }
+  override func collectionView(
+    _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+  ) -> CellContent {
+    kind == .header ? .header("Section \(indexPath.section)") : .footer("\(sections[indexPath.section].count) items")
+  }
+  override func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
+    activated.append(indexPath)
+    present(PanelOverlay(title: "Item", rows: [.init("Number", "\(sections[indexPath.section][indexPath.item])")]))
+  }
+}
+
+/// What the controller draws from scratch, for comparing with an incremental screen.
+func fullRedraw(_ app: CollectionViewController, width: Int, height: Int) -> Surface {
+  var surface = Surface(width: width, height: height)
+  app.collectionView.setNeedsDisplay()
+  app.draw(into: &surface)
+  return surface
+}
+
+@Suite struct ApplicationTests {
+  @Test func theEndOfInputEndsTheLoopWithoutWaitingOrSpinning() throws {
+    let app = TestApp()
+    let terminal = HeadlessTerminal(width: 80, height: 24)
+    terminal.send(keys: Key(.down), Key(.right))
+    terminal.closeInput()
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    try loop.run()  // returns: no q was pressed
+    #expect(terminal.isRestored && terminal.idleWaits == 0 && terminal.pendingEvents.isEmpty)
+    #expect(loop.framesPresented == 1)  // the input ended with the keys: no frame for them
+    #expect(app.collectionView.focusedIndexPath == IndexPath(item: 8, section: 0))
+  }
+
+  @Test func anAnimationStartedByAKeyRunsToItsEndWithNoMoreInput() throws {
+    let app = TestApp()
+    let clock = ManualAnimationClock()
+    app.collectionView.clock = clock
+    let terminal = HeadlessTerminal(width: 80, height: 24)
+    terminal.onWait = clock.advance(by:)
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    try loop.run(untilIdle: true)
+    let before = terminal.text
+    terminal.send(keys: "i")
+    try loop.run(untilIdle: true)
+    // 0.25 s at 16 ms a frame: the key's frame, then about 15 more, each a wait that ran out.
+    #expect(terminal.timedWaits >= 14 && terminal.timedWaits <= 17)
+    #expect(!app.collectionView.isAnimating && !app.needsDisplay)
+    #expect(terminal.text != before && terminal.text.contains("#1001"))
+    #expect(terminal.screen == fullRedraw(app, width: 80, height: 24))
+  }
+
+  @Test func theScreenHasATitleBarTheViewAndAStatusLine() throws {
+    let app = TestApp()
+    let terminal = HeadlessTerminal(width: 60, height: 12)
+    try TerminalRunLoop(terminal: terminal, scene: app).run(untilIdle: true)
+    let lines = terminal.screen.lines
+    #expect(lines[0].hasPrefix(" Test app"))
+    #expect(lines[1].hasPrefix("─ Section 0 ─"))
+    #expect(lines[11].hasPrefix(" 19 items") && lines[11].hasSuffix(" ? help  q quit "))
+    #expect(app.collectionView.frame == CellRect(x: 0, y: 1, width: 60, height: 10))
+    // A message goes with the next key.
+    app.message = "hello"
+    var surface = Surface(width: 60, height: 12)
+    app.draw(into: &surface)
+    #expect(surface.lines[11].hasPrefix(" 19 items · hello"))
+    _ = try app.handle(.key(Key(.down)))
+    #expect(app.message == nil)
+  }
+
+  @Test func quitKeysAskShouldQuitAndASecondCtrlCQuitsRegardless() throws {
+    let app = TestApp()
+    app.quitAllowed = false
+    #expect(try app.handle(.key("q")) == .continue)
+    #expect(try app.handle(.key(.control("c"))) == .continue)
+    #expect(try app.handle(.key(.control("c"))) == .quit)
+    app.quitAllowed = true
+    #expect(try app.handle(.key("q")) == .quit)
+    #expect(try app.handle(.endOfInput) == .quit)
+  }
+
+  @Test func anErrorFromAKeyEndsTheLoopAndRestoresTheTerminal() {
+    let app = TestApp()
+    let terminal = HeadlessTerminal(width: 40, height: 10)
+    terminal.send(keys: Key(.down), "!", Key(.down))
+    #expect(throws: TestApp.Boom.self) { try TerminalRunLoop(terminal: terminal, scene: app).run() }
+    #expect(terminal.isRestored && terminal.pendingEvents.count == 1)
+  }
+
+  /// Runs `body` in a child process; returns its exit status and what it wrote to standard error.
+  func inChildProcess(_ body: () -> Never) -> (status: Int32, stderr: String) {
+    var fds: [Int32] = [0, 0]
+    pipe(&fds)
+    let pid = fork()
+    if pid == 0 {
+      dup2(fds[1], 2)
+      close(fds[0])
+      body()
+    }
+    close(fds[1])
+    var output = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = read(fds[0], &buffer, buffer.count)
+      if n <= 0 { break }
+      output += buffer[0..<n]
+    }
+    close(fds[0])
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return ((status >> 8) & 0xff, String(decoding: output, as: UTF8.self))
+  }
+
+  /// A terminal that says on standard error when it is restored.
+  final class ReportingTerminal: Terminal {
+    let inner: HeadlessTerminal
+    init(_ inner: HeadlessTerminal) { self.inner = inner }
+    var width: Int { inner.width }
+    var height: Int { inner.height }
+    var capabilities: TerminalCapabilities { inner.capabilities }
+    func nextEvent(timeout: Duration?) throws -> InputEvent? { try inner.nextEvent(timeout: timeout) }
+    func present(_ surface: Surface) throws { try inner.present(surface) }
+    func restore() {
+      let line = Array("restored\n".utf8)
+      _ = line.withUnsafeBytes { write(2, $0.baseAddress, line.count) }
+    }
+  }
+
+  @Test func applicationPrintsAnErrorRestoresTheTerminalAndExits1() {
+    let failing = inChildProcess {
+      let terminal = HeadlessTerminal(width: 40, height: 10)
+      terminal.send(keys: "!")
+      Application.run(TestApp(), name: "test-app", terminal: { ReportingTerminal(terminal) })
+    }
+    #expect(failing.status == 1)
+    #expect(failing.stderr == "restored\ntest-app: the model is broken\n")
+
+    let quitting = inChildProcess {
+      let terminal = HeadlessTerminal(width: 40, height: 10)
+      terminal.send(keys: Key(.down), "q")
+      Application.run(TestApp(), name: "test-app", terminal: { ReportingTerminal(terminal) })
+    }
+    #expect(quitting.status == 0 && quitting.stderr == "restored\n")
+
+    let ended = inChildProcess {
+      let terminal = HeadlessTerminal(width: 40, height: 10)
+      terminal.closeInput()
+      Application.run(TestApp(), name: "test-app", terminal: { ReportingTerminal(terminal) })
+    }
+    #expect(ended.status == 0 && ended.stderr == "restored\n")
+
+    let unopened = inChildProcess {
+      Application.run(name: "test-app", terminal: { throw CursesTerminalError.cannotInitialize(term: "vt52x") }) {
+        TestApp()
+      }
+    }
+    #expect(unopened.status == 1)
+    #expect(unopened.stderr.hasPrefix("test-app: cannot start the terminal (TERM=vt52x)"))
+  }
+
+  @Test func aDataSourceMadeInAHelperStaysAndAControllerIsFreed() {
+    func makeView() -> CollectionView {
+      let view = CollectionView(layout: FlowLayout(itemSize: Size(width: 14, height: 3)))
+      view.dataSource = NumberedItems([5])  // nothing else holds it
+      view.setFrame(CellRect(x: 0, y: 0, width: 80, height: 10))
+      view.reloadData()
+      return view
+    }
+    let view = makeView()
+    var surface = Surface(width: 80, height: 10)
+    view.draw(into: &surface)
+    #expect(view.indexPathsForVisibleItems.count == 5 && surface.text.contains("Item 0.4"))
+
+    weak var freed: TestApp?
+    weak var freedView: CollectionView?
+    do {
+      let app = TestApp()
+      freed = app
+      freedView = app.collectionView
+      var s = Surface(width: 40, height: 10)
+      app.draw(into: &s)
+    }
+    #expect(freed == nil && freedView == nil)  // the view does not keep its controller: no cycle
+  }
+}
