@@ -114,11 +114,12 @@ struct CellRenderer {
     }
   }
 
-  /// A badge on the border's corner (clear of the corner glyph), or inside the corner without one.
+  /// A badge on the border near its corner, or inside the corner without a border.
   private func drawBadge(
     _ badge: Badge, frame: CellRect, inner: CellRect, hasBorder: Bool, style: Style, on surface: inout Surface
   ) {
-    let area = hasBorder ? CellRect(x: frame.x + 1, y: frame.y, width: frame.width - 2, height: frame.height) : inner
+    // On a border, a cell of the border line shows either side of it.
+    let area = hasBorder ? CellRect(x: frame.x + 2, y: frame.y, width: frame.width - 4, height: frame.height) : inner
     guard area.width > 0, area.height > 0 else { return }
     let width = min(area.width, badge.text.displayWidth)
     let top = badge.corner == .topLeading || badge.corner == .topTrailing
