@@ -444,6 +444,13 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     return commands
   }
 
+  /// The help, with what the mouse does.
+  override func makeHelpOverlay() -> PanelOverlay {
+    let help = super.makeHelpOverlay()
+    help.rows.append(.init("mouse", "click selects, double click opens, drag moves, the wheel scrolls"))
+    return help
+  }
+
   /// The add-a-book form: title, author (the focused book's when grouped by author), year.
   func showAddForm() {
     let author = library.grouping == .author

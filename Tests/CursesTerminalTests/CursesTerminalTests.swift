@@ -214,6 +214,30 @@ extension Array where Element == UInt8 {
     #expect(out.contains("\u{1B}[2m") || out.contains("\u{1B}[0;2m"))
   }
 
+  @Test(arguments: [
+    ("xterm-direct", ColorSupport.trueColor), ("xterm-256color", .indexed256), ("xterm-16color", .ansi16),
+    ("xterm", .ansi8), ("linux", .ansi8), ("vt100", ColorSupport.none),
+  ])
+  func everyNamedTerminalOpensWithItsColours(term: String, colors: ColorSupport) throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try CursesTerminal(term: term, inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    defer { terminal.restore() }
+    #expect(terminal.capabilities.colors == colors)
+    _ = pty.drain()
+    var surface = Surface(width: 20, height: 5)
+    surface.draw("red", x: 0, y: 0, style: Style(foreground: .rgb(205, 0, 0)))
+    surface.fill(CellRect(x: 0, y: 1, width: 20, height: 1), with: "─", style: Style(foreground: .brightBlack))
+    try terminal.present(surface)
+    let out = pty.drain()
+    #expect(out.contains("red"))
+    switch colors {
+    case .trueColor: #expect(out.contains("38;2;205;0;0") || out.contains("38:2::205:0:0"))
+    case .indexed256: #expect(out.contains("38;5;160"))
+    case .ansi16, .ansi8: #expect(out.contains("[31m") || out.contains(";31m"))
+    case .none: #expect(!out.contains("[31m") && !out.contains("38;"))
+    }
+  }
+
   @Test func unknownTerminalIsATypedError() {
     #expect(throws: CursesTerminalError.self) {
       _ = try CursesTerminal(term: "no-such-terminal-type", inputDescriptor: 0, outputDescriptor: 1)

@@ -52,6 +52,17 @@ import Testing
     #expect(try tmux.pane("cursor_flag") == "1")
   }
 
+  @Test func theREADMEsFirstExampleIsThisProgramWordForWord() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let program = try String(contentsOf: root.appendingPathComponent("Examples/hello-grid/main.swift"), encoding: .utf8)
+    let block = try #require(readme.firstRange(of: "```swift\n"))
+    let end = try #require(readme[block.upperBound...].firstRange(of: "```"))
+    #expect(String(readme[block.upperBound..<end.lowerBound]) == program)
+    #expect(program.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count <= 25)
+  }
+
   @Test func ctrlCQuitsCleanly() throws {
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }

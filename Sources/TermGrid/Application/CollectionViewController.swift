@@ -113,7 +113,8 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
 
   /// The help screen `?` shows: the key commands, then what the view's
   /// keys do (selection and moving only where allowed), help and quit.
-  open func makeHelpOverlay() -> any Overlay {
+  /// Override to add rows (`rows.append`) to what `super` returns.
+  open func makeHelpOverlay() -> PanelOverlay {
     var rows = keyCommands.map { (keys: $0.keys.map(\.displayName).joined(separator: " "), title: $0.title) }
     let canMove = collectionView.focusedIndexPath.map { collectionView(collectionView, canMoveItemAt: $0) } ?? false
     rows += collectionView.keyBindings.helpRows(
