@@ -444,6 +444,10 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     return commands
   }
 
+  override var helpTitles: [KeyBindings.HelpTopic: String] {
+    [.activate: "show the book's details", .clearSelection: "clear the selection, then the filter"]
+  }
+
   /// The help, with what the mouse does.
   override func makeHelpOverlay() -> PanelOverlay {
     let help = super.makeHelpOverlay()

@@ -77,7 +77,7 @@ public final class CollectionView {
   public private(set) var frame = CellRect(x: 0, y: 0, width: 0, height: 0)
   /// The content point at the top-left of the view.
   public internal(set) var contentOffset = Point.zero
-  /// The item with the keyboard focus.
+  /// The item with the keyboard focus; ``focusItem(at:)`` moves it in code.
   public internal(set) var focusedIndexPath: IndexPath?
   /// Whether a scroll bar is drawn in the rightmost column (reserved when true).
   public var showsScrollIndicator = true {

@@ -13,6 +13,14 @@ import Testing
     // Requiring 25 cells of it: the hints go and the left part gets the row.
     surface.drawStatusLine(" 12 cards · inserted #13 after #12", right: " q quit ", y: 1, minimumLeft: 25)
     #expect(!surface.lines[1].contains("quit") && surface.lines[1].hasPrefix(" 12 cards · inserted #13 af"))
+    // Hints that do not fit go from the first on, the last kept; a space always parts the two.
+    var wide = Surface(width: 40, height: 1)
+    wide.drawStatusLine(" U+0021 ! EXCLAMATION MARK", right: "Enter info  ? help  q quit", y: 0, minimumLeft: 26)
+    #expect(wide.lines[0] == " U+0021 ! EXCLAMATION MARK" + String(repeating: " ", count: 6) + " q quit ")
+    wide.drawStatusLine(" U+0021 ! EXCLAMATION MARK", right: "Enter info  ? help  q quit", y: 0, minimumLeft: 20)
+    #expect(wide.lines[0] == " U+0021 ! EXCLAMATION …" + "  ? help  q quit ")
+    wide.drawStatusLine(" U+0021 ! EXCLAMATION MARK, SAID TWICE", right: "Enter info  ? help  q quit", y: 0, minimumLeft: 38)
+    #expect(wide.lines[0] == " U+0021 ! EXCLAMATION MARK, SAID TWICE  ")
     // A row off the surface is ignored.
     surface.drawStatusLine("x", right: "y", y: 5)
   }

@@ -85,6 +85,12 @@ import Testing
     #expect(try tmux.pane("alternate_on") == "0")
   }
 
+  @Test func outputToAFileIsAMessageAndStatus1() throws {
+    let result = try Spawn.run([Self.binary], environment: ["TERM": "xterm", "PATH": "/usr/bin:/bin"])
+    #expect(result.status == 1)
+    #expect(result.output.hasSuffix("hello-grid: standard output is not a terminal; run in a terminal, not with the output redirected\n"))
+  }
+
   @Test func anUnknownTerminalIsAMessageAndStatus1() throws {
     let result = try Spawn.run([Self.binary], environment: ["TERM": "no-such-terminal", "PATH": "/usr/bin:/bin"])
     #expect(result.status == 1)

@@ -143,9 +143,10 @@ import Testing
     var custom = KeyBindings.standard
     custom[Key(.left)] = nil
     custom["x"] = .activate
-    let changed = Dictionary(uniqueKeysWithValues: custom.helpRows(allowsSelection: false).map { ($0.title, $0.keys) })
+    let changed = Dictionary(
+      uniqueKeysWithValues: custom.helpRows(titles: [.activate: "show it"], hidden: [.select]).map { ($0.title, $0.keys) })
     #expect(changed["move the focus"] == "Up Down Right h j k l")
-    #expect(changed["open the item"] == "Enter x")
-    #expect(changed["select or deselect the item"] == nil)
+    #expect(changed["show it"] == "Enter x")
+    #expect(changed["select or deselect the item"] == nil && changed["select a range"] == "Shift-arrows")
   }
 }

@@ -73,9 +73,9 @@ import Testing
     #expect(brokenBorders(screen) == [])
 
     try tmux.keys("?")
-    try tmux.waitFor(text: "any key closes")
+    try tmux.waitFor(text: "show the book's details")
     try tmux.keys("x")
-    try tmux.waitFor("help to close") { !$0.contains("any key closes") }
+    try tmux.waitFor("help to close") { !$0.contains("show the book's details") }
 
     try tmux.keys("q")
     screen = try tmux.waitFor("the shell prompt after q") { $0.contains("book-catalogue\n$") || $0.hasSuffix("$") || $0.contains("\n$ ") }

@@ -15,7 +15,8 @@ import GridRender
 ///   text input, a form), else to the ``keyCommands``, else to the quit and
 ///   help keys (`q` and `?`), else to the view's bindings (arrows, paging,
 ///   Enter, Space, Esc, m). While an item is being moved, keys move it.
-/// - Ctrl-C asks ``shouldQuit()`` like `q`; a second Ctrl-C in a row quits
+/// - Ctrl-C cancels the overlay on top (as Esc) or an item being moved,
+///   else asks ``shouldQuit()`` like `q`; a second Ctrl-C in a row quits
 ///   whatever it says. The end of input quits.
 /// - Resizes, the terminal's colours and UTF-8 (``CollectionView/adapt(to:)``)
 ///   and redrawing what an overlay covered are handled.
@@ -111,15 +112,25 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// file read). Key presses redraw by themselves.
   public func setNeedsDisplay() { needsRedraw = true }
 
+  /// What the help says for the view's keys where the app means more than
+  /// the default (`[.activate: "show the book's details"]`); a topic named
+  /// here is listed even where it would be left out (``KeyBindings/HelpTopic/pickUp``
+  /// while the focused item cannot move). Default: none.
+  open var helpTitles: [KeyBindings.HelpTopic: String] { [:] }
+
   /// The help screen `?` shows: the key commands, then what the view's
-  /// keys do (selection and moving only where allowed), help and quit.
-  /// Override to add rows (`rows.append`) to what `super` returns.
+  /// keys do (selection only where allowed, moving where the focused item
+  /// may move or ``helpTitles`` names it), help and quit. Override to add
+  /// rows (`rows.append`) to what `super` returns.
   open func makeHelpOverlay() -> PanelOverlay {
     var rows = keyCommands.map { (keys: $0.keys.map(\.displayName).joined(separator: " "), title: $0.title) }
+    let titles = helpTitles
+    var hidden: Set<KeyBindings.HelpTopic> = []
+    if !collectionView.allowsSelection { hidden.formUnion([.select, .selectRange, .clearSelection]) }
+    if !collectionView.allowsMultipleSelection { hidden.insert(.selectRange) }
     let canMove = collectionView.focusedIndexPath.map { collectionView(collectionView, canMoveItemAt: $0) } ?? false
-    rows += collectionView.keyBindings.helpRows(
-      allowsSelection: collectionView.allowsSelection, allowsMultipleSelection: collectionView.allowsMultipleSelection,
-      allowsMovement: canMove)
+    if !canMove && titles[.pickUp] == nil { hidden.insert(.pickUp) }
+    rows += collectionView.keyBindings.helpRows(titles: titles, hidden: hidden.subtracting(titles.keys))
     if !helpKeys.isEmpty { rows.append((helpKeys.map(\.displayName).joined(separator: " "), "this help")) }
     if !quitKeys.isEmpty { rows.append(((quitKeys + [.control("c")]).map(\.displayName).joined(separator: " "), "quit")) }
     return PanelOverlay.help(commands: rows)
@@ -164,9 +175,9 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       var left = statusText
       if let message { left += left.isEmpty ? message : " · \(message)" }
       left = " " + left
-      // The hints only where the whole left part fits beside them.
-      surface.drawStatusLine(
-        left, right: statusHints, y: height - 1, minimumLeft: DisplayWidth.of(left), style: theme.statusBar)
+      let hints = collectionView.isMovingItem ? " arrows move  Enter drops  Esc puts back " : statusHints
+      // The left part whole; the hints in what room is left, dropped from the front.
+      surface.drawStatusLine(left, right: hints, y: height - 1, minimumLeft: DisplayWidth.of(left), style: theme.statusBar)
     }
     for overlay in overlays { overlay.draw(into: &surface, theme: theme) }
   }
@@ -188,22 +199,26 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   private func handleKey(_ key: Key) throws {
     let interrupt = key == .control("c")
     defer { lastKeyWasInterrupt = interrupt }
-    if interrupt {
-      if lastKeyWasInterrupt || shouldQuit() { quit() }
-      needsRedraw = true
+    if interrupt && lastKeyWasInterrupt {
+      quit()
       return
     }
     if let top = overlays.last {
+      // Ctrl-C cancels an overlay as Esc does (a second one quits).
       needsRedraw = true
-      if try top.handle(key) == .dismiss { dismiss(top) }
+      if try top.handle(interrupt ? Key(.escape) : key) == .dismiss { dismiss(top) }
       return
     }
     if collectionView.isMovingItem {
-      if collectionView.handle(.key(key)) { needsRedraw = true }
+      // Ctrl-C puts the item back; arrows, Enter and Esc move, drop and cancel.
+      if collectionView.handle(.key(interrupt ? Key(.escape) : key)) { needsRedraw = true }
       return
     }
     if message != nil { message = nil }
-    if let command = keyCommands.first(where: { $0.keys.contains(key) }) {
+    if interrupt {
+      needsRedraw = true
+      if shouldQuit() { quit() }
+    } else if let command = keyCommands.first(where: { $0.keys.contains(key) }) {
       needsRedraw = true
       try command.action()
     } else if quitKeys.contains(key) {
@@ -211,6 +226,9 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       if shouldQuit() { quit() }
     } else if helpKeys.contains(key) {
       present(makeHelpOverlay())
+    } else if collectionView.keyBindings[key] == .beginMovement {
+      needsRedraw = true
+      if !collectionView.perform(.beginMovement) { message = "this item cannot be moved" }
     } else if collectionView.handle(.key(key)) {
       needsRedraw = true
     }

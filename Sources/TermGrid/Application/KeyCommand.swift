@@ -33,45 +33,79 @@ public struct KeyCommand {
 }
 
 extension KeyBindings {
-  /// One line of help per kind of action bound (moving, paging, jumping,
-  /// sections, activating, selecting, moving items), naming its keys, in
-  /// the order a person learns them. `allowsSelection` and
-  /// `allowsMovement` leave out what the view does not allow.
-  public func helpRows(allowsSelection: Bool = true, allowsMultipleSelection: Bool = true, allowsMovement: Bool = true)
+  /// A line of the help: one kind of action the view's keys do.
+  public enum HelpTopic: Hashable, Sendable, CaseIterable {
+    /// Arrows and h j k l.
+    case moveFocus
+    /// The next or previous item in order.
+    case nextItem
+    /// PgUp and PgDn.
+    case page
+    /// Home and End.
+    case firstLast
+    /// Tab and Shift-Tab.
+    case section
+    /// Enter (say what it does in your app: "show the book's details").
+    case activate
+    /// Space.
+    case select
+    /// Shift+arrows.
+    case selectRange
+    /// Esc.
+    case clearSelection
+    /// m.
+    case pickUp
+
+    /// What the help says by default.
+    public var defaultTitle: String {
+      switch self {
+      case .moveFocus: return "move the focus"
+      case .nextItem: return "the next / previous item"
+      case .page: return "a page up / down"
+      case .firstLast: return "the first / last item"
+      case .section: return "the next / previous section"
+      case .activate: return "open the item"
+      case .select: return "select or deselect the item"
+      case .selectRange: return "select a range"
+      case .clearSelection: return "clear the selection"
+      case .pickUp: return "pick the item up to move it (arrows, Enter drops, Esc puts back)"
+      }
+    }
+
+    /// Whether `action` is one of this topic's.
+    func covers(_ action: CollectionAction) -> Bool {
+      switch (self, action) {
+      case (.moveFocus, .moveFocus), (.selectRange, .extendSelection): return true
+      case (.nextItem, .focusNextItem), (.nextItem, .focusPreviousItem): return true
+      case (.page, .pageUp), (.page, .pageDown), (.firstLast, .first), (.firstLast, .last): return true
+      case (.section, .nextSection), (.section, .previousSection), (.activate, .activate): return true
+      case (.select, .toggleSelection), (.clearSelection, .clearSelection), (.pickUp, .beginMovement): return true
+      default: return false
+      }
+    }
+  }
+
+  /// One line of help per kind of action bound, naming its keys (arrows
+  /// read as "arrows"), in the order of ``HelpTopic``. `titles` replaces
+  /// what a line says; topics in `hidden` are left out.
+  public func helpRows(titles: [HelpTopic: String] = [:], hidden: Set<HelpTopic> = [])
     -> [(keys: String, title: String)]
   {
-    typealias Family = (title: String, matches: (CollectionAction) -> Bool, order: (CollectionAction) -> Int)
-    func direction(_ d: FocusDirection) -> Int { [.up: 0, .down: 1, .left: 2, .right: 3][d] ?? 0 }
-    var families: [Family] = [
-      ("move the focus", { if case .moveFocus = $0 { true } else { false } },
-       { if case .moveFocus(let d) = $0 { direction(d) } else { 0 } }),
-      ("the next / previous item", { $0 == .focusNextItem || $0 == .focusPreviousItem },
-       { $0 == .focusNextItem ? 0 : 1 }),
-      ("a page up / down", { $0 == .pageUp || $0 == .pageDown }, { $0 == .pageUp ? 0 : 1 }),
-      ("the first / last item", { $0 == .first || $0 == .last }, { $0 == .first ? 0 : 1 }),
-      ("the next / previous section", { $0 == .nextSection || $0 == .previousSection },
-       { $0 == .nextSection ? 0 : 1 }),
-      ("open the item", { $0 == .activate }, { _ in 0 }),
-    ]
-    if allowsSelection {
-      families.append(("select or deselect the item", { $0 == .toggleSelection }, { _ in 0 }))
-      if allowsMultipleSelection {
-        families.append(
-          ("select a range", { if case .extendSelection = $0 { true } else { false } },
-           { if case .extendSelection(let d) = $0 { direction(d) } else { 0 } }))
+    func order(_ action: CollectionAction) -> Int {
+      switch action {
+      case .moveFocus(let d), .extendSelection(let d): return [.up: 0, .down: 1, .left: 2, .right: 3][d] ?? 0
+      case .focusPreviousItem, .pageDown, .last, .previousSection: return 1
+      default: return 0
       }
-      families.append(("clear the selection", { $0 == .clearSelection }, { _ in 0 }))
     }
-    if allowsMovement {
-      families.append(("pick the item up to move it (arrows, Enter drops, Esc puts back)", { $0 == .beginMovement }, { _ in 0 }))
-    }
-    return families.compactMap { family in
-      let bound = actions.filter { family.matches($0.value) }
-      // Named keys first (in the family's order), then characters (alphabetically), unmodified first.
+    return HelpTopic.allCases.compactMap { topic in
+      guard !hidden.contains(topic) else { return nil }
+      let bound = actions.filter { topic.covers($0.value) }
+      // Named keys first (in the topic's order), then characters (alphabetically), unmodified first.
       let keys = bound.sorted { a, b in
-        (a.key.modifiers.rawValue, a.key.isNamed ? 0 : 1, a.key.isNamed ? family.order(a.value) : 0,
+        (a.key.modifiers.rawValue, a.key.isNamed ? 0 : 1, a.key.isNamed ? order(a.value) : 0,
          a.key.displayName.lowercased(), a.key.displayName != a.key.displayName.lowercased() ? 1 : 0)
-          < (b.key.modifiers.rawValue, b.key.isNamed ? 0 : 1, b.key.isNamed ? family.order(b.value) : 0,
+          < (b.key.modifiers.rawValue, b.key.isNamed ? 0 : 1, b.key.isNamed ? order(b.value) : 0,
              b.key.displayName.lowercased(), b.key.displayName != b.key.displayName.lowercased() ? 1 : 0)
       }.map(\.key)
       // The four arrows (with the same modifiers) read as "arrows", "Shift-arrows".
@@ -87,7 +121,7 @@ extension KeyBindings {
           names.append(String(Key(.up, modifiers: key.modifiers).displayName.dropLast(2)) + "arrows")
         }
       }
-      return names.isEmpty ? nil : (names.joined(separator: " "), family.title)
+      return names.isEmpty ? nil : (names.joined(separator: " "), titles[topic] ?? topic.defaultTitle)
     }
   }
 }

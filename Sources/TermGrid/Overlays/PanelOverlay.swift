@@ -1,9 +1,9 @@
 import GridRender
 
 /// A box in the middle of the screen with a title and rows of label and
-/// value (a record's details, the help screen). Long values wrap; when the
-/// rows do not fit, Up/Down, PgUp/PgDn and Home/End scroll them. Any other
-/// key closes it (Esc, q, Enter).
+/// value (a record's details, the help screen). Long values wrap. When the
+/// rows do not fit, Up/Down (j/k), PgUp/PgDn and Home/End scroll them and
+/// any other key closes it; when they fit, any key closes it.
 public final class PanelOverlay: Overlay {
   /// One row: a label (dimmed, in a column of its own) and a value.
   public struct Row: Hashable, Sendable {
@@ -44,12 +44,12 @@ public final class PanelOverlay: Overlay {
   public func handle(_ key: Key) throws -> OverlayResponse {
     let last = max(0, lineCount - visibleLines)
     switch key.code {
-    case .up, .character("k"): scrollOffset = max(0, scrollOffset - 1)
-    case .down, .character("j"): scrollOffset = min(last, scrollOffset + 1)
-    case .pageUp: scrollOffset = max(0, scrollOffset - visibleLines)
-    case .pageDown, .character(" "): scrollOffset = min(last, scrollOffset + visibleLines)
-    case .home: scrollOffset = 0
-    case .end: scrollOffset = last
+    case .up where last > 0, .character("k") where last > 0: scrollOffset = max(0, scrollOffset - 1)
+    case .down where last > 0, .character("j") where last > 0: scrollOffset = min(last, scrollOffset + 1)
+    case .pageUp where last > 0: scrollOffset = max(0, scrollOffset - visibleLines)
+    case .pageDown where last > 0: scrollOffset = min(last, scrollOffset + visibleLines)
+    case .home where last > 0: scrollOffset = 0
+    case .end where last > 0: scrollOffset = last
     default:
       try onDismiss?()
       return .dismiss
@@ -89,7 +89,7 @@ public final class PanelOverlay: Overlay {
     var foot = footer
     if lines.count > visibleLines {
       let shownEnd = min(lines.count, scrollOffset + visibleLines)
-      foot = "\(scrollOffset + 1)-\(shownEnd) of \(lines.count) · ↑↓ scroll · \(footer)"
+      foot = "\(scrollOffset + 1)-\(shownEnd) of \(lines.count) · ↑↓ scroll · other keys close"
     }
     surface.drawOverlayBox(box, title: title, footer: foot, theme: theme)
     let gap = labelColumn > 0 ? 2 : 0
@@ -106,8 +106,7 @@ public final class PanelOverlay: Overlay {
 }
 
 extension PanelOverlay {
-  /// The help screen: a row per key command, then a row per kind of action
-  /// the collection view's key bindings do.
+  /// The help screen: a row per key and what it does.
   public static func help(
     title: String = "Keys", commands: [(keys: String, title: String)], footer: String = "any key closes"
   ) -> PanelOverlay {

@@ -18,7 +18,9 @@ public final class TextInputOverlay: Overlay {
   /// Esc.
   public var onCancel: (() throws -> Void)?
 
-  /// Creates a text input.
+  /// Creates a text input showing `label` and `text` (the cursor at its
+  /// end); `hint` is drawn after the text, `onChange` runs after each
+  /// change, `onCancel` on Esc and `onSubmit` on Enter (the overlay then closes).
   public init(
     label: String, text: String = "", hint: ((String) -> String)? = nil, onChange: ((String) throws -> Void)? = nil,
     onCancel: (() throws -> Void)? = nil, onSubmit: @escaping (String) throws -> Void
