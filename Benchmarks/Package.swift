@@ -17,6 +17,9 @@ let package = Package(
         .product(name: "TermGrid", package: "TermGrid"),
       ]),
     .executableTarget(
+      name: "layer-bench",
+      dependencies: [.product(name: "TermGrid", package: "TermGrid")]),
+    .executableTarget(
       name: "catalogue-gen",
       dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(

@@ -46,8 +46,7 @@ extension CollectionView {
       }
       var best: (sameSection: Bool, distance: Double, path: IndexPath)?
       for a in collectionViewLayout.layoutAttributesForElements(in: band)
-      where a.category == .item && !a.isHidden && a.indexPath != indexPath
-        && (!highlightableOnly || canHighlight(a.indexPath)) {
+      where a.category == .item && !a.isHidden && a.indexPath != indexPath {
         let p = a.frame.center
         // Along and across the direction, in visual units (columns).
         let dx = p.x - c.x
@@ -69,6 +68,8 @@ extension CollectionView {
             continue
           }
         }
+        // The delegate is asked only about an item that would win.
+        if highlightableOnly && !canHighlight(a.indexPath) { continue }
         best = (same, distance, a.indexPath)
       }
       let reachedEdge: Bool

@@ -527,26 +527,27 @@ public final class CollectionView {
 
   /// Draws the layout's elements with what the data source says, clipped to `clip`.
   func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
-    guard dataSource != nil else { return }
+    // The data source read once (it may be held weakly), not per element.
+    guard let source = dataSource else { return }
     let renderer = CellRenderer(theme: theme)
     rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
       attrs, cellFrame, surface in
-      drawElement(attrs, content: nil, isDetached: false, in: cellFrame, with: renderer, on: &surface)
+      drawElement(attrs, content: nil, isDetached: false, in: cellFrame, from: source, with: renderer, on: &surface)
     }
   }
 
   /// Draws elements, each with the content it keeps or else what the data
   /// source says, clipped to `clip`.
   func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
-    guard dataSource != nil else { return }
+    guard let source = dataSource else { return }
     let renderer = CellRenderer(theme: theme)
     rasterizer.rasterize(
       elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset,
       viewport: viewport, clip: clip, into: &surface
     ) { element, cellFrame, surface in
       drawElement(
-        element.attributes, content: element.content, isDetached: element.isDetached, in: cellFrame, with: renderer,
-        on: &surface)
+        element.attributes, content: element.content, isDetached: element.isDetached, in: cellFrame, from: source,
+        with: renderer, on: &surface)
     }
   }
 
@@ -554,9 +555,9 @@ public final class CollectionView {
   /// selection (none when detached, as a leaving item is), anything else plainly.
   private func drawElement(
     _ attrs: LayoutAttributes, content: CellContent?, isDetached: Bool, in cellFrame: CellRect,
-    with renderer: CellRenderer, on surface: inout Surface
+    from source: any CollectionViewDataSource, with renderer: CellRenderer, on surface: inout Surface
   ) {
-    guard let content = content ?? self.content(for: attrs) else { return }
+    guard let content = content ?? self.content(for: attrs, from: source) else { return }
     contentRequestsInLastFrame += 1
     var state = CellState()
     if attrs.category == .item, !isDetached {
@@ -572,6 +573,11 @@ public final class CollectionView {
   /// drawn, when none is registered for its kind).
   func content(for attrs: LayoutAttributes) -> CellContent? {
     guard let dataSource else { return nil }
+    return content(for: attrs, from: dataSource)
+  }
+
+  /// What `dataSource` says an element shows (a decoration: its drawer).
+  func content(for attrs: LayoutAttributes, from dataSource: any CollectionViewDataSource) -> CellContent? {
     if attrs.category == .decoration { return decorationDrawers[attrs.kind]?(attrs) }
     if attrs.category == .item {
       return dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: attrs.indexPath))

@@ -25,6 +25,8 @@ public final class TerminalRunLoop {
   public private(set) var framesPresented = 0
   /// The time between animation frames (60 a second).
   public var frameInterval: Duration = .milliseconds(16)
+  /// Whether the scene has been told what the terminal can show.
+  private var hasAppeared = false
 
   /// Creates a run loop.
   public init(terminal: any Terminal, scene: any Scene) {
@@ -39,7 +41,10 @@ public final class TerminalRunLoop {
   /// ``ManualAnimationClock`` so animations run to their end).
   public func run(untilIdle: Bool = false) throws {
     defer { terminal.restore() }
-    scene.willAppear(on: terminal.capabilities)
+    if !hasAppeared {
+      hasAppeared = true
+      scene.willAppear(on: terminal.capabilities)
+    }
     try drawFrame(force: true)
     while true {
       let animating = scene.needsDisplay
