@@ -31,12 +31,16 @@ public enum DisplayWidth {
 
   /// The width of a grapheme cluster: its base character's width (combining
   /// marks, joiners and variation selectors add nothing); a pair of regional
-  /// indicators (a flag) is two cells.
+  /// indicators (a flag) is two cells, one alone one cell.
   @inlinable public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     let first = scalars.first!
     if first.value < 0x300, scalars.count == 1 { return of(first) }
-    if (0x1F1E6...0x1F1FF).contains(first.value), scalars.count >= 2 { return 2 }
+    if (0x1F1E6...0x1F1FF).contains(first.value), scalars.count >= 2,
+      (0x1F1E6...0x1F1FF).contains(scalars[scalars.index(after: scalars.startIndex)].value)
+    {
+      return 2
+    }
     for s in scalars {
       let w = of(s)
       if w > 0 { return w }
@@ -44,10 +48,22 @@ public enum DisplayWidth {
     return 0
   }
 
-  /// The width of a string, as the sum of its graphemes' widths.
+  /// The width a string takes when drawn: the sum of the widths of the
+  /// graphemes ``TextSanitizer`` makes of it (a control counts as its
+  /// picture, a stray skin-tone modifier as its own two cells).
   public static func of(_ string: String) -> Int {
     var total = 0
-    for c in string { total += of(c) }
+    for c in string {
+      if let a = c.asciiValue, a >= 0x20, a < 0x7F {
+        total += 1
+        continue
+      }
+      if TextSanitizer.isPlainVisible(c) {
+        total += of(c)
+        continue
+      }
+      for safe in TextSanitizer.safeGraphemes(of: c) { total += of(safe) }
+    }
     return total
   }
 }

@@ -94,7 +94,9 @@ public struct Grapheme: Hashable, Sendable, ExpressibleByExtendedGraphemeCluster
     if isASCII { return Character(Unicode.Scalar(UInt8(truncatingIfNeeded: lo))) }
     var s = String.UnicodeScalarView()
     s.append(contentsOf: unicodeScalars)
-    return Character(String(s))
+    // One grapheme by construction; should the bytes ever say otherwise, the first.
+    let text = String(s)
+    return text.count == 1 ? Character(text) : text.first ?? " "
   }
 
   /// A readable form, for messages and tests.

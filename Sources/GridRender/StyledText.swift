@@ -58,7 +58,7 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
   public var plainText: String { runs.map(\.text).joined() }
 
   /// The width in cells once sanitised.
-  public var displayWidth: Int { runs.reduce(0) { $0 + DisplayWidth.of(TextSanitizer.sanitize($1.text)) } }
+  public var displayWidth: Int { runs.reduce(0) { $0 + DisplayWidth.of($1.text) } }
 }
 
 extension Surface {
@@ -81,7 +81,7 @@ extension Surface {
       let runStyle = run.style(over: style)
       cutStyle = runStyle
       guard budget - used > 0 else { break }
-      let width = DisplayWidth.of(TextSanitizer.sanitize(run.text))
+      let width = DisplayWidth.of(run.text)
       let drawn = draw(run.text, x: x + used, y: y, maxWidth: budget - used, style: runStyle, ellipsis: false)
       used += drawn
       if drawn < width { break }

@@ -273,8 +273,11 @@ public struct Surface: Sendable, Equatable {
     var cx = x
     for g in glyphs {
       if cx - x + g.width > budget { break }
-      put(Grapheme(g.character), width: g.width, x: cx, y: y, style: style)
-      cx += g.width
+      let grapheme = Grapheme(g.character)
+      // A cluster too long to keep whole is kept as its first code point: draw that in its own width.
+      let width = g.character.utf8.count > 15 ? max(1, DisplayWidth.of(grapheme.character)) : g.width
+      put(grapheme, width: width, x: cx, y: y, style: style)
+      cx += width
     }
     if truncated && ellipsis {
       put(Grapheme("…"), width: 1, x: cx, y: y, style: style)

@@ -13,9 +13,14 @@ public enum TextLayout {
     var result: [Glyph] = []
     result.reserveCapacity(text.utf8.count)
     for c in text {
-      guard let safe = TextSanitizer.sanitize(c) else { continue }
-      let w = DisplayWidth.of(safe)
-      if w > 0 { result.append(Glyph(character: safe, width: w)) }
+      if let a = c.asciiValue, a >= 0x20, a < 0x7F {
+        result.append(Glyph(character: c, width: 1))
+        continue
+      }
+      for safe in TextSanitizer.safeGraphemes(of: c) {
+        let w = DisplayWidth.of(safe)
+        if w > 0 { result.append(Glyph(character: safe, width: w)) }
+      }
     }
     return result
   }
@@ -26,15 +31,15 @@ public enum TextLayout {
     guard width > 0 else { return "" }
     let g = glyphs(text)
     let total = g.reduce(0) { $0 + $1.width }
-    if total <= width { return String(g.map(\.character)) }
-    var out = ""
+    if total <= width { return fitting(g[...], width) }
     var used = 0
+    var end = 0
     for glyph in g {
       if used + glyph.width > width - 1 { break }
-      out.append(glyph.character)
       used += glyph.width
+      end += 1
     }
-    return out + "…"
+    return fitting(g[0..<end], width - 1) + "…"
   }
 
   /// Wraps `text` into at most `maxLines` lines of `width` columns: breaks at
@@ -74,9 +79,22 @@ public enum TextLayout {
         lines.append(truncate(String(g[i..<g.count].map(\.character)), toWidth: width))
         return lines
       }
-      lines.append(String(g[i..<lineEnd].map(\.character)))
+      lines.append(fitting(g[i..<lineEnd], width))
       i = next
     }
     return lines
+  }
+
+  /// The glyphs as a string no wider than `width` once measured again:
+  /// joined into a string, a grapheme can merge with the one before it (a
+  /// skin-tone modifier after a letter) and measure differently, so the
+  /// end is trimmed until it fits.
+  static func fitting(_ glyphs: ArraySlice<Glyph>, _ width: Int) -> String {
+    var end = glyphs.endIndex
+    while true {
+      let line = String(glyphs[glyphs.startIndex..<end].map(\.character))
+      if end == glyphs.startIndex || DisplayWidth.of(line) <= width { return line }
+      end -= 1
+    }
   }
 }

@@ -153,4 +153,25 @@ import Testing
     #expect(try CatalogueLoader.load(path: path).books.count == 5)
   }
 
+
+  @Test func titlesAndFilterTextWithInvisibleCharactersDrawWithoutTrapping() throws {
+    // These trapped the sanitiser (issue 12): a word joiner, lone Hangul
+    // vowels, a Mongolian separator, an interlinear annotation, a tag, an
+    // Arabic number sign before a digit.
+    let titles = ["Word\u{2060}Joiner", "\u{1160}", "\u{180E}x", "\u{FFF9}", "\u{E0001}", "\u{0600}1984"]
+    let csv = "Title,Author,Year Published\n" + titles.map { "\($0),Someone,2000" }.joined(separator: "\n") + "\n"
+    let loaded = try CatalogueLoader.parse(csv, name: "odd.csv")
+    let app = CatalogueController(
+      document: CatalogueDocument(loaded: loaded, path: nil, grouping: .author, sort: .file), sourceName: "odd.csv",
+      skipped: [])
+    app.collectionView.animationDuration = 0
+    var surface = Surface(width: 80, height: 24)
+    app.draw(into: &surface)
+    #expect(surface.text.contains("WordJoiner") && surface.text.contains("1984"))
+    for key in [Key("/"), Key(.character("\u{2060}")), Key(.character("\u{1160}")), "W", Key(.enter), Key(.enter)] {
+      _ = try app.handle(.key(key))
+      app.draw(into: &surface)
+    }
+    #expect(app.query.hasSuffix("W") && !app.query.unicodeScalars.contains("\u{2060}"))
+  }
 }

@@ -103,7 +103,7 @@ public struct TextField: Hashable, Sendable {
   ) -> Int {
     guard width > 0 else { return 0 }
     let chars = Array(text)
-    let widths = chars.map { DisplayWidth.of(TextSanitizer.sanitize(String($0))) }
+    let widths = chars.map { DisplayWidth.of(String($0)) }
     // The first character shown: as far left as lets the cursor (one cell) fit.
     var start = 0
     var span = widths[0..<cursor].reduce(0, +) + (showsCursor ? 1 : 0)
