@@ -192,8 +192,10 @@ public final class CursesTerminal: Terminal {
       lastTimeout = ms
     }
     while true {
-      var ch: wint_t = 0
-      let r = wget_wch(cn_stdscr(), &ch)
+      // Bytes, not wide characters: ncurses' wget_wch, given an invalid
+      // UTF-8 byte, goes on reading to complete it and drops what it read
+      // (about 143 key presses). TermGrid decodes UTF-8 itself.
+      let r = wgetch(cn_stdscr())
       if r == cn_err() {
         // A timeout, a signal, or the end of the input: only the last has
         // the descriptor readable with nothing to read, or hung up.
@@ -204,42 +206,76 @@ public final class CursesTerminal: Terminal {
         if ms < 0 { continue }  // interrupted (a suspend and resume): wait on
         return nil
       }
-      if r == cn_key_code_yes() {
-        if let e = decodeFunctionKey(Int32(ch)) { return e }
+      if r > 0xFF {
+        if let e = decodeFunctionKey(r) { return e }
         continue
       }
-      if ch == 0x1B, let e = readEscapeSequence() { return e }
-      if let e = decodeCharacter(UInt32(ch)) { return e }
+      if r == 0x1B {
+        if let e = readEscapeSequence() { return e }
+        continue  // a mouse report of no use: dropped
+      }
+      if r >= 0x80 {
+        let scalar = readUTF8(lead: UInt8(r))
+        return .key(Key(.character(Character(scalar))))
+      }
+      if let e = decodeCharacter(UInt32(r)) { return e }
     }
   }
 
+  /// One byte from ncurses without waiting, or nil; a function key code is put back.
+  private func nextByte() -> UInt8? {
+    if lastTimeout != 0 {
+      wtimeout(cn_stdscr(), 0)
+      lastTimeout = 0
+    }
+    let r = wgetch(cn_stdscr())
+    if r == cn_err() { return nil }
+    if r > 0xFF {
+      _ = ungetch(r)
+      return nil
+    }
+    return UInt8(truncatingIfNeeded: r)
+  }
+
+  /// The code point a UTF-8 sequence starting with `lead` encodes; U+FFFD
+  /// for a bad lead byte or a sequence cut short, whose next byte (if any)
+  /// is put back to start afresh.
+  private func readUTF8(lead: UInt8) -> Unicode.Scalar {
+    var bytes = [lead]
+    guard let length = UTF8Decoding.length(ofSequenceStartingWith: lead) else { return "\u{FFFD}" }
+    while bytes.count < length {
+      guard let b = nextByte() else { return "\u{FFFD}" }
+      guard b & 0xC0 == 0x80 else {
+        _ = ungetch(Int32(b))
+        return "\u{FFFD}"
+      }
+      bytes.append(b)
+    }
+    return UTF8Decoding.scalar(bytes) ?? "\u{FFFD}"
+  }
+
   /// After an Esc that ncurses matched to no key: a mouse report
-  /// (`ESC [ < ... M`) is read whole and decoded; anything else is put back
-  /// and the Esc is a key of its own. (ncurses has already waited the escape
+  /// (`ESC [ < ... M`) is read whole and decoded (nil when it is one of no
+  /// use: another button, a malformed report); anything else is put back and
+  /// the Esc is a key of its own. (ncurses has already waited the escape
   /// delay, so what belongs to the sequence is buffered.)
   private func readEscapeSequence() -> InputEvent? {
-    wtimeout(cn_stdscr(), 0)
-    lastTimeout = 0
-    var read: [UInt32] = []
-    func next() -> UInt32? {
-      var c: wint_t = 0
-      let r = wget_wch(cn_stdscr(), &c)
-      if r == cn_err() { return nil }
-      if r == cn_key_code_yes() {
-        _ = ungetch(Int32(c))
-        return nil
-      }
-      read.append(UInt32(c))
-      return UInt32(c)
+    var read: [UInt8] = []
+    func next() -> UInt8? {
+      guard let b = nextByte() else { return nil }
+      read.append(b)
+      return b
     }
     if next() == 0x5B, next() == 0x3C {  // [ <
       var body = ""
-      while body.count < 24, let c = next(), let scalar = Unicode.Scalar(c) {
-        body.unicodeScalars.append(scalar)
-        if c == 0x4D || c == 0x6D { return SGRMouseReport.decode(body).map(InputEvent.mouse) ?? .key(Key(.escape)) }
+      while body.utf8.count < 32, let c = next() {
+        body.unicodeScalars.append(Unicode.Scalar(c))
+        if c == 0x4D || c == 0x6D { return SGRMouseReport.decode(body).map(InputEvent.mouse) }
+        guard (0x30...0x3B).contains(c) else { break }  // digits and ';' only
       }
+      // Not a report after all: the bytes go back, the Esc is a key.
     }
-    for c in read.reversed() { _ = unget_wch(wchar_t(c)) }
+    for c in read.reversed() { _ = ungetch(Int32(c)) }
     return .key(Key(.escape))
   }
 

@@ -88,6 +88,8 @@ public struct MouseEvent: Hashable, Sendable {
   /// What happened.
   public enum Kind: Hashable, Sendable {
     case press, release, click, doubleClick, drag, move, scrollUp, scrollDown
+    /// The wheel tilted sideways (or Shift+wheel on some terminals).
+    case scrollLeft, scrollRight
   }
   /// What happened.
   public var kind: Kind

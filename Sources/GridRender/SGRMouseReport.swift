@@ -4,8 +4,9 @@
 ///
 /// The button number holds the button (0 left, 1 middle, 2 right, 3 none),
 /// 4 for Shift, 8 for Alt, 16 for Control, 32 for motion and 64 for the
-/// wheel (64 up, 65 down). Only the left button and the wheel become
-/// events; the others are not used by a collection view.
+/// wheel (64 up, 65 down, 66 left, 67 right). Only the left button and the
+/// wheel become events; the others (middle, right, extra buttons) are
+/// reports of no use, decoded as nil and dropped.
 public enum SGRMouseReport {
   /// The event in `body`, the part after `ESC [ <` up to and including
   /// the final letter ("0;5;3M"); nil when it is malformed or not used.
@@ -21,9 +22,11 @@ public enum SGRMouseReport {
     if code & 16 != 0 { modifiers.insert(.control) }
     let button = code & 3
     let kind: MouseEvent.Kind
-    if code & 64 != 0 {
-      guard final == "M", button < 2 else { return nil }
-      kind = button == 0 ? .scrollUp : .scrollDown
+    if code & 128 != 0 {
+      return nil  // buttons 8-11
+    } else if code & 64 != 0 {
+      guard final == "M" else { return nil }
+      kind = [MouseEvent.Kind.scrollUp, .scrollDown, .scrollLeft, .scrollRight][button]
     } else if code & 32 != 0 {
       guard button == 0 || button == 3 else { return nil }
       kind = button == 0 ? .drag : .move

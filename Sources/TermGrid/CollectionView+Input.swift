@@ -68,6 +68,12 @@ extension CollectionView {
 
   private func handleMouse(_ m: MouseEvent) -> Bool {
     switch m.kind {
+    case .scrollLeft, .scrollRight:
+      // Sideways where the layout scrolls sideways; nothing elsewhere.
+      guard frame.contains(x: m.x, y: m.y), collectionViewLayout.scrollsHorizontally else { return false }
+      let step = m.kind == .scrollLeft ? -6.0 : 6.0
+      setContentOffset(Point(x: contentOffset.x + step, y: contentOffset.y))
+      return true
     case .scrollUp, .scrollDown:
       guard frame.contains(x: m.x, y: m.y) else { return false }
       let step = m.kind == .scrollUp ? -3.0 : 3.0

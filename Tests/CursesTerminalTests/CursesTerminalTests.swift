@@ -238,6 +238,36 @@ extension Array where Element == UInt8 {
     }
   }
 
+  @Test func anInvalidUTF8ByteIsOneReplacementAndTheKeysAfterItArrive() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave)
+    defer { terminal.restore() }
+    // é from a Latin-1 terminal, then 150 q: ncurses' wget_wch swallowed about 143 of them.
+    pty.type([0xE9] + [UInt8](repeating: 0x71, count: 150))
+    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(Key(.character("\u{FFFD}"))))
+    var qs = 0
+    while let e = try terminal.nextEvent(timeout: .milliseconds(200)), e == .key("q") { qs += 1 }
+    #expect(qs == 150)
+    // Valid UTF-8 whole; a sequence cut by an ASCII byte: a replacement, then the byte.
+    pty.type(Array("é漢🙂".utf8) + [0xE6, 0x97, 0x41] + [0xC0, 0xAF, 0x42])
+    var got: [InputEvent] = []
+    while let e = try terminal.nextEvent(timeout: .milliseconds(200)) { got.append(e) }
+    let keys: [Key] = ["é", "漢", "🙂", "\u{FFFD}", "A", "\u{FFFD}", "\u{FFFD}", "B"]
+    #expect(got == keys.map { .key($0) })
+  }
+
+  @Test func mouseReportsOfNoUseAreDroppedNotEsc() throws {
+    let pty = try PseudoTerminal(columns: 80, rows: 24)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave)
+    defer { terminal.restore() }
+    // Right press and release, middle press, an extra button, a report cut short by a letter, then x.
+    pty.type(Array("\u{1B}[<2;10;10M\u{1B}[<2;10;10m\u{1B}[<1;3;3M\u{1B}[<128;1;1M".utf8))
+    pty.type(Array("\u{1B}[<66;4;4Mx".utf8))
+    var got: [InputEvent] = []
+    while let e = try terminal.nextEvent(timeout: .milliseconds(200)) { got.append(e) }
+    #expect(got == [.mouse(MouseEvent(.scrollLeft, x: 3, y: 3)), .key("x")])
+  }
+
   @Test func unknownTerminalIsATypedError() {
     #expect(throws: CursesTerminalError.self) {
       _ = try CursesTerminal(term: "no-such-terminal-type", inputDescriptor: 0, outputDescriptor: 1)

@@ -82,6 +82,7 @@ var everyExportedType: [Any.Type] {
     TextSanitizer.self,
     Theme.self,
     TimingCurve.self,
+    UTF8Decoding.self,
     WaterfallLayout.self,
     (any AnimationClock).self,
     (any CollectionLayout).self,
@@ -99,7 +100,7 @@ var everyExportedType: [Any.Type] {
 }
 
 /// The same, as names, for the completeness check.
-let exportedTypeNames: Set<String> = ["AlphaBlend", "Application", "Badge", "BatchUpdate", "BatchUpdateError", "BatchUpdatePlan", "Border", "Cell", "CellContent", "CellRect", "CellState", "CircleLayout", "CollectionAction", "CollectionView", "CollectionViewController", "CollectionViewDiffableDataSource", "CollectionViewError", "Color", "ColorSupport", "CursesTerminal", "CursesTerminalError", "DecorationDrawer", "DiffableSnapshot", "DisplayWidth", "EdgeInsets", "ElementCategory", "ElementKind", "EventResult", "FlowLayout", "FocusDirection", "FormOverlay", "Glyph", "Grapheme", "HeadlessTerminal", "IndexPath", "InputEvent", "Key", "KeyBindings", "KeyCommand", "LastLineAlignment", "LayoutAttributes", "LayoutContext", "LineAlignment", "ManualAnimationClock", "MouseEvent", "OverlayResponse", "PanelOverlay", "Point", "PromptOverlay", "Rasterizer", "Rect", "SGRMouseReport", "Scale", "ScrollHint", "ScrollPosition", "ShelfLayout", "Size", "SnapshotError", "Style", "StyledText", "Surface", "SystemAnimationClock", "TerminalCapabilities", "TerminalRunLoop", "TextAttributes", "TextField", "TextInputOverlay", "TextLayout", "TextRun", "TextSanitizer", "Theme", "TimingCurve", "WaterfallLayout", "AnimationClock", "CollectionLayout", "CollectionViewDataSource", "CollectionViewDelegate", "FlowLayoutDelegate", "FlowLayoutItemSizing", "Overlay", "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate"]
+let exportedTypeNames: Set<String> = ["AlphaBlend", "Application", "Badge", "BatchUpdate", "BatchUpdateError", "BatchUpdatePlan", "Border", "Cell", "CellContent", "CellRect", "CellState", "CircleLayout", "CollectionAction", "CollectionView", "CollectionViewController", "CollectionViewDiffableDataSource", "CollectionViewError", "Color", "ColorSupport", "CursesTerminal", "CursesTerminalError", "DecorationDrawer", "DiffableSnapshot", "DisplayWidth", "EdgeInsets", "ElementCategory", "ElementKind", "EventResult", "FlowLayout", "FocusDirection", "FormOverlay", "Glyph", "Grapheme", "HeadlessTerminal", "IndexPath", "InputEvent", "Key", "KeyBindings", "KeyCommand", "LastLineAlignment", "LayoutAttributes", "LayoutContext", "LineAlignment", "ManualAnimationClock", "MouseEvent", "OverlayResponse", "PanelOverlay", "Point", "PromptOverlay", "Rasterizer", "Rect", "SGRMouseReport", "Scale", "ScrollHint", "ScrollPosition", "ShelfLayout", "Size", "SnapshotError", "Style", "StyledText", "Surface", "SystemAnimationClock", "TerminalCapabilities", "TerminalRunLoop", "TextAttributes", "TextField", "TextInputOverlay", "TextLayout", "TextRun", "TextSanitizer", "Theme", "TimingCurve", "UTF8Decoding", "WaterfallLayout", "AnimationClock", "CollectionLayout", "CollectionViewDataSource", "CollectionViewDelegate", "FlowLayoutDelegate", "FlowLayoutItemSizing", "Overlay", "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate"]
 
 @Suite struct FoundationInteropTests {
   @Test func indexPathIsTermGridsAndWorksWithFoundationImported() {
@@ -137,7 +138,7 @@ let exportedTypeNames: Set<String> = ["AlphaBlend", "Application", "Badge", "Bat
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
     var found: Set<String> = []
-    let pattern = /^(?:public|open) (?:final )?(?:class|struct|enum|protocol|typealias|actor) ([A-Za-z_]+)/
+    let pattern = /^(?:public|open) (?:final )?(?:class|struct|enum|protocol|typealias|actor) ([A-Za-z_][A-Za-z0-9_]*)/
     for module in ["GridLayout", "GridRender", "CursesTerminal", "TermGrid"] {
       let dir = root.appendingPathComponent("Sources/\(module)")
       let files = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []
