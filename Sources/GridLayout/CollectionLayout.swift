@@ -5,16 +5,49 @@ public struct LayoutContext: Hashable, Sendable {
   public var itemCounts: [Int]
   /// The size of the collection view's visible area, in cells.
   public var boundsSize: Size
+  /// The item being moved interactively, if any: the view lays the items
+  /// out as if it were already at its target, so index paths here (the
+  /// presented ones) differ from the data's. ``dataIndexPath(for:)`` maps back.
+  public var movedItem: MovedItem?
   /// Creates a context.
-  public init(itemCounts: [Int], boundsSize: Size) {
+  public init(itemCounts: [Int], boundsSize: Size, movedItem: MovedItem? = nil) {
     self.itemCounts = itemCounts
     self.boundsSize = boundsSize
+    self.movedItem = movedItem
   }
   /// The number of sections.
   public var numberOfSections: Int { itemCounts.count }
   /// The number of items in `section` (0 when out of range).
   public func numberOfItems(inSection section: Int) -> Int {
     section >= 0 && section < itemCounts.count ? itemCounts[section] : 0
+  }
+  /// The data's index path of the item laid out at `presented`: what a
+  /// layout's delegate is asked about, so a delegate that indexes its model
+  /// answers rightly while an item is being moved. The stock layouts ask
+  /// their delegates with it; a custom layout with a per-item delegate should too.
+  public func dataIndexPath(for presented: IndexPath) -> IndexPath {
+    movedItem?.dataIndexPath(forPresented: presented) ?? presented
+  }
+}
+
+/// An item shown at another place than the data's while it is moved.
+public struct MovedItem: Hashable, Sendable {
+  /// Where it is in the data.
+  public var source: IndexPath
+  /// Where it is shown (an index path after the move).
+  public var target: IndexPath
+  /// Creates a moved item.
+  public init(source: IndexPath, target: IndexPath) {
+    self.source = source
+    self.target = target
+  }
+  /// The data's index path of the item shown at `presented`.
+  public func dataIndexPath(forPresented presented: IndexPath) -> IndexPath {
+    if presented == target { return source }
+    var item = presented.item
+    if presented.section == target.section && item > target.item { item -= 1 }
+    if presented.section == source.section && item >= source.item { item += 1 }
+    return IndexPath(item: item, section: presented.section)
   }
 }
 

@@ -50,6 +50,8 @@ public final class FlowLayout: CollectionLayout {
   public var sectionBackgroundKind: ElementKind?
   /// Per-section (and, with ``FlowLayoutItemSizing``, per-item) overrides.
   public weak var delegate: (any FlowLayoutDelegate)?
+  /// The context of the `prepare` running (its delegate is asked with data index paths).
+  private var preparing = LayoutContext(itemCounts: [], boundsSize: .zero)
 
   private var sections: [FlowSection] = []
   private var axis = Axis(isVertical: true)
@@ -94,6 +96,7 @@ public final class FlowLayout: CollectionLayout {
 
   /// See ``CollectionLayout``.
   public func prepare(for context: LayoutContext) {
+    preparing = context
     axis = Axis(isVertical: scrollDirection == .vertical)
     visibleBounds.size = context.boundsSize
     let boundsAcross = max(0, axis.across(context.boundsSize))
@@ -222,7 +225,7 @@ public final class FlowLayout: CollectionLayout {
     var sizes = [Size]()
     sizes.reserveCapacity(count)
     for i in 0..<count {
-      let size = sizing.flowLayout(self, sizeForItemAt: IndexPath(item: i, section: s))
+      let size = sizing.flowLayout(self, sizeForItemAt: preparing.dataIndexPath(for: IndexPath(item: i, section: s)))
       let across = min(max(0, axis.across(size)), available)
       sizes.append(axis.size(along: max(0, axis.along(size)), across: across))
     }

@@ -107,7 +107,8 @@ public final class ShelfLayout: SectionScrollingLayout {
         shelf.minXs.reserveCapacity(count)
         shelf.maxXs.reserveCapacity(count)
         for i in 0..<count {
-          let w = max(1, delegate.shelfLayout(self, widthForItemAt: IndexPath(item: i, section: s)).rounded())
+          let path = context.dataIndexPath(for: IndexPath(item: i, section: s))
+          let w = max(1, delegate.shelfLayout(self, widthForItemAt: path).rounded())
           shelf.minXs.append(x)
           shelf.maxXs.append(x + w)
           x += w + spacing

@@ -133,7 +133,8 @@ public final class WaterfallLayout: CollectionLayout {
         for k in 1..<count where heights[k] < heights[c] { c = k }
         let column = columnFrames[c]
         let h = delegate.map {
-          $0.waterfallLayout(self, heightForItemAt: IndexPath(item: i, section: s), columnWidth: column.width)
+          $0.waterfallLayout(
+            self, heightForItemAt: context.dataIndexPath(for: IndexPath(item: i, section: s)), columnWidth: column.width)
         } ?? itemHeight
         let length = max(1, h.rounded())
         let frame = axis.rect(along: heights[c], across: column.x, alongLength: length, acrossLength: column.width)

@@ -257,7 +257,8 @@ public final class CollectionView {
     guard needsLayout || size != preparedSize else { return }
     needsLayout = false
     preparedSize = size
-    collectionViewLayout.prepare(for: LayoutContext(itemCounts: itemCounts, boundsSize: size))
+    let moved = movement.map { MovedItem(source: $0.source, target: $0.target) }
+    collectionViewLayout.prepare(for: LayoutContext(itemCounts: itemCounts, boundsSize: size, movedItem: moved))
     tellLayoutBounds(force: true)
   }
 

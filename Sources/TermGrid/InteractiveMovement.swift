@@ -16,11 +16,7 @@ struct InteractiveMovement {
 
   /// The data's index path of the item the view shows at `presented`.
   func dataIndexPath(forPresented presented: IndexPath) -> IndexPath {
-    if presented == target { return source }
-    var item = presented.item
-    if presented.section == target.section && item > target.item { item -= 1 }
-    if presented.section == source.section && item >= source.item { item += 1 }
-    return IndexPath(item: item, section: presented.section)
+    MovedItem(source: source, target: target).dataIndexPath(forPresented: presented)
   }
 
   /// The number of items in each section with the item at `target`.

@@ -6,7 +6,7 @@ import Testing
 
 /// Items with ids (an ``IDModel``, which moves them in its model) that the
 /// person may move: the delegate says which may move and may redirect a target.
-final class MovableModel: IDModel, CollectionViewDelegate {
+class MovableModel: IDModel, CollectionViewDelegate {
   var fixed: Set<Int> = []
   var redirect: ((IndexPath, IndexPath) -> IndexPath)?
 

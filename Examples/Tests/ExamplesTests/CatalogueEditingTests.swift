@@ -174,4 +174,17 @@ import Testing
     }
     #expect(app.query.hasSuffix("W") && !app.query.unicodeScalars.contains("\u{2060}"))
   }
+
+  @Test(arguments: [["L", "L", "m", "l", "l", Key(.enter)], ["L", "L", "L", "m", "j", "j", Key(.escape)]] as [[Key]])
+  func movingAcrossShelvesInTheWaterfallAndOnShelvesDoesNotTrap(_ keys: [Key]) throws {
+    // Issue 12: the layouts' delegates were asked with the shown index
+    // paths, which during a move across groups are past the model's end.
+    let scene = try scene(grouping: .shelf)
+    var surface = Surface(width: 80, height: 24)
+    for key in keys {
+      _ = try scene.handle(.key(key))
+      scene.draw(into: &surface)
+    }
+    #expect(scene.library.bookCount == 6)
+  }
 }
