@@ -55,6 +55,7 @@ var everyExportedType: [Any.Type] {
     LineAlignment.self,
     ManualAnimationClock.self,
     MouseEvent.self,
+    MovedItem.self,
     OverlayResponse.self,
     PanelOverlay.self,
     Point.self,
@@ -100,7 +101,7 @@ var everyExportedType: [Any.Type] {
 }
 
 /// The same, as names, for the completeness check.
-let exportedTypeNames: Set<String> = ["AlphaBlend", "Application", "Badge", "BatchUpdate", "BatchUpdateError", "BatchUpdatePlan", "Border", "Cell", "CellContent", "CellRect", "CellState", "CircleLayout", "CollectionAction", "CollectionView", "CollectionViewController", "CollectionViewDiffableDataSource", "CollectionViewError", "Color", "ColorSupport", "CursesTerminal", "CursesTerminalError", "DecorationDrawer", "DiffableSnapshot", "DisplayWidth", "EdgeInsets", "ElementCategory", "ElementKind", "EventResult", "FlowLayout", "FocusDirection", "FormOverlay", "Glyph", "Grapheme", "HeadlessTerminal", "IndexPath", "InputEvent", "Key", "KeyBindings", "KeyCommand", "LastLineAlignment", "LayoutAttributes", "LayoutContext", "LineAlignment", "ManualAnimationClock", "MouseEvent", "OverlayResponse", "PanelOverlay", "Point", "PromptOverlay", "Rasterizer", "Rect", "SGRMouseReport", "Scale", "ScrollHint", "ScrollPosition", "ShelfLayout", "Size", "SnapshotError", "Style", "StyledText", "Surface", "SystemAnimationClock", "TerminalCapabilities", "TerminalRunLoop", "TextAttributes", "TextField", "TextInputOverlay", "TextLayout", "TextRun", "TextSanitizer", "Theme", "TimingCurve", "UTF8Decoding", "WaterfallLayout", "AnimationClock", "CollectionLayout", "CollectionViewDataSource", "CollectionViewDelegate", "FlowLayoutDelegate", "FlowLayoutItemSizing", "Overlay", "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate"]
+let exportedTypeNames: Set<String> = ["AlphaBlend", "Application", "Badge", "BatchUpdate", "BatchUpdateError", "BatchUpdatePlan", "Border", "Cell", "CellContent", "CellRect", "CellState", "CircleLayout", "CollectionAction", "CollectionView", "CollectionViewController", "CollectionViewDiffableDataSource", "CollectionViewError", "Color", "ColorSupport", "CursesTerminal", "CursesTerminalError", "DecorationDrawer", "DiffableSnapshot", "DisplayWidth", "EdgeInsets", "ElementCategory", "ElementKind", "EventResult", "FlowLayout", "FocusDirection", "FormOverlay", "Glyph", "Grapheme", "HeadlessTerminal", "IndexPath", "InputEvent", "Key", "KeyBindings", "KeyCommand", "LastLineAlignment", "LayoutAttributes", "LayoutContext", "LineAlignment", "ManualAnimationClock", "MouseEvent", "MovedItem", "OverlayResponse", "PanelOverlay", "Point", "PromptOverlay", "Rasterizer", "Rect", "SGRMouseReport", "Scale", "ScrollHint", "ScrollPosition", "ShelfLayout", "Size", "SnapshotError", "Style", "StyledText", "Surface", "SystemAnimationClock", "TerminalCapabilities", "TerminalRunLoop", "TextAttributes", "TextField", "TextInputOverlay", "TextLayout", "TextRun", "TextSanitizer", "Theme", "TimingCurve", "UTF8Decoding", "WaterfallLayout", "AnimationClock", "CollectionLayout", "CollectionViewDataSource", "CollectionViewDelegate", "FlowLayoutDelegate", "FlowLayoutItemSizing", "Overlay", "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate"]
 
 @Suite struct FoundationInteropTests {
   @Test func indexPathIsTermGridsAndWorksWithFoundationImported() {
