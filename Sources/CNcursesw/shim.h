@@ -21,8 +21,10 @@
 #include <ncursesw/term.h>
 
 #include <langinfo.h>
+#include <errno.h>
 
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
+static inline WINDOW *cn_curscr(void) { return curscr; }
 /// The descriptor ncurses writes to (set by the newterm wrappers).
 static int cn_output_fd = 1;
 static inline int cn_output_descriptor(void) { return cn_output_fd; }
@@ -58,6 +60,12 @@ static inline int cn_input_at_end(int fd) {
     return pending == 0;
   }
   return 0;
+}
+/// Waits until `fd` is readable, hung up, or a signal arrives, at most
+/// `ms` milliseconds (forever when negative). Returns poll's result.
+static inline int cn_wait_readable(int fd, int ms) {
+  struct pollfd p = {fd, POLLIN, 0};
+  return poll(&p, 1, ms);
 }
 /// Ctrl-C as a key: the terminal's interrupt character is turned off on
 /// `fd` (Ctrl-Z and Ctrl-\ keep their signals), and ncurses is told this
@@ -135,23 +143,179 @@ static inline void cn_mouse_reporting(int fd, int on) {
   }
 }
 
-/// Restoring the terminal from a signal: endwin, then the default action.
-static void cn_restore_and_reraise(int sig) {
-  endwin();
-  if (cn_mouse_fd >= 0) (void)!write(cn_mouse_fd, cn_mouse_off, sizeof cn_mouse_off - 1);
+/// Signals, done with async-signal-safe calls only (write, tcsetattr,
+/// sigaction, raise): the bytes that leave and re-enter program mode are
+/// prepared from terminfo when the terminal opens, and the terminal modes
+/// are kept as termios structures.
+static int cn_sig_in_fd = -1;
+static int cn_sig_out_fd = -1;
+static int cn_sig_active = 0;
+static struct termios cn_shell_termios = {0};
+static struct termios cn_program_termios = {0};
+static int cn_has_termios = 0;
+static char cn_leave_bytes[512] = {0};
+static int cn_leave_length = 0;
+static char cn_enter_bytes[512] = {0};
+static int cn_enter_length = 0;
+/// Set by SIGCONT (after a suspend): the screen must be repainted whole.
+static volatile sig_atomic_t cn_resumed = 0;
+static const int cn_fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGSEGV, SIGFPE};
+#define CN_FATAL_COUNT (sizeof cn_fatal_signals / sizeof cn_fatal_signals[0])
+static struct sigaction cn_previous_actions[CN_FATAL_COUNT] = {{{0}}};
+static struct sigaction cn_previous_tstp = {{0}};
+static struct sigaction cn_previous_cont = {{0}};
+
+static inline void cn_append_cap(char *buffer, int *length, const char *cap) {
+  if (cap == NULL || cap == (char *)-1) return;
+  size_t n = strlen(cap);
+  if (*length + (int)n >= 511) return;
+  memcpy(buffer + *length, cap, n);
+  *length += (int)n;
+}
+
+/// What leaves program mode (mouse reports off, keypad local, attributes
+/// reset, the cursor shown, the main screen back) and what enters it again.
+static inline void cn_prepare_signal_bytes(int mouse) {
+  cn_leave_length = 0;
+  cn_enter_length = 0;
+  if (mouse) cn_append_cap(cn_leave_bytes, &cn_leave_length, cn_mouse_off);
+  cn_append_cap(cn_leave_bytes, &cn_leave_length, tigetstr("rmkx"));
+  cn_append_cap(cn_leave_bytes, &cn_leave_length, tigetstr("sgr0"));
+  cn_append_cap(cn_leave_bytes, &cn_leave_length, tigetstr("cnorm"));
+  cn_append_cap(cn_leave_bytes, &cn_leave_length, tigetstr("rmcup"));
+  cn_append_cap(cn_enter_bytes, &cn_enter_length, tigetstr("smcup"));
+  cn_append_cap(cn_enter_bytes, &cn_enter_length, tigetstr("smkx"));
+  cn_append_cap(cn_enter_bytes, &cn_enter_length, tigetstr("civis"));
+  if (mouse) cn_append_cap(cn_enter_bytes, &cn_enter_length, cn_mouse_on);
+}
+
+/// Leaves program mode from a signal handler: prepared bytes and the saved modes.
+static void cn_leave_program_mode(void) {
+  if (!cn_sig_active) return;
+  if (cn_sig_out_fd >= 0 && cn_leave_length > 0) (void)!write(cn_sig_out_fd, cn_leave_bytes, (size_t)cn_leave_length);
+  if (cn_has_termios) tcsetattr(cn_sig_in_fd, TCSADRAIN, &cn_shell_termios);
+}
+
+/// A fatal signal: the terminal restored, then whatever handled the signal
+/// before (Swift's backtracer prints its report) or the default action.
+static void cn_fatal_signal(int sig, siginfo_t *info, void *context) {
+  cn_leave_program_mode();
+  cn_sig_active = 0;
+  for (unsigned i = 0; i < CN_FATAL_COUNT; i++) {
+    if (cn_fatal_signals[i] != sig) continue;
+    struct sigaction previous = cn_previous_actions[i];
+    sigaction(sig, &previous, NULL);
+    if ((previous.sa_flags & SA_SIGINFO) && previous.sa_sigaction != NULL) {
+      previous.sa_sigaction(sig, info, context);
+      return;
+    }
+    if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN && previous.sa_handler != NULL) {
+      previous.sa_handler(sig);
+      return;
+    }
+    break;
+  }
   signal(sig, SIG_DFL);
   raise(sig);
 }
-static const int cn_restore_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGSEGV, SIGFPE};
-/// Restores the terminal on an interrupt, a termination and a crash (a Swift
-/// runtime trap arrives as SIGILL or SIGTRAP), then lets the signal go on.
-static inline void cn_install_signal_restore(void) {
-  for (unsigned i = 0; i < sizeof cn_restore_signals / sizeof cn_restore_signals[0]; i++)
-    signal(cn_restore_signals[i], cn_restore_and_reraise);
+
+/// Ctrl-Z: program mode left (no mouse reports reach the shell), stopped;
+/// on continuing, program mode entered again and a repaint asked for.
+static void cn_suspend_signal(int sig) {
+  (void)sig;
+  int saved_errno = errno;
+  cn_leave_program_mode();
+  struct sigaction stop = {0};
+  stop.sa_handler = SIG_DFL;
+  sigemptyset(&stop.sa_mask);
+  sigaction(SIGTSTP, &stop, NULL);
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, SIGTSTP);
+  sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+  raise(SIGTSTP);  // stops here (an orphaned process group is not stopped: it goes on at once)
+  struct sigaction again = {0};
+  again.sa_handler = cn_suspend_signal;
+  sigemptyset(&again.sa_mask);
+  sigaddset(&again.sa_mask, SIGTSTP);
+  sigaction(SIGTSTP, &again, NULL);
+  if (cn_sig_active) {
+    if (cn_has_termios) tcsetattr(cn_sig_in_fd, TCSADRAIN, &cn_program_termios);
+    if (cn_sig_out_fd >= 0 && cn_enter_length > 0) (void)!write(cn_sig_out_fd, cn_enter_bytes, (size_t)cn_enter_length);
+  }
+  cn_resumed = 1;
+  errno = saved_errno;
 }
+
+/// SIGCONT without our SIGTSTP (a `kill -STOP` then `-CONT`): modes back, a repaint.
+static void cn_continue_signal(int sig) {
+  (void)sig;
+  int saved_errno = errno;
+  if (cn_sig_active && cn_has_termios) tcsetattr(cn_sig_in_fd, TCSADRAIN, &cn_program_termios);
+  cn_resumed = 1;
+  errno = saved_errno;
+}
+
+/// Installs the handlers: fatal signals restore the terminal and chain to
+/// the handler before (Swift's backtracer); Ctrl-Z and SIGCONT suspend and
+/// resume cleanly. No SA_RESTART, so a blocked read returns and the loop
+/// notices a resume.
+static inline void cn_install_signal_restore(int in_fd, int out_fd, int mouse) {
+  cn_sig_in_fd = in_fd;
+  cn_sig_out_fd = out_fd;
+  cn_prepare_signal_bytes(mouse);
+  cn_has_termios = isatty(in_fd) && tcgetattr(in_fd, &cn_program_termios) == 0;
+  cn_sig_active = 1;
+  for (unsigned i = 0; i < CN_FATAL_COUNT; i++) {
+    struct sigaction action = {0};
+    action.sa_sigaction = cn_fatal_signal;
+    action.sa_flags = SA_SIGINFO | SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    sigaction(cn_fatal_signals[i], &action, &cn_previous_actions[i]);
+  }
+  struct sigaction tstp = {0};
+  tstp.sa_handler = cn_suspend_signal;
+  sigemptyset(&tstp.sa_mask);
+  sigaddset(&tstp.sa_mask, SIGTSTP);
+  sigaction(SIGTSTP, &tstp, &cn_previous_tstp);
+  struct sigaction cont = {0};
+  cont.sa_handler = cn_continue_signal;
+  sigemptyset(&cont.sa_mask);
+  sigaction(SIGCONT, &cont, &cn_previous_cont);
+}
+
+/// The terminal's modes before ncurses changed them (taken before newterm).
+static inline void cn_save_shell_modes(int in_fd) {
+  if (isatty(in_fd)) tcgetattr(in_fd, &cn_shell_termios);
+}
+
+/// The program's modes as they are now (after cbreak, noecho and the rest).
+static inline void cn_save_program_modes(void) {
+  if (cn_sig_in_fd >= 0 && isatty(cn_sig_in_fd)) cn_has_termios = tcgetattr(cn_sig_in_fd, &cn_program_termios) == 0;
+}
+
+/// Whether a resume happened since the last call (and forgets it).
+static inline int cn_take_resumed(void) {
+  int r = cn_resumed;
+  cn_resumed = 0;
+  return r;
+}
+
 static inline void cn_default_signals(void) {
-  for (unsigned i = 0; i < sizeof cn_restore_signals / sizeof cn_restore_signals[0]; i++)
-    signal(cn_restore_signals[i], SIG_DFL);
+  if (!cn_sig_active) return;
+  cn_sig_active = 0;
+  for (unsigned i = 0; i < CN_FATAL_COUNT; i++) sigaction(cn_fatal_signals[i], &cn_previous_actions[i], NULL);
+  sigaction(SIGTSTP, &cn_previous_tstp, NULL);
+  sigaction(SIGCONT, &cn_previous_cont, NULL);
+}
+
+/// Ctrl-S and Ctrl-Q as keys, not flow control (IXON off) on `fd`.
+static inline void cn_flow_control_off(int fd) {
+  struct termios t;
+  if (!isatty(fd) || tcgetattr(fd, &t) != 0) return;
+  t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+  tcsetattr(fd, TCSANOW, &t);
+  def_prog_mode();
 }
 
 /// Teaches ncurses the Home/End/Delete sequences that terminals send but

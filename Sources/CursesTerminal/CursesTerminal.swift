@@ -90,6 +90,11 @@ public final class CursesTerminal: Terminal {
     setlocale(LC_ALL, "")
     let term = device?.0 ?? environment["TERM"]
     let opened: OpaquePointer?
+    if let (_, input, _) = device {
+      cn_save_shell_modes(input)
+    } else {
+      cn_save_shell_modes(0)
+    }
     if let (name, input, output) = device {
       inputDescriptor = dup(input)
       opened = cn_newterm_fds(name, inputDescriptor, dup(output))
@@ -106,9 +111,9 @@ public final class CursesTerminal: Terminal {
     }
     screenPointer = screen
     _ = set_term(screen)
-    cn_install_signal_restore()
     cbreak()
     if interruptKey { cn_interrupt_as_key(inputDescriptor) }
+    cn_flow_control_off(inputDescriptor)
     noecho()
     nonl()
     intrflush(cn_stdscr(), false)
@@ -140,6 +145,10 @@ public final class CursesTerminal: Terminal {
     colorSupport = support
     let unicode = cn_locale_is_utf8() != 0
     if mouse { cn_mouse_reporting(cn_output_descriptor(), 1) }
+    // Signals from here on: fatal ones restore the terminal with prepared
+    // bytes and the saved modes (and chain to Swift's backtracer); Ctrl-Z
+    // leaves program mode and comes back to it.
+    cn_install_signal_restore(inputDescriptor, cn_output_descriptor(), mouse ? 1 : 0)
     capabilities = TerminalCapabilities(colors: support, unicode: unicode, mouse: mouse)
     width = Int(cn_cols())
     height = Int(cn_lines())
@@ -179,33 +188,38 @@ public final class CursesTerminal: Terminal {
   /// ran out; ``InputEvent/endOfInput`` once the input is closed (end of
   /// file, a hang-up), at once and on every later call, so a loop never spins on it.
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
-    if inputEnded { return .endOfInput }
-    let ms: Int32
-    if let timeout {
-      let c = timeout.components
-      ms = Int32(clamping: max(0, c.seconds * 1000 + c.attoseconds / 1_000_000_000_000_000))
-    } else {
-      ms = -1
-    }
-    if ms != lastTimeout {
-      wtimeout(cn_stdscr(), ms)
-      lastTimeout = ms
-    }
+    let clock = ContinuousClock()
+    let deadline = timeout.map { clock.now + $0 }
     while true {
-      // Bytes, not wide characters: ncurses' wget_wch, given an invalid
-      // UTF-8 byte, goes on reading to complete it and drops what it read
-      // (about 143 key presses). TermGrid decodes UTF-8 itself.
-      let r = wgetch(cn_stdscr())
-      if r == cn_err() {
-        // A timeout, a signal, or the end of the input: only the last has
-        // the descriptor readable with nothing to read, or hung up.
-        if cn_input_at_end(inputDescriptor) != 0 {
-          inputEnded = true
-          return .endOfInput
-        }
-        if ms < 0 { continue }  // interrupted (a suspend and resume): wait on
-        return nil
+      if inputEnded { return .endOfInput }
+      if let resumed = resumedEvent() { return resumed }
+      // What ncurses has buffered or can read now, without waiting in
+      // ncurses: bytes, not wide characters (wget_wch, given an invalid
+      // UTF-8 byte, reads on to complete it and drops what it read, about
+      // 143 key presses). TermGrid decodes UTF-8 itself.
+      if let event = readAvailable() { return event }
+      if cn_input_at_end(inputDescriptor) != 0 {
+        inputEnded = true
+        return .endOfInput
       }
+      // Nothing there: wait on the descriptor itself, so a signal (a resume
+      // after Ctrl-Z, a resize) wakes the wait and is noticed at once.
+      var wait: Int32 = -1
+      if let deadline {
+        let left = deadline - clock.now
+        if left <= .zero { return nil }
+        let c = left.components
+        wait = Int32(clamping: max(1, c.seconds * 1000 + (c.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+      }
+      _ = cn_wait_readable(inputDescriptor, wait)
+    }
+  }
+
+  /// The next event from what ncurses has or can read without waiting (an
+  /// escape sequence gets the escape delay to arrive whole); nil when nothing is there.
+  private func readAvailable() -> InputEvent? {
+    while true {
+      guard let r = nextCode() else { return nil }
       if r > 0xFF {
         if let e = decodeFunctionKey(r) { return e }
         continue
@@ -220,6 +234,26 @@ public final class CursesTerminal: Terminal {
       }
       if let e = decodeCharacter(UInt32(r)) { return e }
     }
+  }
+
+  /// A byte or a function key code from ncurses without waiting, or nil.
+  private func nextCode() -> Int32? {
+    if lastTimeout != 0 {
+      wtimeout(cn_stdscr(), 0)
+      lastTimeout = 0
+    }
+    let r = wgetch(cn_stdscr())
+    return r == cn_err() ? nil : r
+  }
+
+  /// After a suspend (Ctrl-Z, then `fg`): the screen is repainted whole on
+  /// the next present, and the app gets a resize event with the size now.
+  private func resumedEvent() -> InputEvent? {
+    guard cn_take_resumed() != 0 else { return nil }
+    _ = clearok(cn_curscr(), true)
+    width = Int(cn_cols())
+    height = Int(cn_lines())
+    return .resize(width: width, height: height)
   }
 
   /// One byte from ncurses without waiting, or nil; a function key code is put back.

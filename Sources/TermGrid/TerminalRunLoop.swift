@@ -62,7 +62,8 @@ public final class TerminalRunLoop {
       while let e = event {
         switch e {
         case .endOfInput: return
-        case .resize(let w, let h): surface.resize(width: w, height: h)
+        case .resize(let w, let h) where w != surface.width || h != surface.height:
+          surface.resize(width: w, height: h)
         default: break
         }
         if case .quit = try scene.handle(e) { return }

@@ -268,6 +268,38 @@ extension Array where Element == UInt8 {
     #expect(got == [.mouse(MouseEvent(.scrollLeft, x: 3, y: 3)), .key("x")])
   }
 
+  @Test func aCrashRestoresTheTerminalAndTheRuntimeStillReportsIt() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    var errors: [Int32] = [0, 0]
+    pipe(&errors)
+    let pid = fork()
+    if pid == 0 {
+      dup2(errors[1], 2)
+      let terminal = try? CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave)
+      withExtendedLifetime(terminal) {
+        let numbers = [1, 2, 3]
+        print(numbers[Int(getpid()) % 1 + 7])  // index out of range: the runtime traps
+      }
+      exit(0)
+    }
+    close(errors[1])
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    var report = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = read(errors[0], &buffer, buffer.count)
+      if n <= 0 { break }
+      report += buffer[0..<n]
+    }
+    close(errors[0])
+    let out = pty.drain()
+    #expect(status & 0x7f != 0)  // ended by the signal, as before the handler
+    #expect(out.contains("\u{1B}[?1049l") && out.contains("\u{1B}[?12l\u{1B}[?25h"))  // main screen, cursor back
+    let text = String(decoding: report, as: UTF8.self)
+    #expect(text.contains("Fatal error: Index out of range"))
+  }
+
   @Test func unknownTerminalIsATypedError() {
     #expect(throws: CursesTerminalError.self) {
       _ = try CursesTerminal(term: "no-such-terminal-type", inputDescriptor: 0, outputDescriptor: 1)

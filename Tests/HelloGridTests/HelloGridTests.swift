@@ -73,6 +73,32 @@ import Testing
     #expect(try tmux.pane("alternate_on") == "0")
   }
 
+  @Test func ctrlZLeavesTheTerminalToTheShellAndFgBringsTheGridBack() throws {
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary); echo exit=$?")
+    let grid = try tmux.waitForSettled("the planets") { $0.contains("Mercury") }
+    #expect(try tmux.pane("mouse_sgr_flag") == "1" && tmux.pane("keypad_flag") == "1")
+    try tmux.keys("C-z")
+    try tmux.waitFor(text: "Stopped")
+    // The shell gets its terminal back: main screen, cursor, no mouse reports, keypad local.
+    #expect(try tmux.pane("alternate_on") == "0" && tmux.pane("cursor_flag") == "1")
+    #expect(try tmux.pane("mouse_sgr_flag") == "0" && tmux.pane("mouse_any_flag") == "0" && tmux.pane("keypad_flag") == "0")
+    try tmux.type("fg")
+    let back = try tmux.waitForSettled("the grid again") { $0.contains("Mercury") && $0.contains("? help") }
+    #expect(back == grid)
+    #expect(try tmux.pane("alternate_on") == "1" && tmux.pane("mouse_sgr_flag") == "1")
+    // Ctrl-S is a key, not flow control: the grid still answers.
+    try tmux.keys("C-s", "Right", "d")
+    try tmux.waitFor("Venus deleted") { !$0.contains("Venus") && $0.contains("3 worlds") }
+    // (The shell ran `echo` when the job stopped; fg's own status is the program's.)
+    try tmux.keys("q")
+    try tmux.waitFor("the shell") { !$0.contains("Mercury") }
+    try tmux.type("echo fg=$?")
+    try tmux.waitFor(text: "fg=0")
+    #expect(try tmux.pane("alternate_on") == "0" && tmux.pane("mouse_sgr_flag") == "0")
+  }
+
   @Test func theEndOfInputEndsTheProgramWithoutSpinning() throws {
     // Standard input at its end from the start: the program draws, reads
     // the end and exits 0 at once (before, it spun at 100% CPU forever).

@@ -188,7 +188,10 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     case .key(let key): try handleKey(key)
     case .mouse:
       if overlays.isEmpty, collectionView.handle(event) { needsRedraw = true }
-    case .resize: needsRedraw = true
+    case .resize:
+      // A new size lays out again; the same size (a resume after Ctrl-Z) redraws.
+      needsRedraw = true
+      collectionView.setNeedsDisplay()
     case .endOfInput: quit()
     }
     guard quitRequested else { return .continue }
