@@ -46,13 +46,29 @@ enum CatalogueLoader {
   static let shelfNames = ["bookshelves", "shelf", "shelves", "exclusive shelf"]
 
   static func load(path: String) throws -> LoadedCatalogue {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw CatalogueError.fileNotFound(path)
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      if errno == ENOENT || errno == ENOTDIR { throw CatalogueError.fileNotFound(path) }
+      throw CatalogueError.unreadable(path, reason: String(cString: strerror(errno)))
     }
-    if isDirectory.boolValue { throw CatalogueError.unreadable(path, reason: "it is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CatalogueError.unreadable(path, reason: "permission denied or I/O error")
+    // Say what it is when it is not a file (a FIFO would block, /dev/null reads as nothing).
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw CatalogueError.unreadable(path, reason: "it is a directory, not a file")
+    case S_IFIFO: throw CatalogueError.unreadable(path, reason: "it is a named pipe (FIFO), not a file")
+    case S_IFCHR, S_IFBLK: throw CatalogueError.unreadable(path, reason: "it is a device, not a file")
+    case S_IFSOCK: throw CatalogueError.unreadable(path, reason: "it is a socket, not a file")
+    default: throw CatalogueError.unreadable(path, reason: "it is not a regular file")
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw CatalogueError.unreadable(path, reason: String(cString: strerror(errno)))
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      data = try handle.readToEnd() ?? Data()
+    } catch {
+      throw CatalogueError.unreadable(path, reason: "\(error.localizedDescription)")
     }
     return try parse(String(decoding: data, as: UTF8.self), name: path)
   }

@@ -57,6 +57,60 @@ func generatedCatalogue(count: Int, seed: UInt64 = 7) -> Data {
     #expect(leftovers(in: dir).isEmpty)
   }
 
+  @Test func aReadOnlyFileIsRefusedAndKept() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/books.csv"
+    try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))
+    chmod(path, 0o444)
+    #expect(throws: SaveError.self) { try AtomicFile.write(Data("new\n".utf8), to: path) }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old\n" && leftovers(in: dir).isEmpty)
+    do {
+      try AtomicFile.write(Data("new\n".utf8), to: path)
+    } catch {
+      #expect(error.reason == "the file is read-only" && error.step == "check")
+    }
+  }
+
+  @Test func aSymbolicLinkIsWrittenThroughAndStaysALink() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try FileManager.default.createDirectory(atPath: dir + "/real", withIntermediateDirectories: true)
+    let target = dir + "/real/books.csv"
+    try Data("old\n".utf8).write(to: URL(fileURLWithPath: target))
+    symlink("real/books.csv", dir + "/link.csv")
+    try AtomicFile.write(Data("new\n".utf8), to: dir + "/link.csv")
+    var info = stat()
+    lstat(dir + "/link.csv", &info)
+    #expect(info.st_mode & S_IFMT == S_IFLNK)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "new\n")
+    #expect(leftovers(in: dir).isEmpty && leftovers(in: dir + "/real").isEmpty)
+  }
+
+  @Test func aFileWithHardLinksIsRefusedRatherThanSplit() throws {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/books.csv"
+    try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))
+    link(path, dir + "/other.csv")
+    #expect(throws: SaveError.self) { try AtomicFile.write(Data("new\n".utf8), to: path) }
+    #expect(try String(contentsOfFile: dir + "/other.csv", encoding: .utf8) == "old\n")
+  }
+
+  @Test func theOwnerIsKeptWhenAnotherUserSaves() throws {
+    guard geteuid() == 0 else { return }  // only root can save another user's file
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/books.csv"
+    try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))
+    chown(path, 65534, 65534)  // nobody
+    try AtomicFile.write(Data("new\n".utf8), to: path)
+    var info = stat()
+    stat(path, &info)
+    #expect(info.st_uid == 65534 && info.st_gid == 65534)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "new\n")
+  }
+
   @Test func aFailedSaveSaysWhyAndTouchesNothing() throws {
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }

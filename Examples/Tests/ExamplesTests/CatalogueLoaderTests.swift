@@ -1,3 +1,4 @@
+import Foundation
 import TermGridTesting
 import Testing
 
@@ -55,5 +56,34 @@ import Testing
     let byShelf = Catalogue(books: books, grouping: .shelf)
     #expect(byShelf.groups.map(\.name) == ["(no shelf)", "novel", "philosophy"])
     #expect(byShelf.footer(for: byShelf.groups[1]) == "2 books on novel")
+  }
+
+  @Test func whatIsNotAFileIsNamedForWhatItIs() throws {
+    #expect(throws: CatalogueError.unreadable("/dev/null", reason: "it is a device, not a file")) {
+      try CatalogueLoader.load(path: "/dev/null")
+    }
+    #expect(throws: CatalogueError.unreadable("/tmp", reason: "it is a directory, not a file")) {
+      try CatalogueLoader.load(path: "/tmp")
+    }
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-fifo-\(getpid())").path
+    mkfifo(fifo, 0o600)
+    defer { unlink(fifo) }
+    #expect(throws: CatalogueError.unreadable(fifo, reason: "it is a named pipe (FIFO), not a file")) {
+      try CatalogueLoader.load(path: fifo)
+    }
+  }
+
+  @Test func anErrorQuotingTheFileReachesTheTerminalSanitised() throws {
+    // A header field that is an escape sequence (set the window title), and a file name with one.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-esc-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/bad\u{1B}[2Jname.csv"
+    try Data("Name\u{1B}]2;pwned\u{7},Author\nx,y\n".utf8).write(to: URL(fileURLWithPath: path))
+    let binary = TmuxSession.productsDirectory.appendingPathComponent("book-catalogue").path
+    let result = try Spawn.run([binary, "--data", path])
+    #expect(result.status == 1)
+    #expect(!result.output.contains("\u{1B}") && !result.output.contains("\u{7}"))
+    #expect(result.output.contains("␛]2;pwned␇") && result.output.contains("bad␛[2Jname.csv"))
   }
 }

@@ -59,9 +59,12 @@ public enum Application {
     fail(String(describing: error), name: name)
   }
 
-  /// Writes `name: message` to standard error and exits with status 1.
+  /// Writes `name: message` to standard error, sanitised (control
+  /// characters and escape sequences shown as symbols), and exits with status 1.
   public static func fail(_ message: String, name: String? = nil) -> Never {
-    let line = "\(name ?? programName): \(message)\n"
+    // A message may carry text from a file or a file name: no escape
+    // sequence of it reaches the terminal.
+    let line = TextSanitizer.sanitize("\(name ?? programName): \(message)") + "\n"
     _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(1)
   }
