@@ -26,7 +26,7 @@ let package = Package(
     ),
     .target(name: "CursesTerminal", dependencies: ["CNcursesw", "GridRender"]),
     .target(name: "TermGrid", dependencies: ["GridLayout", "GridRender", "CursesTerminal"]),
-    .target(name: "TermGridTesting", dependencies: ["GridRender"]),
+    .target(name: "TermGridTesting", dependencies: ["GridRender", "CNcursesw"]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     .testTarget(
       name: "GridLayoutTests",

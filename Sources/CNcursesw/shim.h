@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <wchar.h>
+#include <time.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
@@ -83,6 +84,15 @@ static inline int cn_openpty(int *master, int *slave, int cols, int rows) {
   struct winsize ws = {0};
   ws.ws_col = (unsigned short)cols; ws.ws_row = (unsigned short)rows;
   return openpty(master, slave, NULL, NULL, &ws);
+}
+/// posix_spawn's flag for a new session (glibc's value where the header hides it).
+#include <spawn.h>
+static inline short cn_posix_spawn_setsid(void) {
+#ifdef POSIX_SPAWN_SETSID
+  return POSIX_SPAWN_SETSID;
+#else
+  return 0x80;
+#endif
 }
 /// Sets the window size of a terminal file descriptor.
 static inline int cn_set_winsize(int fd, int cols, int rows) {
@@ -159,6 +169,15 @@ static char cn_enter_bytes[512] = {0};
 static int cn_enter_length = 0;
 /// Set by SIGCONT (after a suspend): the screen must be repainted whole.
 static volatile sig_atomic_t cn_resumed = 0;
+/// How many SIGCONTs arrived: a suspend whose continue came before it could
+/// stop (a `kill -TSTP` then `kill -CONT` in quick succession) does not stop.
+static volatile sig_atomic_t cn_continues = 0;
+/// Whether Ctrl-Z and SIGCONT leave and re-enter program mode, and how many
+/// of their handlers are running (on any thread: a process's signal goes to
+/// whichever thread does not block it). Atomics, so restoring the terminal
+/// can turn them off and wait for one in flight.
+static int cn_suspend_enabled = 0;
+static int cn_suspend_handlers = 0;
 static const int cn_fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGSEGV, SIGFPE};
 #define CN_FATAL_COUNT (sizeof cn_fatal_signals / sizeof cn_fatal_signals[0])
 static struct sigaction cn_previous_actions[CN_FATAL_COUNT] = {{{0}}};
@@ -224,6 +243,13 @@ static void cn_fatal_signal(int sig, siginfo_t *info, void *context) {
 static void cn_suspend_signal(int sig) {
   (void)sig;
   int saved_errno = errno;
+  __atomic_add_fetch(&cn_suspend_handlers, 1, __ATOMIC_SEQ_CST);
+  if (!__atomic_load_n(&cn_suspend_enabled, __ATOMIC_SEQ_CST)) {
+    __atomic_sub_fetch(&cn_suspend_handlers, 1, __ATOMIC_SEQ_CST);
+    errno = saved_errno;
+    return;
+  }
+  sig_atomic_t continues = cn_continues;
   cn_leave_program_mode();
   struct sigaction stop = {0};
   stop.sa_handler = SIG_DFL;
@@ -233,7 +259,9 @@ static void cn_suspend_signal(int sig) {
   sigemptyset(&unblock);
   sigaddset(&unblock, SIGTSTP);
   sigprocmask(SIG_UNBLOCK, &unblock, NULL);
-  raise(SIGTSTP);  // stops here (an orphaned process group is not stopped: it goes on at once)
+  // Stops here (an orphaned process group is not stopped: it goes on at
+  // once), unless the continue has already come: then stopping would be for good.
+  if (cn_continues == continues) raise(SIGTSTP);
   struct sigaction again = {0};
   again.sa_handler = cn_suspend_signal;
   sigemptyset(&again.sa_mask);
@@ -244,6 +272,7 @@ static void cn_suspend_signal(int sig) {
     if (cn_sig_out_fd >= 0 && cn_enter_length > 0) (void)!write(cn_sig_out_fd, cn_enter_bytes, (size_t)cn_enter_length);
   }
   cn_resumed = 1;
+  __atomic_sub_fetch(&cn_suspend_handlers, 1, __ATOMIC_SEQ_CST);
   errno = saved_errno;
 }
 
@@ -251,8 +280,13 @@ static void cn_suspend_signal(int sig) {
 static void cn_continue_signal(int sig) {
   (void)sig;
   int saved_errno = errno;
-  if (cn_sig_active && cn_has_termios) tcsetattr(cn_sig_in_fd, TCSADRAIN, &cn_program_termios);
-  cn_resumed = 1;
+  cn_continues = cn_continues + 1;
+  __atomic_add_fetch(&cn_suspend_handlers, 1, __ATOMIC_SEQ_CST);
+  if (__atomic_load_n(&cn_suspend_enabled, __ATOMIC_SEQ_CST)) {
+    if (cn_sig_active && cn_has_termios) tcsetattr(cn_sig_in_fd, TCSADRAIN, &cn_program_termios);
+    cn_resumed = 1;
+  }
+  __atomic_sub_fetch(&cn_suspend_handlers, 1, __ATOMIC_SEQ_CST);
   errno = saved_errno;
 }
 
@@ -266,6 +300,7 @@ static inline void cn_install_signal_restore(int in_fd, int out_fd, int mouse) {
   cn_prepare_signal_bytes(mouse);
   cn_has_termios = isatty(in_fd) && tcgetattr(in_fd, &cn_program_termios) == 0;
   cn_sig_active = 1;
+  __atomic_store_n(&cn_suspend_enabled, 1, __ATOMIC_SEQ_CST);
   for (unsigned i = 0; i < CN_FATAL_COUNT; i++) {
     struct sigaction action = {0};
     action.sa_sigaction = cn_fatal_signal;
@@ -292,6 +327,29 @@ static inline void cn_save_shell_modes(int in_fd) {
 /// The program's modes as they are now (after cbreak, noecho and the rest).
 static inline void cn_save_program_modes(void) {
   if (cn_sig_in_fd >= 0 && isatty(cn_sig_in_fd)) cn_has_termios = tcgetattr(cn_sig_in_fd, &cn_program_termios) == 0;
+}
+
+/// Holds (`hold` 1) or releases (0) Ctrl-Z and SIGCONT while the terminal
+/// is restored, so neither handler re-enters program mode halfway through
+/// leaving it: on this thread they wait, and on another a handler finds
+/// suspending turned off (one already running is waited for, at most a
+/// second). What arrived meanwhile is acted on at the release, by the
+/// handlers then in place.
+static inline void cn_hold_suspend(int hold) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGTSTP);
+  sigaddset(&set, SIGCONT);
+  if (hold) {
+    sigprocmask(SIG_BLOCK, &set, NULL);
+    __atomic_store_n(&cn_suspend_enabled, 0, __ATOMIC_SEQ_CST);
+    for (int i = 0; i < 1000 && __atomic_load_n(&cn_suspend_handlers, __ATOMIC_SEQ_CST) > 0; i++) {
+      struct timespec ms = {0, 1000000};
+      nanosleep(&ms, NULL);
+    }
+  } else {
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+  }
 }
 
 /// Whether a resume happened since the last call (and forgets it).

@@ -49,6 +49,8 @@ public final class CursesTerminal: Terminal {
   private var screenPointer: OpaquePointer?
   private var wideBuffer = [wchar_t](repeating: 0, count: 8)
   private var lastTimeout: Int32 = -2
+  /// Input read ahead and put back (bytes and function key codes), read before ncurses' own.
+  private var putBack: [Int32] = []
   /// The descriptor input is read from (to tell the end of input from a timeout).
   private let inputDescriptor: Int32
   /// True once the end of input was seen: every later read says so at once.
@@ -174,6 +176,9 @@ public final class CursesTerminal: Terminal {
   public func restore() {
     guard isOpen else { return }
     isOpen = false
+    // A Ctrl-Z or a continue arriving now waits until the terminal is restored.
+    cn_hold_suspend(1)
+    defer { cn_hold_suspend(0) }
     _ = curs_set(1)
     endwin()
     cn_mouse_reporting(-1, 0)
@@ -236,8 +241,10 @@ public final class CursesTerminal: Terminal {
     }
   }
 
-  /// A byte or a function key code from ncurses without waiting, or nil.
+  /// A byte or a function key code without waiting (what was put back
+  /// first, then ncurses'), or nil.
   private func nextCode() -> Int32? {
+    if !putBack.isEmpty { return putBack.removeFirst() }
     if lastTimeout != 0 {
       wtimeout(cn_stdscr(), 0)
       lastTimeout = 0
@@ -245,6 +252,9 @@ public final class CursesTerminal: Terminal {
     let r = wgetch(cn_stdscr())
     return r == cn_err() ? nil : r
   }
+
+  /// Codes read ahead to no end, to be read again first (in order).
+  private func unread(_ codes: [Int32]) { putBack.insert(contentsOf: codes, at: 0) }
 
   /// After a suspend (Ctrl-Z, then `fg`): the screen is repainted whole on
   /// the next present, and the app gets a resize event with the size now.
@@ -256,16 +266,15 @@ public final class CursesTerminal: Terminal {
     return .resize(width: width, height: height)
   }
 
-  /// One byte from ncurses without waiting, or nil; a function key code is put back.
-  private func nextByte() -> UInt8? {
-    if lastTimeout != 0 {
-      wtimeout(cn_stdscr(), 0)
-      lastTimeout = 0
-    }
-    let r = wgetch(cn_stdscr())
-    if r == cn_err() { return nil }
+  /// One byte, or nil; a function key code is put back. With `waiting`,
+  /// inside a sequence that has begun, it waits a little for the rest (a
+  /// sequence split across two reads arrives whole).
+  private func nextByte(waiting: Bool = false) -> UInt8? {
+    var r = nextCode()
+    if r == nil && waiting && cn_wait_readable(inputDescriptor, 30) > 0 { r = nextCode() }
+    guard let r else { return nil }
     if r > 0xFF {
-      _ = ungetch(r)
+      unread([r])
       return nil
     }
     return UInt8(truncatingIfNeeded: r)
@@ -280,7 +289,7 @@ public final class CursesTerminal: Terminal {
     while bytes.count < length {
       guard let b = nextByte() else { return "\u{FFFD}" }
       guard b & 0xC0 == 0x80 else {
-        _ = ungetch(Int32(b))
+        unread([Int32(b)])
         return "\u{FFFD}"
       }
       bytes.append(b)
@@ -288,29 +297,61 @@ public final class CursesTerminal: Terminal {
     return UTF8Decoding.scalar(bytes) ?? "\u{FFFD}"
   }
 
-  /// After an Esc that ncurses matched to no key: a mouse report
-  /// (`ESC [ < ... M`) is read whole and decoded (nil when it is one of no
-  /// use: another button, a malformed report); anything else is put back and
-  /// the Esc is a key of its own. (ncurses has already waited the escape
-  /// delay, so what belongs to the sequence is buffered.)
+  /// After an Esc that ncurses matched to no key (ncurses has already
+  /// waited the escape delay, so what belongs to a sequence is buffered):
+  /// - an SGR mouse report (`ESC [ < b ; x ; y M`) is decoded; one of no use
+  ///   (another button, numbers out of range) is dropped;
+  /// - any other control sequence (`ESC [` parameters and a final byte,
+  ///   `ESC O` and a byte) is one TermGrid has no key for, and is dropped,
+  ///   as is one cut short;
+  /// - a string (`ESC ]`, `ESC P`, `ESC _`, `ESC ^`, `ESC X`) up to BEL or
+  ///   `ESC \` is a terminal's reply, and is dropped; without its end in
+  ///   what has arrived, it was typed, and is Esc and keys;
+  /// - anything else is put back and the Esc is a key of its own (Esc
+  ///   itself, or Esc then a key for Alt and a key).
+  /// Returns nil for what is dropped.
   private func readEscapeSequence() -> InputEvent? {
-    var read: [UInt8] = []
-    func next() -> UInt8? {
-      guard let b = nextByte() else { return nil }
-      read.append(b)
-      return b
-    }
-    if next() == 0x5B, next() == 0x3C {  // [ <
-      var body = ""
-      while body.utf8.count < 32, let c = next() {
-        body.unicodeScalars.append(Unicode.Scalar(c))
-        if c == 0x4D || c == 0x6D { return SGRMouseReport.decode(body).map(InputEvent.mouse) }
-        guard (0x30...0x3B).contains(c) else { break }  // digits and ';' only
+    guard let introducer = nextByte(waiting: false) else { return .key(Key(.escape)) }
+    switch introducer {
+    case 0x5B:  // [
+      var body: [UInt8] = []
+      while body.count < 256, let c = nextByte(waiting: true) {
+        if (0x40...0x7E).contains(c) {
+          guard body.first == 0x3C, c == 0x4D || c == 0x6D else { return nil }
+          body.append(c)
+          return SGRMouseReport.decode(String(decoding: body.dropFirst(), as: UTF8.self)).map(InputEvent.mouse)
+        }
+        guard (0x20...0x3F).contains(c) else {
+          // Not part of a sequence: it starts afresh.
+          unread([Int32(c)])
+          return nil
+        }
+        body.append(c)
       }
-      // Not a report after all: the bytes go back, the Esc is a key.
+      return nil
+    case 0x4F:  // O
+      _ = nextByte(waiting: true)
+      return nil
+    case 0x5D, 0x50, 0x5F, 0x5E, 0x58:  // ] P _ ^ X
+      // A reply arrives whole, with its end (BEL or ESC \). Without one in
+      // what is there, it was typed: Esc, and the rest are keys.
+      var read: [Int32] = [Int32(introducer)]
+      while read.count < 4_096, let c = nextByte(waiting: false) {
+        read.append(Int32(c))
+        if c == 0x07 { return nil }
+        if c == 0x1B {
+          guard let d = nextByte(waiting: false) else { break }
+          read.append(Int32(d))
+          if d == 0x5C { return nil }
+          break
+        }
+      }
+      unread(read)
+      return .key(Key(.escape))
+    default:
+      unread([Int32(introducer)])
+      return .key(Key(.escape))
     }
-    for c in read.reversed() { _ = ungetch(Int32(c)) }
-    return .key(Key(.escape))
   }
 
   private func decodeCharacter(_ v: UInt32) -> InputEvent? {

@@ -185,6 +185,9 @@ func fullRedraw(_ app: CollectionViewController, width: Int, height: Int) -> Sur
   }
 
   @Test func applicationPrintsAnErrorRestoresTheTerminalAndExits1() {
+    // Under a sanitizer a forked child's exit reports the memory of the
+    // runner's other threads as leaked: this test runs without it.
+    guard getenv("TERMGRID_SANITIZER") == nil else { return }  // scripts/test sets it for those runs
     let failing = inChildProcess {
       let terminal = HeadlessTerminal(width: 40, height: 10)
       terminal.send(keys: "!")

@@ -1,0 +1,105 @@
+import Foundation
+import TermGridTesting
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Each example on a real pseudo-terminal, fed random input (keys, mouse
+/// reports with nonsense numbers, garbage escape sequences, invalid UTF-8,
+/// pastes, resizes down to 0x0, suspends): it must never crash, must quit
+/// on Ctrl-C twice, and must leave the terminal as it found it.
+///
+/// CI runs 20 sessions per example from a fixed seed. For longer runs:
+/// `TERMGRID_FUZZ_SESSIONS=500 TERMGRID_FUZZ_SEED=random swift test --filter PtyFuzzTests`
+/// (a failure names the seed that replays it).
+@Suite(.serialized) struct PtyFuzzTests {
+  static var sessions: Int { ProcessInfo.processInfo.environment["TERMGRID_FUZZ_SESSIONS"].flatMap(Int.init) ?? 20 }
+  static var seed: UInt64 {
+    let text = ProcessInfo.processInfo.environment["TERMGRID_FUZZ_SEED"] ?? "2026"
+    return text == "random" ? UInt64.random(in: 0...UInt64.max) : UInt64(text) ?? 2026
+  }
+
+  /// The last place `needle` occurs in `haystack`, or -1.
+  func lastIndex(of needle: String, in haystack: [UInt8]) -> Int {
+    let n = Array(needle.utf8)
+    guard n.count <= haystack.count else { return -1 }
+    var i = haystack.count - n.count
+    while i >= 0 {
+      if haystack[i..<(i + n.count)].elementsEqual(n) { return i }
+      i -= 1
+    }
+    return -1
+  }
+
+  @Test(arguments: ["book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo"])
+  func randomInputNeverCrashesAndTheTerminalIsRestored(example: String) throws {
+    let binary = TmuxSession.productsDirectory.appendingPathComponent(example).path
+    let base = Self.seed
+    var stats = (bytes: 0, resizes: 0, suspends: 0)
+    for session in 0..<Self.sessions {
+      let seed = base &+ UInt64(session) &* 7919
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-fuzz-\(UUID().uuidString)").path
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: directory) }
+      let program = try PseudoTerminalSession(
+        [binary], columns: 80, rows: 24,
+        environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": directory],
+        directory: directory)
+      var fuzzer = InputFuzzer(seed: seed, escapeQuits: example != "book-catalogue")
+      // The first frame.
+      let started = Date()
+      while program.output.count < 100 && Date().timeIntervalSince(started) < 10 { program.drain(); usleep(5_000) }
+      for step in 0..<150 {
+        switch fuzzer.nextAction(mayQuit: step > 130) {
+        case .bytes(let bytes):
+          program.type(bytes)
+          stats.bytes += bytes.count
+        case .resize(let columns, let rows):
+          program.resize(columns: columns, rows: rows)
+          stats.resizes += 1
+        case .suspendAndResume:
+          program.signal(SIGTSTP)
+          usleep(2_000)
+          program.signal(SIGCONT)
+          stats.suspends += 1
+        }
+        usleep(UInt32(500 + Int(seed % 7) * 300))
+        program.drain()
+        if program.hasExited { break }
+      }
+      // Ctrl-C closes what is open; a second one quits. (The second is typed
+      // only while the program still runs: after it has restored the
+      // terminal, Ctrl-C is the shell's interrupt, which throws away output
+      // not yet read, as a terminal does.)
+      if !program.hasExited {
+        program.resize(columns: 80, rows: 24)
+        program.type([0x03])
+        if program.waitForExit(timeout: 0.3) == nil { program.type([0x03]) }
+      }
+      let status = program.waitForExit(timeout: 10)
+      var state = ""
+      if status == nil {
+        // R running, S sleeping, T stopped (from /proc), and where it waits.
+        state = (try? String(contentsOfFile: "/proc/\(program.pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first.map(String.init) ?? "?"
+        state += " in " + ((try? String(contentsOfFile: "/proc/\(program.pid)/wchan", encoding: .utf8)) ?? "?")
+        program.signal(SIGKILL)
+      }
+      #expect(status != nil, "\(example) seed \(seed): still running after Ctrl-C twice (state \(state))")
+      #expect(program.terminatingSignal == nil, "\(example) seed \(seed): ended by signal \(program.terminatingSignal ?? 0)")
+      let tail = String(decoding: program.output.suffix(400), as: UTF8.self)
+      #expect(program.exitCode == 0, "\(example) seed \(seed): exit status \(program.exitCode ?? -1); it wrote at the end: \(tail.debugDescription)")
+      // Left as found: the main screen back after the last switch to the
+      // alternate one, mouse reporting off after the last time it was on.
+      let out = program.output
+      if let dump = ProcessInfo.processInfo.environment["TERMGRID_FUZZ_DUMP"] {
+        // Everything the program wrote, for a look at a failing session.
+        _ = FileManager.default.createFile(atPath: "\(dump)/\(example)-\(seed).out", contents: Data(out))
+      }
+      #expect(lastIndex(of: "\u{1B}[?1049l", in: out) > lastIndex(of: "\u{1B}[?1049h", in: out), "\(example) seed \(seed)")
+      #expect(lastIndex(of: "\u{1B}[?1002l", in: out) > lastIndex(of: "\u{1B}[?1002h", in: out), "\(example) seed \(seed)")
+    }
+    print("pty fuzz \(example): \(Self.sessions) sessions from seed \(base), \(stats.bytes) bytes, \(stats.resizes) resizes, \(stats.suspends) suspends")
+  }
+}

@@ -1,0 +1,93 @@
+/// Random input a clumsy person or an attacker would type, for fuzzing a
+/// terminal program on a ``PseudoTerminalSession``: keys, arrows and
+/// function keys, control characters, SGR mouse reports (some with huge or
+/// nonsense numbers), truncated and garbage escape sequences, invalid
+/// UTF-8, NULs, bracketed pastes, long pastes, resizes (from 0x0 up) and
+/// signals (Ctrl-Z and continue). Seeded, so a failing session replays.
+public struct InputFuzzer {
+  /// One thing done to the program.
+  public enum Action: Equatable {
+    /// Bytes typed.
+    case bytes([UInt8])
+    /// The window resized.
+    case resize(columns: Int, rows: Int)
+    /// A signal sent (SIGTSTP then SIGCONT, for a suspend and resume).
+    case suspendAndResume
+  }
+
+  private var state: UInt64
+  /// Whether a lone Esc quits the program under test (it is then typed
+  /// only where quitting may happen).
+  public var escapeQuits: Bool
+
+  /// A fuzzer whose choices follow from `seed`; `escapeQuits` for a
+  /// program that a lone Esc ends, so that sessions last.
+  public init(seed: UInt64, escapeQuits: Bool = false) {
+    state = seed &+ 0x9E37_79B9_7F4A_7C15
+    self.escapeQuits = escapeQuits
+  }
+
+  /// SplitMix64.
+  private mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+  private mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+
+  static let keys: [String] = [
+    "\u{1B}[A", "\u{1B}[B", "\u{1B}[C", "\u{1B}[D", "\u{1B}OA", "\u{1B}[5~", "\u{1B}[6~", "\u{1B}[H", "\u{1B}[F",
+    "\u{1B}[1~", "\u{1B}[4~", "\u{1B}[3~", "\u{1B}[2~", "\u{1B}[Z", "\u{1B}[1;2A", "\u{1B}[1;2C", "\u{1B}OP",
+    "\u{1B}[15~", "\r", "\t", " ", "\u{7F}", "\u{8}", "?", "/", "a", "d", "i", "m", "u", "L", "o", "s",
+    "S", "+", "-", "=", "j", "k", "h", "l", "g", "G", "x", "é", "漢", "🙂",
+  ]
+
+  /// The next action; quitting keys (q, Ctrl-C) only when `mayQuit`.
+  public mutating func nextAction(mayQuit: Bool = false) -> Action {
+    switch below(100) {
+    case 0..<45: return .bytes(Array(pick(Self.keys).utf8))
+    case 45..<52:
+      // A control character (not Ctrl-C, Ctrl-Z, Ctrl-\\ unless quitting may happen).
+      var c = UInt8(below(32))
+      if !mayQuit && (c == 3 || c == 26 || c == 28) { c = 12 }
+      return .bytes([c])
+    case 52..<62: return .bytes(mouseReport())
+    case 62..<67:
+      // A truncated or garbage escape sequence.
+      var garbage = ["\u{1B}[", "\u{1B}[<", "\u{1B}[<0;", "\u{1B}[<0;5", "\u{1B}[999999999999999999999A", "\u{1B}]2;x\u{7}",
+                     "\u{1B}P1$r0m\u{1B}\\", "\u{1B}[?1049l", "\u{1B}[<0;-5;3M", "\u{1B}[<0;0;0M", "\u{1B}[1;999999999C", "\u{1B}O"]
+      // Strings without their end read as Esc and keys.
+      if !escapeQuits || mayQuit { garbage += ["\u{1B}]2;x", "\u{1B}P"] }
+      return .bytes(Array(pick(garbage).utf8))
+    case 67..<72:
+      // Invalid UTF-8 and NULs.
+      return .bytes((0..<(1 + below(4))).map { _ in pick([0x00, 0x80, 0xBF, 0xC0, 0xC3, 0xE9, 0xF5, 0xFF, 0xE6, 0x97]) })
+    case 72..<76:
+      // A bracketed paste, short or long.
+      let length = below(10) == 0 ? 4_000 + below(60_000) : 1 + below(40)
+      let body = (0..<length).map { _ in UInt8(0x20 + below(0x5F)) }
+      return .bytes(Array("\u{1B}[200~".utf8) + body + Array("\u{1B}[201~".utf8))
+    case 76..<86:
+      let tiny = below(6) == 0
+      return .resize(columns: tiny ? below(4) : 2 + below(240), rows: tiny ? below(4) : 2 + below(80))
+    case 86..<88: return .suspendAndResume
+    case 88..<90 where mayQuit: return .bytes(pick([[0x71], [0x03], [0x71, 0x71], [0x1B], [0x1B, 0x1B, 0x1B]]))
+    case 90..<93 where !escapeQuits: return .bytes([0x1B])  // Esc: closes what is open
+    default: return .bytes(Array(pick(Self.keys).utf8))
+    }
+  }
+
+  private mutating func mouseReport() -> [UInt8] {
+    let buttons = [0, 0, 0, 1, 2, 3, 32, 35, 64, 65, 66, 67, 4, 16, 128, 255]
+    let button = pick(buttons)
+    let big = below(12) == 0
+    let x = big ? Int(next() % 4_000_000_000) : 1 + below(260)
+    let y = big ? Int(next() % 4_000_000_000) : 1 + below(90)
+    let final = below(2) == 0 ? "M" : "m"
+    return Array("\u{1B}[<\(button);\(x);\(y)\(final)".utf8)
+  }
+}
