@@ -18,15 +18,15 @@ let package = Package(
   dependencies: [
     .package(name: "TermGrid", path: ".."),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
   ],
   targets: [
+    .target(name: "CSVScanning", path: "CSVScanning"),
     .executableTarget(
       name: "book-catalogue",
       dependencies: [
         .product(name: "TermGrid", package: "TermGrid"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "CSV", package: "CSV.swift"),
+        "CSVScanning",
       ],
       path: "book-catalogue",
       resources: [.copy("Resources/catalogue.csv")]
@@ -52,7 +52,7 @@ let package = Package(
       dependencies: [
         .product(name: "TermGrid", package: "TermGrid"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "CSV", package: "CSV.swift"),
+        "CSVScanning",
       ],
       path: "calendar-demo",
       resources: [.copy("Resources/week.csv")]

@@ -67,9 +67,15 @@ struct BookCatalogueCommand: ParsableCommand {
     if let export {
       document.library = Catalogue(books: document.library.booksAsShown, grouping: groupBy, sort: .file)
       do {
-        try document.save(to: export)
+        // No one to ask: rows that are not books go back as they were, and are named.
+        try document.save(to: export, confirmed: true)
       } catch {
         Application.fail(error)
+      }
+      if let first = loaded.skipped.first {
+        let rows = loaded.skipped.count == 1 ? "1 row that is not a book" : "\(loaded.skipped.count) rows that are not books"
+        let note = "book-catalogue: \(rows) (line \(first.line): \(first.reason)) written back as they were\n"
+        FileHandle.standardError.write(Data(TextSanitizer.sanitize(note).utf8))
       }
       return
     }

@@ -54,6 +54,10 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
       { [unowned collectionView] attributes in Self.plank(for: attributes, in: collectionView) },
       forDecorationViewOfKind: ShelfLayout.plankKind)
     collectionView.reloadData()
+    if let first = skipped.first {
+      // Where and why (the first), until a key; the status line keeps the count.
+      message = "line \(first.line): \(first.reason)"
+    }
   }
 
   /// The grid: cards of 24x5; the list: one full-width row per book (a
@@ -245,12 +249,16 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   // MARK: saving
 
   /// Saves to the file the catalogue came from (and quits after, when
-  /// `thenQuit`); the bundled one asks for a name first.
-  func save(thenQuit: Bool = false) {
+  /// `thenQuit`); the bundled one asks for a name first, and a save that
+  /// needs a yes asks for it.
+  func save(thenQuit: Bool = false, confirmed: Bool = false) {
     do {
-      try document.save()
+      try document.save(confirmed: confirmed)
     } catch .needsPath {
       askForSavePath(thenQuit: thenQuit)
+      return
+    } catch .needsConfirmation(let question) {
+      confirmSave(question) { [unowned self] in save(thenQuit: thenQuit, confirmed: true) }
       return
     } catch {
       message = Self.describe(error)
@@ -258,6 +266,13 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     }
     message = "saved \(library.bookCount) books to \(sourceName)"
     if thenQuit { quit() }
+  }
+
+  /// Asks before a save that needs a yes: s saves, Esc leaves the file as it is.
+  private func confirmSave(_ question: String, then save: @escaping () -> Void) {
+    present(
+      PromptOverlay(
+        "Save? \(question)", choices: [.init("s", "saves") { save() }], cancelTitle: "does not save"))
   }
 
   /// A failed save for the status line: the reason first, the edits kept.
@@ -287,7 +302,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   }
 
   /// Saves under a new name: the catalogue is that file from now on.
-  private func save(as input: String, replacing: Bool, thenQuit: Bool) {
+  private func save(as input: String, replacing: Bool, thenQuit: Bool, confirmed: Bool = false) {
     var path = input.trimmingCharacters(in: .whitespaces)
     guard !path.isEmpty else {
       askForSavePath(input, thenQuit: thenQuit)
@@ -301,7 +316,10 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
       return
     }
     do {
-      try document.save(to: path)
+      try document.save(to: path, confirmed: confirmed)
+    } catch .needsConfirmation(let question) {
+      confirmSave(question) { [unowned self] in save(as: input, replacing: true, thenQuit: thenQuit, confirmed: true) }
+      return
     } catch {
       message = Self.describe(error)
       return
@@ -502,7 +520,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
       ? "\(shown.bookCount) books · \(shown.groups.count) \(groupNoun)"
       : "\(shown.bookCount) of \(library.bookCount) books · \(shown.groups.count) \(groupNoun)"
     if !skipped.isEmpty {
-      left += " · \(skipped.count) malformed row\(skipped.count == 1 ? "" : "s") skipped"
+      left += " · \(skipped.count) row\(skipped.count == 1 ? "" : "s") skipped"
     }
     let selected = collectionView.indexPathsForSelectedItems.count
     if selected > 0 { left += " · \(selected) selected" }

@@ -4,16 +4,16 @@ import Foundation
 enum CatalogueSaveError: Error, CustomStringConvertible, Equatable {
   /// The bundled catalogue is never written: a path must be given.
   case needsPath
-  /// The file could not be read past a line; writing over it would lose the rest.
-  case incompleteSource(path: String, line: Int)
+  /// Saving needs a yes first: it would replace bytes that are not UTF-8,
+  /// or the file has rows that are not books (written back as they were).
+  case needsConfirmation(String)
   /// The write failed (the old file is untouched).
   case failed(SaveError)
 
   var description: String {
     switch self {
     case .needsPath: return "the bundled catalogue is not saved over: give a file name"
-    case .incompleteSource(let path, let line):
-      return "\(path) could not be read past line \(line); saving over it would lose the rest: save under another name (S)"
+    case .needsConfirmation(let question): return question
     case .failed(let error): return "\(error)"
     }
   }
@@ -29,8 +29,11 @@ struct CatalogueDocument {
   }
   private(set) var path: String?
   let format: CatalogueFormat
-  let keptRows: [[String]]
-  private(set) var unreadableFromLine: Int?
+  let keptRows: [KeptRow]
+  /// The rows that were not read as books, and why.
+  let skipped: [SkippedRow]
+  /// Whether saving over the file with rows that are not books was agreed to.
+  private var keptRowsConfirmed = false
   private var savedBooks: [Book]
   /// True when the books differ from the file (an insert, a delete or a reorder).
   private(set) var isModified = false
@@ -40,7 +43,7 @@ struct CatalogueDocument {
     self.path = path
     format = loaded.format
     keptRows = loaded.keptRows
-    unreadableFromLine = loaded.unreadableFromLine
+    skipped = loaded.skipped
     savedBooks = loaded.books
   }
 
@@ -51,16 +54,32 @@ struct CatalogueDocument {
 
   /// Writes the books to `path` (default: the file they came from), atomically;
   /// afterwards that is the document's file. On failure nothing changes.
-  mutating func save(to newPath: String? = nil) throws(CatalogueSaveError) {
+  ///
+  /// Unless `confirmed`, it first throws `needsConfirmation` when an edited
+  /// book's row held bytes that are not UTF-8 (they would be written as
+  /// U+FFFD), or, the first time the file is saved over, when it has rows
+  /// that are not books (they are written back as they were, in their places).
+  mutating func save(to newPath: String? = nil, confirmed: Bool = false) throws(CatalogueSaveError) {
     guard let target = newPath ?? path else { throw .needsPath }
-    if newPath == nil, let line = unreadableFromLine { throw .incompleteSource(path: target, line: line) }
+    if !confirmed {
+      let lines = CatalogueWriter.linesLosingBytes(library.books, format: format)
+      if let first = lines.first {
+        let which = lines.count == 1 ? "the edited book from line \(first) has" : "\(lines.count) edited books (line \(first), …) have"
+        throw .needsConfirmation("\(which) bytes that are not UTF-8: saving writes them as �")
+      }
+      if target == path, !keptRowsConfirmed, let first = skipped.first {
+        let rows = skipped.count == 1 ? "1 row that is not a book" : "\(skipped.count) rows that are not books"
+        throw .needsConfirmation(
+          "\(rows) (line \(first.line): \(first.reason)) will be written back as they were")
+      }
+    }
     do {
       try AtomicFile.write(encoded(), to: target)
     } catch {
       throw .failed(error)
     }
     path = target
-    unreadableFromLine = nil
+    keptRowsConfirmed = true
     savedBooks = library.books
     isModified = false
   }

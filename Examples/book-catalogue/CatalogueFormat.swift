@@ -10,6 +10,8 @@ struct CatalogueFormat: Sendable, Equatable {
 
   /// The header row as read.
   var header: [String]
+  /// The header's bytes as read (written back so), if it was read.
+  var headerBytes: [UInt8]?
   var hasByteOrderMark = false
   var lineEnding = LineEnding.lf
   var titleColumn: Int
@@ -19,7 +21,7 @@ struct CatalogueFormat: Sendable, Equatable {
 
   /// What a book's fields are when the file does not give them.
   static let plain = CatalogueFormat(
-    header: ["Title", "Author", "Year Published", "Bookshelves"], titleColumn: 0, authorColumn: 1, yearColumn: 2,
+    header: ["Title", "Author", "Year Published", "Bookshelves"], headerBytes: nil, titleColumn: 0, authorColumn: 1, yearColumn: 2,
     shelfColumn: 3)
 
   /// The fields of a new book, named after this header (other columns empty).

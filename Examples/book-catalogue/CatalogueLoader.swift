@@ -1,4 +1,4 @@
-import CSV
+import CSVScanning
 import Foundation
 
 /// Why a catalogue could not be opened.
@@ -23,16 +23,37 @@ struct SkippedRow: Equatable, Sendable {
   var reason: String
 }
 
+/// A row not read as a book, kept to be written back exactly as it was, in
+/// its place: after the book it followed in the file.
+struct KeptRow: Equatable, Sendable {
+  /// The row's bytes, without its line end.
+  var bytes: ArraySlice<UInt8>
+  /// The id of the book before it in the file; nil when it came before every book.
+  var afterBook: Int?
+  /// A quote in it never closes: it is written last, so it swallows nothing.
+  var runsToTheEnd = false
+}
+
+/// Where a book's row came from: written back byte for byte while the
+/// book's fields are as they were read.
+struct SourceRow: Sendable {
+  /// The row's bytes, without its line end.
+  var bytes: ArraySlice<UInt8>
+  /// The line it started on.
+  var line: Int
+  /// Whether the row held bytes that are not UTF-8 (shown as U+FFFD; an
+  /// edit would write them so, which a save asks about first).
+  var hasInvalidUTF8: Bool
+}
+
 /// The books read from a file, the rows that were skipped, and how the
 /// file is laid out (for saving it back).
 struct LoadedCatalogue: Sendable {
   var books: [Book]
   var skipped: [SkippedRow]
   var format = CatalogueFormat.plain
-  /// The fields of the skipped rows, as read: saving writes them back, after the books.
-  var keptRows: [[String]] = []
-  /// The line from which the file could not be read at all (saving over it would lose the rest).
-  var unreadableFromLine: Int?
+  /// The skipped rows as they were: saving writes them back in their places.
+  var keptRows: [KeptRow] = []
 }
 
 /// Reads catalogue CSV files: Goodreads exports (Title, Author, Year
@@ -70,7 +91,7 @@ enum CatalogueLoader {
     } catch {
       throw CatalogueError.unreadable(path, reason: "\(error.localizedDescription)")
     }
-    return try parse(String(decoding: data, as: UTF8.self), name: path)
+    return try parse(bytes: [UInt8](data), name: path)
   }
 
   /// The title in a field (surrounding white space dropped).
@@ -98,20 +119,28 @@ enum CatalogueLoader {
     field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
 
+  /// Reads a catalogue from text (tests and the bundled catalogue).
   static func parse(_ text: String, name: String) throws -> LoadedCatalogue {
-    var text = text
-    let hasByteOrderMark = text.hasPrefix("\u{FEFF}")
-    if hasByteOrderMark { text.removeFirst() }
-    let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
-    let lineEnding: CatalogueFormat.LineEnding =
-      text.dropFirst(firstLine.count).first == "\r\n" ? .crlf : .lf
-    let reader: CSVReader
-    do {
-      reader = try CSVReader(string: text, hasHeaderRow: true)
-    } catch {
-      throw CatalogueError.unreadable(name, reason: "\(error)")
+    try parse(bytes: Array(text.utf8), name: name)
+  }
+
+  /// Reads a catalogue from a file's bytes. A row that does not parse
+  /// cleanly (a stray quote, a quote never closed), has the wrong number of
+  /// fields, no title or a year that is not a number is skipped, reported
+  /// with its line and reason, and kept to be written back as it was.
+  static func parse(bytes: [UInt8], name: String) throws -> LoadedCatalogue {
+    let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+    var scanner = CSVScanner(bytes: bytes, from: hasByteOrderMark ? 3 : 0)
+    guard let headerRow = scanner.next() else {
+      throw CatalogueError.missingTitleColumn(name, header: [])
     }
-    let rawHeader = reader.headerRow ?? []
+    if let problem = headerRow.problem {
+      throw CatalogueError.unreadable(name, reason: "the header (line 1): \(problem)")
+    }
+    let afterHeader = headerRow.range.upperBound
+    let lineEnding: CatalogueFormat.LineEnding =
+      afterHeader + 1 < bytes.count && bytes[afterHeader] == 0x0D && bytes[afterHeader + 1] == 0x0A ? .crlf : .lf
+    let rawHeader = headerRow.fields
     let header = rawHeader.map { $0.trimmingCharacters(in: .whitespaces) }
     func column(_ names: [String]) -> Int? {
       let lower = header.map { $0.lowercased() }
@@ -126,58 +155,46 @@ enum CatalogueLoader {
     let shelfColumn = column(shelfNames)
 
     let format = CatalogueFormat(
-      header: rawHeader, hasByteOrderMark: hasByteOrderMark, lineEnding: lineEnding, titleColumn: titleColumn,
+      header: rawHeader, headerBytes: Array(bytes[headerRow.range]), hasByteOrderMark: hasByteOrderMark, lineEnding: lineEnding, titleColumn: titleColumn,
       authorColumn: authorColumn, yearColumn: yearColumn, shelfColumn: shelfColumn)
     var books: [Book] = []
     var skipped: [SkippedRow] = []
-    var keptRows: [[String]] = []
-    var unreadableFromLine: Int?
-    var line = 1
-    while true {
-      line += 1
-      let row: [String]?
-      do {
-        row = try nextRow(reader)
-      } catch {
-        skipped.append(SkippedRow(line: line, reason: "unreadable CSV from here on (\(error))"))
-        unreadableFromLine = line
-        break
+    var keptRows: [KeptRow] = []
+    while let row = scanner.next() {
+      if row.problem == nil, row.fields.count == 1, row.fields[0].allSatisfy(\.isWhitespace) {
+        continue  // a blank line
       }
-      guard let row else { break }
-      if row.count == 1, row[0].trimmingCharacters(in: .whitespaces).isEmpty { continue }  // blank line
       func skip(_ reason: String) {
-        skipped.append(SkippedRow(line: line, reason: reason))
-        keptRows.append(row)
+        skipped.append(SkippedRow(line: row.line, reason: reason))
+        keptRows.append(KeptRow(bytes: bytes[row.range], afterBook: books.last?.id, runsToTheEnd: row.runsToTheEnd))
       }
-      guard row.count == header.count else {
-        skip("\(row.count) fields, the header has \(header.count)")
+      if let problem = row.problem {
+        skip(problem)
         continue
       }
-      let title = title(row[titleColumn])
+      guard row.fields.count == header.count else {
+        skip("\(row.fields.count) fields, the header has \(header.count)")
+        continue
+      }
+      let title = title(row.fields[titleColumn])
       guard !title.isEmpty else {
         skip("no title")
         continue
       }
       let year: Int?
       do {
-        year = try yearColumn.flatMap { try Self.year(row[$0]) }
+        year = try yearColumn.flatMap { try Self.year(row.fields[$0]) }
       } catch {
-        skip("year \"\(row[yearColumn!].trimmingCharacters(in: .whitespaces))\" is not a number")
+        skip("year \"\(row.fields[yearColumn!].trimmingCharacters(in: .whitespaces))\" is not a number")
         continue
       }
-      books.append(Book(
-        title: title, author: author(authorColumn.map { row[$0] } ?? ""), year: year,
-        shelves: shelfColumn.map { shelves(row[$0]) } ?? [],
-        fields: zip(header, row).map { (name: $0, value: $1) }, id: books.count + 1))
+      var book = Book(
+        title: title, author: author(authorColumn.map { row.fields[$0] } ?? ""), year: year,
+        shelves: shelfColumn.map { shelves(row.fields[$0]) } ?? [],
+        fields: zip(header, row.fields).map { (name: $0, value: $1) }, id: books.count + 1)
+      book.source = SourceRow(bytes: bytes[row.range], line: row.line, hasInvalidUTF8: row.hasInvalidUTF8)
+      books.append(book)
     }
-    return LoadedCatalogue(
-      books: books, skipped: skipped, format: format, keptRows: keptRows, unreadableFromLine: unreadableFromLine)
-  }
-
-  private static func nextRow(_ reader: CSVReader) throws -> [String]? {
-    // CSVReader reports errors through its `error` property after next() returns nil.
-    if let row = reader.next() { return row }
-    if let error = reader.error { throw error }
-    return nil
+    return LoadedCatalogue(books: books, skipped: skipped, format: format, keptRows: keptRows)
   }
 }

@@ -1,4 +1,4 @@
-import CSV
+import CSVScanning
 import Foundation
 
 /// Why a file of events could not be read at all.
@@ -40,27 +40,23 @@ enum EventLoader {
   }
 
   static func parse(_ text: String, name: String) throws -> (events: [CalendarEvent], skipped: [SkippedEventRow]) {
-    var text = text
-    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-    let reader: CSVReader
-    do {
-      reader = try CSVReader(string: text, hasHeaderRow: true)
-    } catch {
-      throw EventFileError.unreadable(name, reason: "\(error)")
-    }
-    let header = (reader.headerRow ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    let bytes = Array(text.utf8)
+    var scanner = CSVScanner(bytes: bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+    let headerRow = scanner.next()
+    if let problem = headerRow?.problem { throw EventFileError.unreadable(name, reason: "the header: \(problem)") }
+    let header = (headerRow?.fields ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     let names = ["day", "start", "end", "title"]
     let missing = names.filter { !header.contains($0) }
     guard missing.isEmpty else { throw EventFileError.missingColumns(name, missing: missing) }
     let column = names.map { header.firstIndex(of: $0)! }
     var events: [CalendarEvent] = []
     var skipped: [SkippedEventRow] = []
-    var line = 1
-    while true {
-      line += 1
-      guard let row = reader.next() else {
-        if let error = reader.error { skipped.append(SkippedEventRow(line: line, reason: "unreadable CSV (\(error))")) }
-        break
+    while let scanned = scanner.next() {
+      let line = scanned.line
+      let row = scanned.fields
+      if let problem = scanned.problem {
+        skipped.append(SkippedEventRow(line: line, reason: problem))
+        continue
       }
       if row.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
       guard row.count == header.count else {

@@ -149,7 +149,7 @@ func generatedCatalogue(count: Int, seed: UInt64 = 7) -> Data {
       + "2,こゝろ,夏目漱石,1914,classics,\r\n"
       + "3,Too few fields\r\n"
     let loaded = try CatalogueLoader.parse(csv, name: "export.csv")
-    #expect(loaded.books.count == 2 && loaded.keptRows == [["3", "Too few fields"]])
+    #expect(loaded.books.count == 2 && loaded.keptRows.map { String(decoding: $0.bytes, as: UTF8.self) } == ["3,Too few fields"])
     let written = CatalogueWriter.encode(loaded.books, format: loaded.format, keptRows: loaded.keptRows)
     #expect(String(decoding: written, as: UTF8.self) == csv)  // byte for byte: BOM, CRLF, quoting, the bad row
   }

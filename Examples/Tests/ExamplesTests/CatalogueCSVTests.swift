@@ -1,0 +1,197 @@
+import CSVScanning
+import Foundation
+import Testing
+
+@testable import book_catalogue
+
+/// What a catalogue file holds is never lost: a row that does not parse
+/// cleanly is reported with its line and reason and written back as it was,
+/// in its place; bytes that are not UTF-8 are kept until an edit would
+/// replace them, and then a save asks first.
+@Suite struct CatalogueCSVTests {
+  static func rows(_ text: String) -> [CSVScanner.Row] {
+    var scanner = CSVScanner(bytes: Array(text.utf8))
+    var rows: [CSVScanner.Row] = []
+    while let row = scanner.next() { rows.append(row) }
+    return rows
+  }
+
+  @Test func theScannerReadsRFC4180AndNamesWhatIsWrong() {
+    let rows = Self.rows("a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"multi\nline\",x,\n\"The \"Best\" Book\",S,1999\nPlain \"quoted\" word,A,2000\nlast,\"never closed\n")
+    #expect(rows.map(\.fields) == [
+      ["a", "b,c", "say \"hi\""], ["multi\nline", "x", ""], ["The \"Best\" Book\"", "S", "1999"],
+      ["Plain \"quoted\" word", "A", "2000"], ["last", "never closed\n"],
+    ])
+    #expect(rows.map(\.line) == [1, 2, 4, 5, 6])
+    #expect(rows.map(\.problem) == [
+      nil, nil, "text after the closing quote of field 1", "a quote inside unquoted field 1",
+      "a quoted field opened on line 6 never closes",
+    ])
+    // A lone CR ends a line too; a comma at the very end is an empty last field.
+    #expect(Self.rows("a,b\rc,").map(\.fields) == [["a", "b"], ["c", ""]])
+  }
+
+  @Test func aStrayQuoteIsReportedAndTheRowWrittenBackAsItWas() throws {
+    let csv = "Title,Author,Year\nEmma,Jane Austen,1815\n\"The \"Best\" Book\",S,1999\nDune,Frank Herbert,1965\nlast,\"never closed,1\n"
+    let loaded = try CatalogueLoader.parse(csv, name: "x.csv")
+    #expect(loaded.books.map(\.title) == ["Emma", "Dune"])
+    #expect(loaded.skipped == [
+      SkippedRow(line: 3, reason: "text after the closing quote of field 1"),
+      SkippedRow(line: 5, reason: "a quoted field opened on line 5 never closes"),
+    ])
+    // Byte for byte, each row in its place (before, `The "est"Book` was exported).
+    #expect(CatalogueWriter.encode(loaded.books, format: loaded.format, keptRows: loaded.keptRows) == Data(csv.utf8))
+    // A kept row follows its book when the order changes; when that book is
+    // gone it goes last; one whose quote never closes is always last.
+    let reordered = [loaded.books[1], loaded.books[0]]
+    #expect(String(decoding: CatalogueWriter.encode(reordered, format: loaded.format, keptRows: loaded.keptRows), as: UTF8.self)
+      == "Title,Author,Year\nDune,Frank Herbert,1965\nEmma,Jane Austen,1815\n\"The \"Best\" Book\",S,1999\nlast,\"never closed,1\n")
+    #expect(String(decoding: CatalogueWriter.encode([loaded.books[1]], format: loaded.format, keptRows: loaded.keptRows), as: UTF8.self)
+      == "Title,Author,Year\nDune,Frank Herbert,1965\n\"The \"Best\" Book\",S,1999\nlast,\"never closed,1\n")
+  }
+
+  @Test func savingOverAFileWithRowsThatAreNotBooksAsksOnce() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-csv-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("books.csv").path
+    let csv = "Title,Author,Year\nEmma,Jane Austen,1815\nBad \"quote,X,1\n"
+    try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
+    var document = CatalogueDocument(loaded: try CatalogueLoader.load(path: path), path: path, grouping: .author, sort: .file)
+    #expect(throws: CatalogueSaveError.needsConfirmation(
+      "1 row that is not a book (line 3: a quote inside unquoted field 1) will be written back as they were")) {
+      try document.save()
+    }
+    try document.save(confirmed: true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(csv.utf8))
+    try document.save()  // agreed once: not asked again
+    // Another file: nothing is written over, so nothing to ask.
+    try document.save(to: dir.appendingPathComponent("copy.csv").path)
+  }
+
+  @Test func bytesThatAreNotUTF8AreKeptUntilAnEditWouldReplaceThemAndThenASaveAsks() throws {
+    // Latin-1 é in a title and a note: shown as U+FFFD, written back as they were.
+    let bytes: [UInt8] = Array("Title,Author,Year,Notes\nCaf".utf8) + [0xE9] + Array(",Someone,1990,x".utf8) + [0xFF]
+      + Array("\nEmma,Jane Austen,1815,\n".utf8)
+    let loaded = try CatalogueLoader.parse(bytes: bytes, name: "latin1.csv")
+    #expect(loaded.skipped == [])
+    #expect(loaded.books[0].title == "Caf\u{FFFD}")
+    #expect(CatalogueWriter.encode(loaded.books, format: loaded.format, keptRows: loaded.keptRows) == Data(bytes))
+    #expect(CatalogueWriter.linesLosingBytes(loaded.books, format: loaded.format) == [])
+    // Editing that book's year would write the row anew: the save says so first.
+    var document = CatalogueDocument(loaded: loaded, path: "/nonexistent/latin1.csv", grouping: .author, sort: .file)
+    var books = document.library.books
+    books[0].year = 1991
+    document.library = Catalogue(books: books, grouping: .author, sort: .file)
+    #expect(CatalogueWriter.linesLosingBytes(document.library.books, format: loaded.format) == [2])
+    #expect(throws: CatalogueSaveError.needsConfirmation(
+      "the edited book from line 2 has bytes that are not UTF-8: saving writes them as �")) {
+      try document.save()
+    }
+    // Editing the other book asks nothing: the first row is still written as it was.
+    var other = loaded
+    other.books[1].year = 1816
+    #expect(CatalogueWriter.linesLosingBytes(other.books, format: other.format) == [])
+    let written = CatalogueWriter.encode(other.books, format: other.format, keptRows: other.keptRows)
+    #expect(written.starts(with: Array("Title,Author,Year,Notes\nCaf".utf8) + [0xE9]))
+    #expect(String(decoding: written, as: UTF8.self).hasSuffix("Emma,Jane Austen,1816,\n"))
+  }
+
+  /// SplitMix64, for reproducible random files.
+  struct Random {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+  }
+
+  /// A field as a person or a program might write one.
+  static func randomField(_ r: inout Random) -> String {
+    let pieces = ["Emma", "a, b", "say \"hi\"", "line\nbreak", "  spaced ", "1815", "1813.0", "", "漢字", "🙂", "é", "\r\n", "x\u{1B}[31m"]
+    return (0..<r.below(3)).map { _ in pieces[r.below(pieces.count)] }.joined()
+  }
+
+  static func encodeRow(_ fields: [String]) -> String {
+    fields.map { f in
+      f.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        ? "\"" + f.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : f
+    }.joined(separator: ",")
+  }
+
+  /// Random well-formed files read back to the fields they were written
+  /// from, and are written back byte for byte; then the same files damaged
+  /// (bytes flipped, dropped, doubled; stray quotes, NULs, line ends,
+  /// invalid UTF-8 inserted): loading never fails past the header, and
+  /// saving keeps every row that was there, read as a book or not.
+  @Test func randomFilesAndDamagedOnesLoseNothing() throws {
+    var r = Random(state: 12_026)
+    var damagedFiles = 0
+    for _ in 0..<300 {
+      let columns = 3 + r.below(3)
+      let header = ["Title", "Author", "Year Published", "Bookshelves", "Notes"].prefix(columns).map { $0 }
+      let newline = r.below(2) == 0 ? "\n" : "\r\n"
+      var rows: [[String]] = []
+      for _ in 0..<(1 + r.below(12)) {
+        var row = (0..<columns).map { _ in Self.randomField(&r) }
+        row[0] = "T" + row[0]  // a title
+        if r.below(3) > 0 { row[2] = "\(r.below(3000))" }
+        rows.append(row)
+      }
+      let text = ([header] + rows).map(Self.encodeRow).joined(separator: newline) + newline
+      let bytes = Array(text.utf8)
+      // Well formed: the fields come back, and so do the bytes.
+      var scanner = CSVScanner(bytes: bytes)
+      var read: [[String]] = []
+      while let row = scanner.next() {
+        #expect(row.problem == nil)
+        read.append(row.fields)
+      }
+      #expect(read == [header] + rows)
+      let loaded = try CatalogueLoader.parse(bytes: bytes, name: "random.csv")
+      #expect(loaded.books.count + loaded.skipped.count == rows.count)
+      #expect([UInt8](CatalogueWriter.encode(loaded.books, format: loaded.format, keptRows: loaded.keptRows)) == bytes)
+
+      // Damaged: every row the scanner sees (not blank) is written back.
+      var damaged = bytes
+      for _ in 0..<(1 + r.below(4)) {
+        let at = r.below(damaged.count)
+        switch r.below(6) {
+        case 0: damaged[at] = UInt8(truncatingIfNeeded: r.next())
+        case 1: damaged.insert(0x22, at: at)
+        case 2: damaged.insert(contentsOf: [0xC3, 0x28, 0xFF][...r.below(2)], at: at)
+        case 3: damaged.insert(contentsOf: [0x00, 0x0D], at: at)
+        case 4 where damaged.count > 1: damaged.remove(at: at)
+        default: damaged.insert(contentsOf: damaged[at..<min(damaged.count, at + 1 + r.below(20))], at: at)
+        }
+      }
+      guard let again = try? CatalogueLoader.parse(bytes: damaged, name: "damaged.csv") else {
+        continue  // the header itself was damaged: a typed error, nothing opened
+      }
+      damagedFiles += 1
+      func rowBytes(_ b: [UInt8]) -> [ArraySlice<UInt8>] {
+        var s = CSVScanner(bytes: b, from: b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        var out: [ArraySlice<UInt8>] = []
+        _ = s.next()  // the header
+        while let row = s.next() {
+          if row.problem == nil, row.fields.count == 1, row.fields[0].allSatisfy(\.isWhitespace) { continue }
+          out.append(b[row.range])
+        }
+        return out
+      }
+      let written = [UInt8](CatalogueWriter.encode(again.books, format: again.format, keptRows: again.keptRows))
+      #expect(again.books.count + again.skipped.count == rowBytes(damaged).count)
+      // The same rows, the same bytes, in the same order (no edits were made).
+      let before = rowBytes(damaged).map { Array($0) }
+      let after = rowBytes(written).map { Array($0) }
+      if before != after {
+        Issue.record("rows changed on saving a damaged file: \(String(decoding: damaged, as: UTF8.self).debugDescription)")
+      }
+    }
+    #expect(damagedFiles > 100)
+  }
+}
