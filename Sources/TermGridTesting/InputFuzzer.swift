@@ -51,9 +51,11 @@ public struct InputFuzzer {
     switch below(100) {
     case 0..<45: return .bytes(Array(pick(Self.keys).utf8))
     case 45..<52:
-      // A control character (not Ctrl-C, Ctrl-Z, Ctrl-\\ unless quitting may happen).
+      // A control character: not Ctrl-C or Ctrl-Z unless quitting may
+      // happen, and never Ctrl-\ (SIGQUIT ends a program with a core dump
+      // and Swift's crash report, by design).
       var c = UInt8(below(32))
-      if !mayQuit && (c == 3 || c == 26 || c == 28) { c = 12 }
+      if c == 28 || (!mayQuit && (c == 3 || c == 26)) { c = 12 }
       return .bytes([c])
     case 52..<62: return .bytes(mouseReport())
     case 62..<67:
