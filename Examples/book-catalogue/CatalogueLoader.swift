@@ -67,31 +67,15 @@ enum CatalogueLoader {
   static let shelfNames = ["bookshelves", "shelf", "shelves", "exclusive shelf"]
 
   static func load(path: String) throws -> LoadedCatalogue {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      if errno == ENOENT || errno == ENOTDIR { throw CatalogueError.fileNotFound(path) }
-      throw CatalogueError.unreadable(path, reason: String(cString: strerror(errno)))
-    }
-    // Say what it is when it is not a file (a FIFO would block, /dev/null reads as nothing).
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw CatalogueError.unreadable(path, reason: "it is a directory, not a file")
-    case S_IFIFO: throw CatalogueError.unreadable(path, reason: "it is a named pipe (FIFO), not a file")
-    case S_IFCHR, S_IFBLK: throw CatalogueError.unreadable(path, reason: "it is a device, not a file")
-    case S_IFSOCK: throw CatalogueError.unreadable(path, reason: "it is a socket, not a file")
-    default: throw CatalogueError.unreadable(path, reason: "it is not a regular file")
-    }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw CatalogueError.unreadable(path, reason: String(cString: strerror(errno)))
-    }
-    defer { try? handle.close() }
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try handle.readToEnd() ?? Data()
+      bytes = try RegularFile.read(path: path)
+    } catch .noSuchFile {
+      throw CatalogueError.fileNotFound(path)
     } catch {
-      throw CatalogueError.unreadable(path, reason: "\(error.localizedDescription)")
+      throw CatalogueError.unreadable(path, reason: error.description)
     }
-    return try parse(bytes: [UInt8](data), name: path)
+    return try parse(bytes: bytes, name: path)
   }
 
   /// The title in a field (surrounding white space dropped).

@@ -29,12 +29,14 @@ struct SkippedEventRow: Equatable, Sendable {
 /// Rows that are not events are skipped and reported; the rest load.
 enum EventLoader {
   static func load(contentsOf url: URL) throws -> (events: [CalendarEvent], skipped: [SkippedEventRow]) {
-    let text: String
+    let bytes: [UInt8]
     do {
-      text = try String(contentsOf: url, encoding: .utf8)
+      bytes = try RegularFile.read(path: url.path)
     } catch {
-      let reason = FileManager.default.fileExists(atPath: url.path) ? "not UTF-8 text or not readable" : "no such file"
-      throw EventFileError.unreadable(url.path, reason: reason)
+      throw EventFileError.unreadable(url.path, reason: error.description)
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw EventFileError.unreadable(url.path, reason: "not UTF-8 text")
     }
     return try parse(text, name: url.lastPathComponent)
   }

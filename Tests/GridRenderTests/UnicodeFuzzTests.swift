@@ -96,4 +96,49 @@ import Testing
       #expect(problem == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) }): \(problem ?? "")")
     }
   }
+
+  /// Random bytes as they arrive from a file or a terminal (lone surrogate
+  /// halves `ED A0 80`..`ED BF BF`, overlong forms, bytes past U+10FFFF,
+  /// truncated sequences): the input decoder's rules (a bad lead is one
+  /// U+FFFD; a sequence cut short is one U+FFFD and the next byte starts
+  /// afresh) never trap, never yield a surrogate, and what they yield draws
+  /// in exactly the surface's width.
+  @Test func randomBytesWithSurrogateHalvesDecodeAndDraw() {
+    var rng = SystemRandomNumberGenerator()
+    let pieces: [[UInt8]] = [
+      [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xED, 0xB0, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xF4, 0x90, 0x80, 0x80],
+      [0xF0, 0x9F, 0x99], [0xE6, 0x97], [0x80], [0xFF], [0x41], [0xE2, 0x80, 0x8D], [0xCC, 0x81], [0x1B], [0x00],
+    ]
+    for _ in 0..<2_000 {
+      let bytes = (0..<Int.random(in: 1...10, using: &rng)).flatMap { _ in
+        Bool.random(using: &rng) ? pieces.randomElement(using: &rng)! : [UInt8.random(in: 0...255, using: &rng)]
+      }
+      // The terminal's decoding, as CursesTerminal reads keys.
+      var scalars = String.UnicodeScalarView()
+      var i = 0
+      while i < bytes.count {
+        guard let length = UTF8Decoding.length(ofSequenceStartingWith: bytes[i]) else {
+          scalars.append("\u{FFFD}")
+          i += 1
+          continue
+        }
+        var sequence = [bytes[i]]
+        var j = i + 1
+        while sequence.count < length, j < bytes.count, bytes[j] & 0xC0 == 0x80 {
+          sequence.append(bytes[j])
+          j += 1
+        }
+        let scalar = sequence.count == length ? UTF8Decoding.scalar(sequence) : nil
+        scalars.append(scalar ?? "\u{FFFD}")
+        i = j
+      }
+      for s in scalars { #expect(!(0xD800...0xDFFF).contains(s.value)) }
+      // And a file's decoding (String(decoding:) repairs the same way).
+      for text in [String(scalars), String(decoding: bytes, as: UTF8.self)] {
+        var surface = Surface(width: 10, height: 1)
+        surface.draw(text, x: Int.random(in: -1...4, using: &rng), y: 0, maxWidth: Int.random(in: 0...12, using: &rng))
+        #expect(widthProblem(surface) == nil, "\(bytes)")
+      }
+    }
+  }
 }

@@ -77,6 +77,17 @@ final class EventTable: WeekCalendarLayoutDataSource {
     #expect(throws: EventFileError.unreadable("/nonexistent/week.csv", reason: "no such file")) {
       try EventLoader.load(contentsOf: URL(fileURLWithPath: "/nonexistent/week.csv"))
     }
+    // What is not a file is named for what it is (a directory was "not UTF-8 text").
+    #expect(throws: EventFileError.unreadable("/tmp", reason: "it is a directory, not a file")) {
+      try EventLoader.load(contentsOf: URL(fileURLWithPath: "/tmp"))
+    }
+    #expect(throws: EventFileError.unreadable("/dev/null", reason: "it is a device, not a file")) {
+      try EventLoader.load(contentsOf: URL(fileURLWithPath: "/dev/null"))
+    }
+    // A stray quote is a skipped row with its line, not a mangled title.
+    let stray = try EventLoader.parse("day,start,end,title\nMon,09:00,10:00,\"Stand\"up\nTue,09:00,10:00,ok\n", name: "x.csv")
+    #expect(stray.events.map(\.title) == ["ok"])
+    #expect(stray.skipped == [SkippedEventRow(line: 2, reason: "text after the closing quote of field 4")])
   }
 
   // MARK: the layout
