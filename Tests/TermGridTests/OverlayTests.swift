@@ -62,6 +62,27 @@ import Testing
     #expect(app.activated == [IndexPath(item: 0, section: 0)])
   }
 
+  @Test func aLongQuestionTakesTheLineAboveSoTheAnswersAlwaysShow() {
+    let prompt = PromptOverlay(
+      "Save? 3 rows that are not books (line 12: text after the closing quote of field 2) go back as they were",
+      choices: [.init("s", "saves") {}], cancelTitle: "does not save")
+    var surface = Surface(width: 40, height: 5)
+    prompt.draw(into: &surface, theme: Theme())
+    let rows = surface.text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+    #expect(rows[4].hasPrefix(" s saves · Esc does not save"))
+    #expect(rows[3].hasPrefix(" Save? 3 rows that are not books (line") && rows[3].hasSuffix("…"))
+    #expect(rows[2].trimmingCharacters(in: .whitespaces).isEmpty)
+    // One line only: the question is cut, the answers stay whole.
+    var line = Surface(width: 40, height: 1)
+    prompt.draw(into: &line, theme: Theme())
+    #expect(line.text.hasSuffix(" s saves · Esc does not save") && line.text.contains("…"))
+    // A short one is still one line.
+    var short = Surface(width: 40, height: 5)
+    PromptOverlay("Quit?", choices: [.init("y", "yes") {}]).draw(into: &short, theme: Theme())
+    #expect(short.text.split(separator: "\n", omittingEmptySubsequences: false)[4].hasPrefix(" Quit?: y yes · Esc cancels"))
+    #expect(short.text.split(separator: "\n", omittingEmptySubsequences: false)[3].trimmingCharacters(in: .whitespaces).isEmpty)
+  }
+
   @Test func promptsInputsAndFormsCallBackWithWhatWasTyped() throws {
     let app = TestApp()
     func keys(_ keys: Key...) throws { for k in keys { _ = try app.handle(.key(k)) } }

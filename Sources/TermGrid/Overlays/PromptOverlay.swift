@@ -60,16 +60,38 @@ public final class PromptOverlay: Overlay {
   }
 
   /// The whole line: the message, then each choice's key and title.
-  public var text: String {
+  public var text: String { " \(message): " + answers }
+
+  /// Each choice's key and title, then Esc's.
+  private var answers: String {
     var parts = choices.map { "\($0.key.displayName) \($0.title)" }
     if let cancelTitle { parts.append("Esc \(cancelTitle)") }
-    return " \(message): " + parts.joined(separator: " · ")
+    return parts.joined(separator: " · ")
   }
 
+  /// One line at the bottom when it fits. When it does not, the question
+  /// takes the line above (cut with … if even that is too short), so the
+  /// keys to answer it always show; with no line above, the question is
+  /// cut to leave room for them.
   public func draw(into surface: inout Surface, theme: Theme) {
     guard surface.height > 0 else { return }
     let y = surface.height - 1
-    surface.fill(CellRect(x: 0, y: y, width: surface.width, height: 1), style: theme.statusBar)
-    surface.draw(text, x: 0, y: y, maxWidth: surface.width, style: theme.statusBar)
+    let width = surface.width
+    if DisplayWidth.of(TextSanitizer.sanitize(text)) <= width {
+      surface.fill(CellRect(x: 0, y: y, width: width, height: 1), style: theme.statusBar)
+      surface.draw(text, x: 0, y: y, maxWidth: width, style: theme.statusBar)
+      return
+    }
+    let keys = " " + answers
+    if surface.height >= 2 {
+      surface.fill(CellRect(x: 0, y: y - 1, width: width, height: 2), style: theme.statusBar)
+      surface.draw(TextLayout.truncate(" \(message)", toWidth: width), x: 0, y: y - 1, maxWidth: width, style: theme.statusBar)
+      surface.draw(keys, x: 0, y: y, maxWidth: width, style: theme.statusBar)
+    } else {
+      let room = max(0, width - DisplayWidth.of(keys) - 1)
+      surface.fill(CellRect(x: 0, y: y, width: width, height: 1), style: theme.statusBar)
+      let line = room > 2 ? TextLayout.truncate(" \(message):", toWidth: room) + keys : keys
+      surface.draw(line, x: 0, y: y, maxWidth: width, style: theme.statusBar)
+    }
   }
 }
