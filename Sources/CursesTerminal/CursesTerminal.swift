@@ -329,8 +329,8 @@ public final class CursesTerminal: Terminal {
         body.append(c)
       }
       return nil
-    case 0x4F:  // O
-      _ = nextByte(waiting: true)
+    case 0x4F:  // O: one final byte; anything else starts afresh
+      if let c = nextByte(waiting: true), !(0x40...0x7E).contains(c) { unread([Int32(c)]) }
       return nil
     case 0x5D, 0x50, 0x5F, 0x5E, 0x58:  // ] P _ ^ X
       // A reply arrives whole, with its end (BEL or ESC \). Without one in

@@ -104,6 +104,13 @@ public final class PseudoTerminalSession {
     }
   }
 
+  /// The terminal's modes as the program left them (tcgetattr on the
+  /// master side), or nil.
+  public var modes: termios? {
+    var t = termios()
+    return tcgetattr(master, &t) == 0 ? t : nil
+  }
+
   /// Changes the window size; the program gets SIGWINCH.
   public func resize(columns: Int, rows: Int) {
     _ = cn_set_winsize(master, Int32(clamping: columns), Int32(clamping: rows))

@@ -296,6 +296,13 @@ extension Array where Element == UInt8 {
     usleep(5_000)
     pty.type(Array(";3M".utf8))
     #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .mouse(MouseEvent(.press, x: 4, y: 2)))
+    // A cut-off SS3 (ESC O) takes only a final byte: a control key after it
+    // is still that key (a Ctrl-C after one was lost, and a catalogue with
+    // unsaved edits did not quit).
+    pty.type([0x1B, 0x4F, 0x01])
+    var afterSS3: [InputEvent] = []
+    while let e = try terminal.nextEvent(timeout: .milliseconds(300)) { afterSS3.append(e) }
+    #expect(afterSS3 == [.key(Key(.character("a"), modifiers: .control))])
     // Esc twice is two Escs; Esc then a letter is Esc and the letter.
     pty.type([0x1B, 0x1B])
     #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(Key(.escape)))

@@ -51,8 +51,13 @@ import Testing
       // The first frame.
       let started = Date()
       while program.output.count < 100 && Date().timeIntervalSince(started) < 10 { program.drain(); usleep(5_000) }
+      var trace: [String] = []
       for step in 0..<150 {
-        switch fuzzer.nextAction(mayQuit: step > 130) {
+        let action = fuzzer.nextAction(mayQuit: step > 130)
+        if ProcessInfo.processInfo.environment["TERMGRID_FUZZ_TRACE"] != nil {
+          if case .bytes(let b) = action { trace.append(String(decoding: b.prefix(40), as: UTF8.self).debugDescription + (b.count > 40 ? "…\(b.count)" : "")) } else { trace.append("\(action)") }
+        }
+        switch action {
         case .bytes(let bytes):
           program.type(bytes)
           stats.bytes += bytes.count
@@ -84,6 +89,14 @@ import Testing
         // R running, S sleeping, T stopped (from /proc), and where it waits.
         state = (try? String(contentsOfFile: "/proc/\(program.pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first.map(String.init) ?? "?"
         state += " in " + ((try? String(contentsOfFile: "/proc/\(program.pid)/wchan", encoding: .utf8)) ?? "?")
+        if let m = program.modes {
+          state += ", ICANON \(m.c_lflag & tcflag_t(ICANON) != 0), ISIG \(m.c_lflag & tcflag_t(ISIG) != 0), ECHO \(m.c_lflag & tcflag_t(ECHO) != 0)"
+        }
+        if !trace.isEmpty { print("TRACE:\n" + trace.suffix(30).joined(separator: "\n")) }
+        if ProcessInfo.processInfo.environment["TERMGRID_FUZZ_GDB"] != nil {
+          let r = try? Spawn.run(["/usr/bin/gdb", "-p", "\(program.pid)", "-batch", "-ex", "thread apply all bt 25"], environment: ["PATH": "/usr/bin:/bin"])
+          print("GDB:\n\(r?.output ?? "")")
+        }
         program.signal(SIGKILL)
       }
       #expect(status != nil, "\(example) seed \(seed): still running after Ctrl-C twice (state \(state))")
