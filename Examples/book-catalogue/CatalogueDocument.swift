@@ -70,7 +70,7 @@ struct CatalogueDocument {
       if target == path, !keptRowsConfirmed, let first = skipped.first {
         let rows = skipped.count == 1 ? "1 row that is not a book" : "\(skipped.count) rows that are not books"
         throw .needsConfirmation(
-          "\(rows) (line \(first.line): \(first.reason)) will be written back as they were")
+          "\(rows) (line \(first.line): \(first.reason)) will be written back as \(skipped.count == 1 ? "it was" : "they were")")
       }
     }
     do {

@@ -59,7 +59,7 @@ import Testing
     try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
     var document = CatalogueDocument(loaded: try CatalogueLoader.load(path: path), path: path, grouping: .author, sort: .file)
     #expect(throws: CatalogueSaveError.needsConfirmation(
-      "1 row that is not a book (line 3: a quote inside unquoted field 1) will be written back as they were")) {
+      "1 row that is not a book (line 3: a quote inside unquoted field 1) will be written back as it was")) {
       try document.save()
     }
     try document.save(confirmed: true)
