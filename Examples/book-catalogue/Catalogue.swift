@@ -62,9 +62,12 @@ struct Catalogue: Sendable {
       sortKey[key] = order
       byKey[key, default: []].append(book)
     }
-    let names = byKey.keys.sorted { a, b in
-      if grouping == .decade { return sortKey[a]! < sortKey[b]! }
-      return a.localizedStandardCompare(b) == .orderedAscending
+    let names: [String]
+    if grouping == .decade {
+      names = byKey.keys.sorted { sortKey[$0]! < sortKey[$1]! }
+    } else {
+      names = byKey.keys.map { (name: $0, key: NameOrder.key($0)) }
+        .sorted { NameOrder.precedes($0.name, $1.name, keys: ($0.key, $1.key)) }.map(\.name)
     }
     groups = names.map { BookGroup(name: $0, books: Self.sorted(byKey[$0]!, by: sort)) }
   }
@@ -98,16 +101,20 @@ struct Catalogue: Sendable {
   /// Books in an order (`file` keeps theirs; the others break ties by title, then by the file's order).
   static func sorted(_ books: [Book], by sort: BookOrder) -> [Book] {
     guard sort != .file else { return books }
-    return books.enumerated().sorted { x, y in
-      let (a, b) = (x.element, y.element)
+    // Keys made once per book, not once per comparison.
+    let keyed = books.enumerated().map { (offset: $0.offset, book: $0.element, title: NameOrder.key($0.element.title),
+      author: sort == .author ? NameOrder.key($0.element.author) : NameOrder.Key()) }
+    return keyed.sorted { x, y in
+      let (a, b) = (x.book, y.book)
       switch sort {
       case .year where a.year != b.year: return (a.year ?? .max) < (b.year ?? .max)
-      case .author where a.author != b.author: return a.author.localizedStandardCompare(b.author) == .orderedAscending
+      case .author where a.author != b.author: return NameOrder.precedes(a.author, b.author, keys: (x.author, y.author))
       default: break
       }
+      if NameOrder.keysAgreeWithTheLocale, let o = NameOrder.order(x.title, y.title) { return o == .orderedAscending }
       let t = a.title.localizedStandardCompare(b.title)
       return t == .orderedSame ? x.offset < y.offset : t == .orderedAscending
-    }.map(\.element)
+    }.map(\.book)
   }
 
   /// The books in the order shown: group after group.

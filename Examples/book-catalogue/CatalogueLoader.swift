@@ -79,18 +79,18 @@ enum CatalogueLoader {
   }
 
   /// The title in a field (surrounding white space dropped).
-  static func title(_ field: String) -> String { field.trimmingCharacters(in: .whitespacesAndNewlines) }
+  static func title(_ field: String) -> String { field.trimmed }
 
   /// The author in a field ("Unknown author" when empty).
   static func author(_ field: String) -> String {
-    let a = field.trimmingCharacters(in: .whitespacesAndNewlines)
+    let a = field.trimmed
     return a.isEmpty ? "Unknown author" : a
   }
 
   /// The year in a field: nil when empty; "1813" and "1813.0" are 1813.
   struct NotAYear: Error {}
   static func year(_ field: String) throws -> Int? {
-    let text = field.trimmingCharacters(in: .whitespaces)
+    let text = field.trimmedOfSpaces
     if text.isEmpty { return nil }
     guard let y = Int(text) ?? Double(text).flatMap({ $0 == $0.rounded() && abs($0) < 1e9 ? Int($0) : nil }) else {
       throw NotAYear()
@@ -100,7 +100,7 @@ enum CatalogueLoader {
 
   /// The shelves in a field: "to-read, history".
   static func shelves(_ field: String) -> [String] {
-    field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    field.split(separator: ",").map(\.trimmedOfSpaces).filter { !$0.isEmpty }
   }
 
   /// Reads a catalogue from text (tests and the bundled catalogue).
@@ -125,7 +125,7 @@ enum CatalogueLoader {
     let lineEnding: CatalogueFormat.LineEnding =
       afterHeader + 1 < bytes.count && bytes[afterHeader] == 0x0D && bytes[afterHeader + 1] == 0x0A ? .crlf : .lf
     let rawHeader = headerRow.fields
-    let header = rawHeader.map { $0.trimmingCharacters(in: .whitespaces) }
+    let header = rawHeader.map(\.trimmedOfSpaces)
     func column(_ names: [String]) -> Int? {
       let lower = header.map { $0.lowercased() }
       for n in names { if let i = lower.firstIndex(of: n) { return i } }

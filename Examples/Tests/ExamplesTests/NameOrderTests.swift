@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import book_catalogue
+
+/// The catalogue's cheap orderings and trimming give what Foundation gives.
+@Suite struct NameOrderTests {
+  /// Names from pieces that sort in every way: ASCII letters in both cases,
+  /// digits (with leading zeros), spaces, accents, CJK, punctuation,
+  /// ignorable characters.
+  static func randomName(_ rng: inout some RandomNumberGenerator) -> String {
+    let pieces = ["a", "A", "b", "Z", "z", "aa", "ch", "ll", "y", "w", " ", "  ", "1", "2", "10", "09", "007", "123456789012",
+                  "é", "É", "García", "金", "王", "-", "'", ".", "\u{200B}", "\u{301}", "ß", "Ö", "ø", "Ann", "Anna", "de "]
+    return (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+  }
+
+  @Test func keysOrderAsLocalizedStandardCompareWhereTheyDecide() {
+    #expect(NameOrder.keysAgreeWithTheLocale)  // C.UTF-8 and en: the root collation
+    var rng = SystemRandomNumberGenerator()
+    var decided = 0
+    for _ in 0..<20_000 {
+      let a = Self.randomName(&rng), b = Self.randomName(&rng)
+      guard let order = NameOrder.order(NameOrder.key(a), NameOrder.key(b)) else { continue }
+      decided += 1
+      #expect(order == a.localizedStandardCompare(b), "\(a.debugDescription) vs \(b.debugDescription)")
+      if order != a.localizedStandardCompare(b) { return }
+    }
+    #expect(decided > 5_000)  // the shortcut is taken most of the time
+  }
+
+  @Test func sortingByTheShortcutEqualsSortingByFoundation() {
+    var rng = SystemRandomNumberGenerator()
+    for _ in 0..<50 {
+      let names = (0..<200).map { _ in Self.randomName(&rng) }
+      let keyed = names.map { (name: $0, key: NameOrder.key($0)) }
+      let fast = keyed.sorted { NameOrder.precedes($0.name, $1.name, keys: ($0.key, $1.key)) }.map(\.name)
+      let slow = names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+      #expect(fast == slow)
+    }
+  }
+
+  @Test func trimmingEqualsFoundations() {
+    let pieces = ["a", " ", "\t", "\n", "\r\n", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}", "\u{200B}", "\u{180E}", "\u{FEFF}",
+                  "金", "é", "\u{301}", "x y"]
+    var rng = SystemRandomNumberGenerator()
+    for _ in 0..<5_000 {
+      let text = (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+      #expect(text.trimmed == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
+      #expect(text.trimmedOfSpaces == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Orders names as `localizedStandardCompare` does (as Finder does: case
+/// aside, numbers by value), cheaply. Foundation sets up an ICU collator on
+/// every call, about 10 µs here, and sorting 12,490 authors made 170,000
+/// calls: 1.7 s of loading 100,000 books.
+///
+/// A name's key reads it up to its first character that is not an ASCII
+/// letter, digit or space (or a number with a leading zero): letters case
+/// aside, numbers by value, space before digits before letters, as the
+/// root collation orders them. Two keys that differ within what both read
+/// decide the order; otherwise (a tie, or one stops where the other goes
+/// on) Foundation does.
+///
+/// The keys are used only when a check at first use finds the current
+/// locale agreeing with them on pairs that locales order their own ways
+/// (Danish "aa", Czech "ch", Lithuanian "y", Swedish "w" ...); otherwise
+/// every comparison goes to Foundation.
+struct NameOrder {
+  /// What the key reads of a name.
+  struct Key: Equatable, Sendable {
+    /// Space 1; a number 2, its length, its digits; a letter 3 + its place in the alphabet.
+    var elements: [UInt32] = []
+    /// Whether the key read the whole name.
+    var isWhole = true
+  }
+
+  /// A name's key.
+  static func key(_ name: String) -> Key {
+    var key = Key()
+    key.elements.reserveCapacity(min(name.utf8.count, 32) + 2)
+    var digits: [UInt8] = []
+    // A number is whole only when something that is not a digit follows it.
+    func endNumber() -> Bool {
+      guard !digits.isEmpty else { return true }
+      guard digits[0] != 0x30 || digits.count == 1 else { return false }  // a leading zero: Foundation decides
+      key.elements.append(2)
+      key.elements.append(UInt32(digits.count))
+      for d in digits { key.elements.append(UInt32(d)) }
+      digits.removeAll(keepingCapacity: true)
+      return true
+    }
+    for b in name.utf8 {
+      switch b {
+      case 0x30...0x39:
+        digits.append(b)
+        continue
+      case 0x20:
+        guard endNumber() else { key.isWhole = false; return key }
+        key.elements.append(1)
+      case 0x41...0x5A, 0x61...0x7A:
+        guard endNumber() else { key.isWhole = false; return key }
+        key.elements.append(3 + UInt32(b | 0x20) - 0x61)
+      default:
+        // A number cut by this character is left out: its value is not known to be whole.
+        digits.removeAll()
+        key.isWhole = false
+        return key
+      }
+    }
+    if !endNumber() { key.isWhole = false }
+    return key
+  }
+
+  /// The order of two keys where they decide it; nil where Foundation must.
+  static func order(_ a: Key, _ b: Key) -> ComparisonResult? {
+    for (x, y) in zip(a.elements, b.elements) where x != y { return x < y ? .orderedAscending : .orderedDescending }
+    // One read on where the other stopped: a whole name that ends first comes first.
+    if a.elements.count < b.elements.count && a.isWhole { return .orderedAscending }
+    if b.elements.count < a.elements.count && b.isWhole { return .orderedDescending }
+    return nil
+  }
+
+  /// Whether the keys order as the current locale does (checked once).
+  static let keysAgreeWithTheLocale: Bool = {
+    let probes = [
+      "a", "A", "aa", "Aabye", "ab", "b", "c", "ch", "Chris", "cz", "d", "h", "hz", "i", "ij", "ik", "j", "l", "ll",
+      "lz", "m", "n", "o", "oe", "p", "q", "r", "s", "ss", "sz", "t", "u", "v", "w", "x", "y", "z", "zz", "a b", "ab c",
+      "a1", "a2", "a10", "a 1", "1", "2", "10", "9 a", "Zola", "de Beauvoir", "Ann", "Anna", "Ann Lee",
+    ]
+    let keys = probes.map(key)
+    for (i, a) in probes.enumerated() {
+      for (j, b) in probes.enumerated() {
+        guard let got = order(keys[i], keys[j]) else { continue }
+        if got != a.localizedStandardCompare(b) { return false }
+      }
+    }
+    return true
+  }()
+
+  /// Whether `a` comes before `b`, as `a.localizedStandardCompare(b) == .orderedAscending`.
+  static func precedes(_ a: String, _ b: String, keys: (a: Key, b: Key)) -> Bool {
+    if keysAgreeWithTheLocale, let o = order(keys.a, keys.b) { return o == .orderedAscending }
+    return a.localizedStandardCompare(b) == .orderedAscending
+  }
+}
