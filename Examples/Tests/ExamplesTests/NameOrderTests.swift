@@ -10,7 +10,8 @@ import Testing
   /// ignorable characters.
   static func randomName(_ rng: inout some RandomNumberGenerator) -> String {
     let pieces = ["a", "A", "b", "Z", "z", "aa", "ch", "ll", "y", "w", " ", "  ", "1", "2", "10", "09", "007", "123456789012",
-                  "é", "É", "García", "金", "王", "-", "'", ".", "\u{200B}", "\u{301}", "ß", "Ö", "ø", "Ann", "Anna", "de "]
+                  "é", "É", "García", "金", "王", "一", "龥", "漢字", "村上", "-", "'", ".", "\u{200B}", "\u{301}", "ß", "Ö", "ø",
+                  "Ann", "Anna", "de ", "ñ", "Ñ", "ç", "ü", "Å", "æ", "e\u{301}", "ÿ", "×", "ㄱ", "あ"]
     return (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
   }
 
