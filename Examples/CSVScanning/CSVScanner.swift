@@ -42,6 +42,18 @@ public struct CSVScanner: IteratorProtocol {
   private static let lf: UInt8 = 0x0A
   private static let cr: UInt8 = 0x0D
 
+  /// A field's text: ASCII (most fields) taken as it is, anything else
+  /// checked, and repaired with U+FFFD where it is not UTF-8 (`invalid` set).
+  @inline(__always)
+  static func decode(_ buffer: UnsafeBufferPointer<UInt8>, invalid: inout Bool) -> String {
+    var high: UInt8 = 0
+    for b in buffer { high |= b }
+    if high < 0x80 { return String(decoding: buffer, as: UTF8.self) }
+    if let s = String(validating: buffer, as: UTF8.self) { return s }
+    invalid = true
+    return String(decoding: buffer, as: UTF8.self)
+  }
+
   /// The next row, or nil at the end of the input.
   public mutating func next() -> Row? {
     guard position < bytes.count else { return nil }
@@ -54,18 +66,15 @@ public struct CSVScanner: IteratorProtocol {
     var field: [UInt8] = []
     func note(_ text: String) { if problem == nil { problem = text } }
     func finishField() {
-      if let s = String(validating: field, as: UTF8.self) {
-        fields.append(s)
-      } else {
-        fields.append(String(decoding: field, as: UTF8.self))
-        invalid = true
-      }
+      fields.append(field.withUnsafeBufferPointer { Self.decode($0, invalid: &invalid) })
       field.removeAll(keepingCapacity: true)
     }
     var end = bytes.count  // where the row's bytes end (before its line end)
     row: while true {
       // A field starts here.
+      var quoted = false
       if position < bytes.count && bytes[position] == Self.quote {
+        quoted = true
         let opened = line
         position += 1
         var closed = false
@@ -106,15 +115,22 @@ public struct CSVScanner: IteratorProtocol {
           field.append(Self.quote)
         }
       }
-      // An unquoted field (or the rest of a quoted one gone wrong).
+      // An unquoted field (or the rest of a quoted one gone wrong), read
+      // in place: decoded from the input without a copy when it is all there is.
+      let fieldStart = position
       while position < bytes.count {
         let b = bytes[position]
         if b == Self.comma || b == Self.lf || b == Self.cr { break }
         if b == Self.quote { note("a quote inside unquoted field \(fields.count + 1)") }
-        field.append(b)
         position += 1
       }
-      finishField()
+      if quoted {
+        field += bytes[fieldStart..<position]
+        finishField()
+      } else {
+        let range = fieldStart..<position
+        fields.append(bytes.withUnsafeBufferPointer { Self.decode(UnsafeBufferPointer(rebasing: $0[range]), invalid: &invalid) })
+      }
       guard position < bytes.count else {
         end = bytes.count
         break row
