@@ -100,7 +100,12 @@ enum CatalogueLoader {
 
   /// The shelves in a field: "to-read, history".
   static func shelves(_ field: String) -> [String] {
-    field.split(separator: ",").map(\.trimmedOfSpaces).filter { !$0.isEmpty }
+    if field.isEmpty { return [] }
+    // One shelf with nothing to trim (the usual case) needs no splitting.
+    if !field.utf8.contains(0x2C), let f = field.utf8.first, let l = field.utf8.last, f > 0x20, f < 0x80, l > 0x20, l < 0x80 {
+      return [field]
+    }
+    return field.split(separator: ",").map(\.trimmedOfSpaces).filter { !$0.isEmpty }
   }
 
   /// Reads a catalogue from text (tests and the bundled catalogue).

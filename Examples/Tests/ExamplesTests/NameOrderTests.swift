@@ -50,4 +50,14 @@ import Testing
       #expect(text.trimmedOfSpaces == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
     }
   }
+
+  @Test func shelvesAreSplitAndTrimmedAsBefore() {
+    let pieces = ["to-read", ",", " ", ", ", "history", "\t", "漢", "a b", "\u{A0}", "x\u{7F}"]
+    var rng = SystemRandomNumberGenerator()
+    for _ in 0..<5_000 {
+      let field = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+      let slow = field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      #expect(CatalogueLoader.shelves(field) == slow, "\(field.debugDescription)")
+    }
+  }
 }
