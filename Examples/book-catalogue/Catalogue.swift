@@ -55,21 +55,33 @@ struct Catalogue: Sendable {
     self.grouping = grouping
     self.sort = sort
     self.books = books
-    var byKey: [String: [Book]] = [:]
-    var sortKey: [String: Double] = [:]
-    for book in books {
+    // One lookup per book; groups in the order they first appear, each
+    // holding its books' places (in file order) until it is built.
+    var index: [String: Int] = [:]
+    var names: [String] = []
+    var orders: [Double] = []
+    var members: [[Int]] = []
+    for (i, book) in books.enumerated() {
       let (key, order) = Self.group(of: book, by: grouping)
-      sortKey[key] = order
-      byKey[key, default: []].append(book)
+      if let g = index[key] {
+        members[g].append(i)
+      } else {
+        index[key] = names.count
+        names.append(key)
+        orders.append(order)
+        members.append([i])
+      }
     }
-    let names: [String]
+    let sortedGroups: [Int]
     if grouping == .decade {
-      names = byKey.keys.sorted { sortKey[$0]! < sortKey[$1]! }
+      sortedGroups = names.indices.sorted { orders[$0] < orders[$1] }
     } else {
-      names = byKey.keys.map { (name: $0, key: NameOrder.key($0)) }
-        .sorted { NameOrder.precedes($0.name, $1.name, keys: ($0.key, $1.key)) }.map(\.name)
+      let keys = names.map(NameOrder.key)
+      sortedGroups = names.indices.sorted { NameOrder.precedes(names[$0], names[$1], keys: (keys[$0], keys[$1])) }
     }
-    groups = names.map { BookGroup(name: $0, books: Self.sorted(byKey[$0]!, by: sort)) }
+    groups = sortedGroups.map { g in
+      BookGroup(name: names[g], books: Self.sorted(members[g].map { books[$0] }, by: sort))
+    }
   }
 
   /// A catalogue of groups exactly as given (what a collection view shows mid-change).
