@@ -41,12 +41,25 @@ public enum RegularFile {
     case S_IFSOCK: throw .notAFile("a socket")
     default: throw .notAFile("something other than a file")
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(String(cString: strerror(errno))) }
-    defer { try? handle.close() }
-    do {
-      return [UInt8](try handle.readToEnd() ?? Data())
-    } catch {
-      throw .unreadable(error.localizedDescription)
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
+    defer { close(fd) }
+    // Read straight into the array (no second copy of a large file), growing
+    // it if the file grew since stat.
+    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+    var count = 0
+    while true {
+      if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(65_536, bytes.count / 2))) }
+      let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+      if n > 0 {
+        count += n
+      } else if n == 0 {
+        break
+      } else if errno != EINTR {
+        throw .unreadable(String(cString: strerror(errno)))
+      }
     }
+    bytes.removeLast(bytes.count - count)
+    return bytes
   }
 }
