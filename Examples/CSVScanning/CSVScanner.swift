@@ -54,8 +54,25 @@ public struct CSVScanner: IteratorProtocol {
     return String(decoding: buffer, as: UTF8.self)
   }
 
+  /// Whether a field is UTF-8 (`invalid` set when it is not), without making a string.
+  @inline(__always)
+  static func isValid(_ buffer: UnsafeBufferPointer<UInt8>, invalid: inout Bool) -> Bool {
+    var high: UInt8 = 0
+    for b in buffer { high |= b }
+    if high < 0x80 { return true }
+    if String(validating: buffer, as: UTF8.self) != nil { return true }
+    invalid = true
+    return false
+  }
+
   /// The next row, or nil at the end of the input.
-  public mutating func next() -> Row? {
+  public mutating func next() -> Row? { next(decoding: nil) }
+
+  /// The next row, with only the fields `wanted` says (by position) decoded;
+  /// the others are "" (their bytes are in the row's range). A field past
+  /// the end of `wanted` is decoded. `problem` and `hasInvalidUTF8` speak of
+  /// the whole row all the same.
+  public mutating func next(decoding wanted: [Bool]?) -> Row? {
     guard position < bytes.count else { return nil }
     let start = position
     let firstLine = line
@@ -127,6 +144,12 @@ public struct CSVScanner: IteratorProtocol {
       if quoted {
         field += bytes[fieldStart..<position]
         finishField()
+      } else if let wanted, fields.count < wanted.count, !wanted[fields.count] {
+        // Not wanted now: only checked, for the row's sake.
+        var bad = false
+        _ = bytes.withUnsafeBufferPointer { Self.isValid(UnsafeBufferPointer(rebasing: $0[fieldStart..<position]), invalid: &bad) }
+        if bad { invalid = true }
+        fields.append("")
       } else {
         let range = fieldStart..<position
         fields.append(bytes.withUnsafeBufferPointer { Self.decode(UnsafeBufferPointer(rebasing: $0[range]), invalid: &invalid) })

@@ -36,8 +36,11 @@ struct CatalogueFormat: Sendable, Equatable {
 
   /// The row written for a book: its fields as read, except the title,
   /// author, year and shelves where the book now says otherwise.
-  func row(for book: Book) -> [String] {
-    var values = book.fields.count == header.count ? book.fields.map(\.value) : [String](repeating: "", count: header.count)
+  func row(for book: Book) -> [String] { row(for: book, fields: book.fields) }
+
+  /// The row for `book` whose fields, already read, are `fields`.
+  func row(for book: Book, fields: [(name: String, value: String)]) -> [String] {
+    var values = fields.count == header.count ? fields.map(\.value) : [String](repeating: "", count: header.count)
     // The plain comparison first: it settles almost every field without parsing it again.
     let title = values[titleColumn]
     if title != book.title, CatalogueLoader.title(title) != book.title { values[titleColumn] = book.title }

@@ -35,15 +35,23 @@ struct KeptRow: Equatable, Sendable {
 }
 
 /// Where a book's row came from: written back byte for byte while the
-/// book's fields are as they were read.
+/// book's fields are as they were read, and read for its fields when asked.
 struct SourceRow: Sendable {
   /// The row's bytes, without its line end.
   var bytes: ArraySlice<UInt8>
+  /// The file's column names (one array, shared by every row).
+  var header: [String]
   /// The line it started on.
   var line: Int
   /// Whether the row held bytes that are not UTF-8 (shown as U+FFFD; an
   /// edit would write them so, which a save asks about first).
   var hasInvalidUTF8: Bool
+
+  /// The row's fields, named by the header, read from its bytes.
+  var fields: [(name: String, value: String)] {
+    var scanner = CSVScanner(bytes: Array(bytes))
+    return zip(header, scanner.next()?.fields ?? []).map { (name: $0, value: $1) }
+  }
 }
 
 /// The books read from a file, the rows that were skipped, and how the
@@ -149,7 +157,10 @@ enum CatalogueLoader {
     var books: [Book] = []
     var skipped: [SkippedRow] = []
     var keptRows: [KeptRow] = []
-    while let row = scanner.next() {
+    // Only the columns a book is made of are decoded now; the rest when asked for.
+    var wanted = [Bool](repeating: false, count: header.count)
+    for c in [titleColumn, authorColumn, yearColumn, shelfColumn].compactMap({ $0 }) { wanted[c] = true }
+    while let row = scanner.next(decoding: wanted) {
       if row.problem == nil, row.fields.count == 1, row.fields[0].allSatisfy(\.isWhitespace) {
         continue  // a blank line
       }
@@ -177,12 +188,10 @@ enum CatalogueLoader {
         skip("year \"\(row.fields[yearColumn!].trimmingCharacters(in: .whitespaces))\" is not a number")
         continue
       }
-      var book = Book(
+      books.append(Book(
         title: title, author: author(authorColumn.map { row.fields[$0] } ?? ""), year: year,
-        shelves: shelfColumn.map { shelves(row.fields[$0]) } ?? [],
-        fields: zip(header, row.fields).map { (name: $0, value: $1) }, id: books.count + 1)
-      book.source = SourceRow(bytes: bytes[row.range], line: row.line, hasInvalidUTF8: row.hasInvalidUTF8)
-      books.append(book)
+        shelves: shelfColumn.map { shelves(row.fields[$0]) } ?? [], id: books.count + 1,
+        source: SourceRow(bytes: bytes[row.range], header: header, line: row.line, hasInvalidUTF8: row.hasInvalidUTF8)))
     }
     return LoadedCatalogue(books: books, skipped: skipped, format: format, keptRows: keptRows)
   }

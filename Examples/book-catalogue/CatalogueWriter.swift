@@ -43,8 +43,9 @@ enum CatalogueWriter {
     }
     for row in keptFirst { out += row.bytes + newline }
     for book in books {
-      let values = format.row(for: book)
-      if let source = book.source, values.elementsEqual(book.fields.lazy.map(\.value)) {
+      let fields = book.fields  // read once (a book from a file reads its row)
+      let values = format.row(for: book, fields: fields)
+      if let source = book.source, values.elementsEqual(fields.lazy.map(\.value)) {
         out += source.bytes
         out += newline
       } else {
@@ -66,7 +67,8 @@ enum CatalogueWriter {
   static func linesLosingBytes(_ books: [Book], format: CatalogueFormat) -> [Int] {
     books.compactMap { book in
       guard let source = book.source, source.hasInvalidUTF8 else { return nil }
-      return format.row(for: book).elementsEqual(book.fields.lazy.map(\.value)) ? nil : source.line
+      let fields = book.fields
+      return format.row(for: book, fields: fields).elementsEqual(fields.lazy.map(\.value)) ? nil : source.line
     }
   }
 
