@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import book_catalogue
+@testable import waterfall_demo
 
 /// What a catalogue file holds is never lost: a row that does not parse
 /// cleanly is reported with its line and reason and written back as it was,
@@ -97,16 +98,10 @@ import Testing
     #expect(String(decoding: written, as: UTF8.self).hasSuffix("Emma,Jane Austen,1816,\n"))
   }
 
-  /// SplitMix64, for reproducible random files.
+  /// Reproducible random choices (the waterfall demo's SplitMix64).
   struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    var generator: SeededGenerator
+    mutating func next() -> UInt64 { generator.next() }
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
   }
 
@@ -129,7 +124,7 @@ import Testing
   /// invalid UTF-8 inserted): loading never fails past the header, and
   /// saving keeps every row that was there, read as a book or not.
   @Test func randomFilesAndDamagedOnesLoseNothing() throws {
-    var r = Random(state: 12_026)
+    var r = Random(generator: SeededGenerator(seed: 12_026))
     var damagedFiles = 0
     for _ in 0..<300 {
       let columns = 3 + r.below(3)
