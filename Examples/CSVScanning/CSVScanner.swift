@@ -24,17 +24,83 @@ public struct CSVScanner: IteratorProtocol {
     /// Whether a quoted field never closed, so the row runs to the end of
     /// the input (written anywhere but last, it would swallow what follows).
     public var runsToTheEnd = false
+    /// Where each field's text is in the input, decoded or not.
+    public var spans: [FieldSpan] = []
+
+    public init(fields: [String], range: Range<Int>, line: Int, problem: String? = nil) {
+      self.fields = fields
+      self.range = range
+      self.line = line
+      self.problem = problem
+    }
+  }
+
+  /// Where a field's text is: the bytes of `range` (inside its quotes),
+  /// which are its text as they are when `isVerbatim` (no doubled quote, no
+  /// text after a closing quote).
+  public struct FieldSpan: Equatable, Sendable {
+    public var range: Range<Int>
+    public var isVerbatim: Bool
   }
 
   /// The input.
   public let bytes: [UInt8]
   private var position: Int
-  private var line = 1
+  private var line: Int
+  /// No row is started at or after this place.
+  private let limit: Int
 
-  /// A scanner of `bytes` from `start` (past a byte order mark, say).
-  public init(bytes: [UInt8], from start: Int = 0) {
+  /// A scanner of `bytes` from `start` (past a byte order mark, say), whose
+  /// first row is on line `line`, reading the rows that start before `end`
+  /// (the last of them read to its end, even past `end`).
+  public init(bytes: [UInt8], from start: Int = 0, line: Int = 1, to end: Int? = nil) {
     self.bytes = bytes
     position = start
+    self.line = line
+    limit = min(end ?? bytes.count, bytes.count)
+  }
+
+  /// Where the next row starts.
+  public var offset: Int { position }
+
+  /// The line the next row starts on.
+  public var currentLine: Int { line }
+
+  /// A place to cut `bytes` in two for two readers: just after the first
+  /// line end at or after `target` that is outside quotes, counting quotes
+  /// from `start`, where a row starts. Nil when there is none. A stray quote
+  /// in an unquoted field can make the guess wrong: a reader that ends
+  /// elsewhere than the cut says so (see ``offset``).
+  public static func rowBoundary(in bytes: [UInt8], near target: Int, from start: Int) -> Int? {
+    guard start <= target, target < bytes.count else { return nil }
+    return bytes.withUnsafeBufferPointer { b -> Int? in
+      var quotes = 0
+      for i in start..<target where b[i] == quote { quotes += 1 }
+      var inQuotes = quotes % 2 == 1
+      var i = target
+      while i < b.count {
+        let c = b[i]
+        if c == quote {
+          inQuotes.toggle()
+        } else if c == lf && !inQuotes {
+          return i + 1 < b.count ? i + 1 : nil
+        }
+        i += 1
+      }
+      return nil
+    }
+  }
+
+  /// The lines `range` of `bytes` ends (LF, CRLF or a lone CR), as the scanner counts them.
+  public static func lineEnds(in bytes: [UInt8], _ range: Range<Int>) -> Int {
+    bytes.withUnsafeBufferPointer { b in
+      var n = 0
+      for i in range {
+        let c = b[i]
+        if c == lf || (c == cr && (i + 1 >= b.count || b[i + 1] != lf)) { n += 1 }
+      }
+      return n
+    }
   }
 
   private static let quote: UInt8 = 0x22
@@ -73,36 +139,46 @@ public struct CSVScanner: IteratorProtocol {
   /// the end of `wanted` is decoded. `problem` and `hasInvalidUTF8` speak of
   /// the whole row all the same.
   public mutating func next(decoding wanted: [Bool]?) -> Row? {
-    guard position < bytes.count else { return nil }
+    var row = Row(fields: [], range: 0..<0, line: 0)
+    return next(into: &row, decoding: wanted) ? row : nil
+  }
+
+  /// Reads the next row into `row` (its arrays reused, so a loop over
+  /// a million rows allocates none per row), decoding the fields `wanted`
+  /// says as ``next(decoding:)`` does. False at the end of the input.
+  public mutating func next(into row: inout Row, decoding wanted: [Bool]?) -> Bool {
+    guard position < limit else { return false }
     let start = position
-    let firstLine = line
-    var fields: [String] = []
-    var problem: String?
+    row.line = line
+    row.fields.removeAll(keepingCapacity: true)
+    row.spans.removeAll(keepingCapacity: true)
+    row.problem = nil
+    row.hasInvalidUTF8 = false
+    row.runsToTheEnd = false
     var invalid = false
-    var unterminated = false
-    var field: [UInt8] = []
-    func note(_ text: String) { if problem == nil { problem = text } }
-    func finishField() {
-      fields.append(field.withUnsafeBufferPointer { Self.decode($0, invalid: &invalid) })
-      field.removeAll(keepingCapacity: true)
-    }
     var end = bytes.count  // where the row's bytes end (before its line end)
     row: while true {
       // A field starts here.
       var quoted = false
+      var verbatim = true
+      var textAfterQuote = false
+      var contentStart = position
+      var contentEnd = position
       if position < bytes.count && bytes[position] == Self.quote {
         quoted = true
         let opened = line
         position += 1
+        contentStart = position
         var closed = false
         while position < bytes.count {
           let b = bytes[position]
           if b == Self.quote {
             if position + 1 < bytes.count && bytes[position + 1] == Self.quote {
-              field.append(Self.quote)
+              verbatim = false
               position += 2
               continue
             }
+            contentEnd = position
             position += 1
             closed = true
             break
@@ -110,13 +186,13 @@ public struct CSVScanner: IteratorProtocol {
           if b == Self.lf || (b == Self.cr && (position + 1 >= bytes.count || bytes[position + 1] != Self.lf)) {
             line += 1
           }
-          field.append(b)
           position += 1
         }
         if !closed {
-          note("a quoted field opened on line \(opened) never closes")
-          unterminated = true
-          finishField()
+          if row.problem == nil { row.problem = "a quoted field opened on line \(opened) never closes" }
+          row.runsToTheEnd = true
+          row.fields.append(Self.unescaped(bytes[contentStart..<bytes.count], invalid: &invalid))
+          row.spans.append(FieldSpan(range: contentStart..<bytes.count, isVerbatim: false))
           // The row runs to the end of the input, less the last line end.
           end = bytes.count
           if end > start, bytes[end - 1] == Self.lf { end -= 1 }
@@ -127,33 +203,44 @@ public struct CSVScanner: IteratorProtocol {
         if position < bytes.count, bytes[position] != Self.comma, bytes[position] != Self.lf,
           bytes[position] != Self.cr
         {
-          note("text after the closing quote of field \(fields.count + 1)")
-          // Kept as read: the quote and what follows it, up to the field's end.
-          field.append(Self.quote)
+          if row.problem == nil { row.problem = "text after the closing quote of field \(row.fields.count + 1)" }
+          verbatim = false
+          textAfterQuote = true
         }
       }
       // An unquoted field (or the rest of a quoted one gone wrong), read
-      // in place: decoded from the input without a copy when it is all there is.
+      // in place: decoded from the input without a copy.
       let fieldStart = position
       while position < bytes.count {
         let b = bytes[position]
         if b == Self.comma || b == Self.lf || b == Self.cr { break }
-        if b == Self.quote { note("a quote inside unquoted field \(fields.count + 1)") }
+        if b == Self.quote, row.problem == nil { row.problem = "a quote inside unquoted field \(row.fields.count + 1)" }
         position += 1
       }
-      if quoted {
-        field += bytes[fieldStart..<position]
-        finishField()
-      } else if let wanted, fields.count < wanted.count, !wanted[fields.count] {
-        // Not wanted now: only checked, for the row's sake.
-        var bad = false
-        _ = bytes.withUnsafeBufferPointer { Self.isValid(UnsafeBufferPointer(rebasing: $0[fieldStart..<position]), invalid: &bad) }
-        if bad { invalid = true }
-        fields.append("")
+      let isWanted = wanted.map { row.fields.count >= $0.count || $0[row.fields.count] } ?? true
+      if textAfterQuote {
+        // Kept as read after a closing quote gone wrong: the quote and what follows it.
+        var text = Self.unescaped(bytes[contentStart..<contentEnd], invalid: &invalid)
+        text += bytes.withUnsafeBufferPointer { Self.decode(UnsafeBufferPointer(rebasing: $0[contentEnd..<position]), invalid: &invalid) }
+        row.fields.append(text)
+        contentEnd = position
+      } else if quoted && !verbatim {
+        row.fields.append(Self.unescaped(bytes[contentStart..<contentEnd], invalid: &invalid))
       } else {
-        let range = fieldStart..<position
-        fields.append(bytes.withUnsafeBufferPointer { Self.decode(UnsafeBufferPointer(rebasing: $0[range]), invalid: &invalid) })
+        if !quoted {
+          contentStart = fieldStart
+          contentEnd = position
+        }
+        let range = contentStart..<contentEnd
+        if isWanted {
+          row.fields.append(bytes.withUnsafeBufferPointer { Self.decode(UnsafeBufferPointer(rebasing: $0[range]), invalid: &invalid) })
+        } else {
+          // Not wanted now: only checked, for the row's sake.
+          _ = bytes.withUnsafeBufferPointer { Self.isValid(UnsafeBufferPointer(rebasing: $0[range]), invalid: &invalid) }
+          row.fields.append("")
+        }
       }
+      row.spans.append(FieldSpan(range: contentStart..<contentEnd, isVerbatim: verbatim))
       guard position < bytes.count else {
         end = bytes.count
         break row
@@ -162,7 +249,8 @@ public struct CSVScanner: IteratorProtocol {
       case Self.comma:
         position += 1
         if position == bytes.count {
-          fields.append("")
+          row.fields.append("")
+          row.spans.append(FieldSpan(range: position..<position, isVerbatim: true))
           end = bytes.count
           break row
         }
@@ -178,8 +266,31 @@ public struct CSVScanner: IteratorProtocol {
         break row
       }
     }
-    return Row(
-      fields: fields, range: start..<end, line: firstLine, problem: problem, hasInvalidUTF8: invalid,
-      runsToTheEnd: unterminated)
+    row.range = start..<end
+    row.hasInvalidUTF8 = invalid
+    return true
+  }
+
+  /// A quoted field's text from the bytes between its quotes: doubled quotes
+  /// made single (and a lone quote, in a field gone wrong, kept).
+  static func unescaped(_ content: ArraySlice<UInt8>, invalid: inout Bool) -> String {
+    var text: [UInt8] = []
+    text.reserveCapacity(content.count)
+    var i = content.startIndex
+    while i < content.endIndex {
+      let b = content[i]
+      text.append(b)
+      i += b == quote && i + 1 < content.endIndex && content[i + 1] == quote ? 2 : 1
+    }
+    return text.withUnsafeBufferPointer { decode($0, invalid: &invalid) }
+  }
+
+  /// A field's text, from its span: what the row's field was, or would be decoded.
+  public func text(of span: FieldSpan) -> String {
+    var invalid = false
+    if span.isVerbatim {
+      return bytes.withUnsafeBufferPointer { Self.decode(UnsafeBufferPointer(rebasing: $0[span.range]), invalid: &invalid) }
+    }
+    return Self.unescaped(bytes[span.range], invalid: &invalid)
   }
 }

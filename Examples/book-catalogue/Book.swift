@@ -1,30 +1,160 @@
 /// One book of the catalogue, with every column of its row kept.
+///
+/// A value. A book as read from a file is a place in that file's
+/// `BookTable` (a pointer and a number: grouping, sorting and filtering a
+/// million of them copies no strings); a book made or changed here keeps its
+/// properties in a box of its own, copied only when a copy is changed.
 struct Book: Equatable, Sendable {
-  var title: String
-  var author: String
-  var year: Int?
-  var shelves: [String]
-  /// Fields given or edited here; nil while they are the source row's.
-  private var storedFields: [(name: String, value: String)]?
-  /// Identifies the book while the program runs (its row in the file;
-  /// added books get new numbers), so edits can be diffed and undone.
-  var id = 0
-  /// The row it was read from, written back as it was while the book's
-  /// fields are unchanged (nil for a book added here).
-  var source: SourceRow?
+  private final class Storage: @unchecked Sendable {
+    // (Changed only through `Book`, and only while this box is not shared.)
+    var title: String
+    var author: String
+    var year: Int?
+    var shelves: [String]
+    var storedFields: [(name: String, value: String)]?
+    var id: Int
+    var source: SourceRow?
+    var isEdited = false
+
+    init(title: String, author: String, year: Int?, shelves: [String], storedFields: [(name: String, value: String)]?, id: Int, source: SourceRow?) {
+      self.title = title
+      self.author = author
+      self.year = year
+      self.shelves = shelves
+      self.storedFields = storedFields
+      self.id = id
+      self.source = source
+    }
+
+    func copy() -> Storage {
+      let s = Storage(title: title, author: author, year: year, shelves: shelves, storedFields: storedFields, id: id, source: source)
+      s.isEdited = isEdited
+      return s
+    }
+  }
+
+  private enum Content: @unchecked Sendable {
+    /// Row `row` of a table, as read.
+    case read(BookTable, Int32)
+    case made(Storage)
+  }
+
+  private var content: Content
+
+  /// The box, made this book's own before a change (a book as read gets one then).
+  private var unique: Storage {
+    mutating get {
+      switch content {
+      case .read(let table, let row):
+        let i = Int(row)
+        let s = Storage(
+          title: table.title(i), author: table.author(i), year: table.year(i), shelves: table.shelves(i), storedFields: nil,
+          id: table.line(i), source: table.source(i))
+        content = .made(s)
+        return s
+      case .made(var s):
+        if !isKnownUniquelyReferenced(&s) {
+          s = s.copy()
+          content = .made(s)
+        }
+        return s
+      }
+    }
+  }
 
   /// A book with its fields (or, with `source`, the fields of its row, read when asked for).
   init(
     title: String, author: String, year: Int?, shelves: [String], fields: [(name: String, value: String)]? = nil,
     id: Int = 0, source: SourceRow? = nil
   ) {
-    self.title = title
-    self.author = author
-    self.year = year
-    self.shelves = shelves
-    self.storedFields = fields
-    self.id = id
-    self.source = source
+    content = .made(Storage(title: title, author: author, year: year, shelves: shelves, storedFields: fields, id: id, source: source))
+  }
+
+  /// The book in row `row` of `table`, as read; its id is its line.
+  init(table: BookTable, row: Int) {
+    content = .read(table, Int32(row))
+  }
+
+  var title: String {
+    get {
+      switch content {
+      case .read(let table, let row): return table.title(Int(row))
+      case .made(let s): return s.title
+      }
+    }
+    set { let s = unique; s.title = newValue; s.isEdited = true }
+  }
+
+  var author: String {
+    get {
+      switch content {
+      case .read(let table, let row): return table.author(Int(row))
+      case .made(let s): return s.author
+      }
+    }
+    set { let s = unique; s.author = newValue; s.isEdited = true }
+  }
+
+  var year: Int? {
+    get {
+      switch content {
+      case .read(let table, let row): return table.year(Int(row))
+      case .made(let s): return s.year
+      }
+    }
+    set { let s = unique; s.year = newValue; s.isEdited = true }
+  }
+
+  var shelves: [String] {
+    get {
+      switch content {
+      case .read(let table, let row): return table.shelves(Int(row))
+      case .made(let s): return s.shelves
+      }
+    }
+    set { let s = unique; s.shelves = newValue; s.isEdited = true }
+  }
+
+  /// Identifies the book while the program runs (its line in the file;
+  /// added books get new numbers), so edits can be diffed and undone.
+  var id: Int {
+    get {
+      switch content {
+      case .read(let table, let row): return table.line(Int(row))
+      case .made(let s): return s.id
+      }
+    }
+    set { unique.id = newValue }
+  }
+
+  /// The row it was read from, written back as it was while the book's
+  /// fields are unchanged (nil for a book added here).
+  var source: SourceRow? {
+    switch content {
+    case .read(let table, let row): return table.source(Int(row))
+    case .made(let s): return s.source
+    }
+  }
+
+  /// Whether the title, author, year, shelves or fields were set since the
+  /// book was made (perhaps to what they were: then its row still decides).
+  var isEdited: Bool {
+    switch content {
+    case .read: return false
+    case .made(let s): return s.isEdited
+    }
+  }
+
+  /// The table and row of a book as read (for grouping by its numbers).
+  var place: (table: BookTable, row: Int)? {
+    if case .read(let table, let row) = content { return (table, Int(row)) }
+    return nil
+  }
+
+  /// Fields given or edited here; nil while they are the source row's.
+  private var storedFields: [(name: String, value: String)]? {
+    if case .made(let s) = content { return s.storedFields }
+    return nil
   }
 
   /// Every column of the row, in file order (for the detail view and for
@@ -34,17 +164,24 @@ struct Book: Equatable, Sendable {
   var fields: [(name: String, value: String)] {
     get { storedFields ?? source?.fields ?? [] }
     set {
-      storedFields = newValue
-      source = nil
+      let s = unique
+      s.storedFields = newValue
+      s.source = nil
+      s.isEdited = true
     }
   }
 
   /// Equal content (the id and the source are not compared).
   static func == (a: Book, b: Book) -> Bool {
+    switch (a.content, b.content) {
+    case (.read(let t, let r), .read(let u, let q)) where t === u && r == q: return true
+    case (.made(let s), .made(let t)) where s === t: return true
+    default: break
+    }
     guard a.title == b.title && a.author == b.author && a.year == b.year && a.shelves == b.shelves else { return false }
     // Two rows as read: the same bytes are the same fields (no decoding).
     if a.storedFields == nil, b.storedFields == nil, let x = a.source, let y = b.source,
-      x.header == y.header, x.bytes.elementsEqual(y.bytes)
+      x.file.header == y.file.header, x.bytes.elementsEqual(y.bytes)
     {
       return true
     }

@@ -22,7 +22,17 @@ enum BookOrder: String, CaseIterable, Sendable {
 /// A group of books: one section of the grid.
 struct BookGroup: Sendable {
   var name: String
-  var books: [Book]
+  var books: BookList
+
+  init(name: String, books: BookList) {
+    self.name = name
+    self.books = books
+  }
+
+  init(name: String, books: [Book]) {
+    self.name = name
+    self.books = BookList(books)
+  }
 }
 
 /// Books grouped into sections, in a stable order.
@@ -55,32 +65,76 @@ struct Catalogue: Sendable {
     self.grouping = grouping
     self.sort = sort
     self.books = books
-    // One lookup per book; groups in the order they first appear, each
-    // holding its books' places (in file order) until it is built.
-    var index: [String: Int] = [:]
+    // One lookup per book, giving its group's number (groups numbered in
+    // the order they first appear); then the books' places laid out group
+    // after group (a counting sort, which keeps the file's order within a
+    // group), and each group a range of them.
+    var index: [String: Int32] = [:]
     var names: [String] = []
     var orders: [Double] = []
-    var members: [[Int]] = []
-    for (i, book) in books.enumerated() {
+    var counts: [Int] = []
+    func number(ofGroupOf book: Book) -> Int32 {
       let (key, order) = Self.group(of: book, by: grouping)
-      if let g = index[key] {
-        members[g].append(i)
+      if let known = index[key] { return known }
+      let g = Int32(names.count)
+      index[key] = g
+      names.append(key)
+      orders.append(order)
+      counts.append(0)
+      return g
+    }
+    // Shortcuts, the group each key already found: books as read from one
+    // table by their author's or shelves' number there; decades by number.
+    let table = books.first?.place?.table
+    var byNumber = [Int32](
+      repeating: -1, count: table.map { grouping == .author ? $0.authors.count : grouping == .shelf ? $0.shelfLists.count : 0 } ?? 0)
+    var byDecade: [Int: Int32] = [:]
+    var groupOf = [Int32](repeating: 0, count: books.count)
+    for (i, book) in books.enumerated() {
+      let g: Int32
+      if grouping == .decade {
+        let decade = book.year.map { Int((Double($0) / 10).rounded(.down)) } ?? .max
+        if let known = byDecade[decade] {
+          g = known
+        } else {
+          g = number(ofGroupOf: book)
+          byDecade[decade] = g
+        }
+      } else if let (t, row) = book.place, t === table {
+        let n = Int(grouping == .author ? t.authorNumbers[row] : t.shelfNumbers[row])
+        if byNumber[n] >= 0 {
+          g = byNumber[n]
+        } else {
+          g = number(ofGroupOf: book)
+          byNumber[n] = g
+        }
       } else {
-        index[key] = names.count
-        names.append(key)
-        orders.append(order)
-        members.append([i])
+        g = number(ofGroupOf: book)
       }
+      groupOf[i] = g
+      counts[Int(g)] += 1
     }
     let sortedGroups: [Int]
     if grouping == .decade {
       sortedGroups = names.indices.sorted { orders[$0] < orders[$1] }
     } else {
-      let keys = names.map(NameOrder.key)
-      sortedGroups = names.indices.sorted { NameOrder.precedes(names[$0], names[$1], keys: (keys[$0], keys[$1])) }
+      sortedGroups = NameOrder.sortedIndices(of: names)
+    }
+    var start = [Int](repeating: 0, count: names.count)
+    var next = 0
+    for g in sortedGroups {
+      start[g] = next
+      next += counts[g]
+    }
+    var order = [Int32](repeating: 0, count: books.count)
+    var fill = start
+    for (i, g) in groupOf.enumerated() {
+      order[fill[Int(g)]] = Int32(i)
+      fill[Int(g)] += 1
     }
     groups = sortedGroups.map { g in
-      BookGroup(name: names[g], books: Self.sorted(members[g].map { books[$0] }, by: sort))
+      let list = BookList(all: books, order: order, range: start[g]..<start[g] + counts[g])
+      return BookGroup(name: names[g], books: sort == .file ? list : BookList(Self.sorted(Array(list), by: sort)))
     }
   }
 
@@ -148,7 +202,7 @@ struct Catalogue: Sendable {
     c.books = books.filter(keep)
     c.groups = groups.compactMap { g in
       let kept = g.books.filter(keep)
-      return kept.isEmpty ? nil : BookGroup(name: g.name, books: kept)
+      return kept.isEmpty ? nil : BookGroup(name: g.name, books: BookList(kept))
     }
     return c
   }

@@ -34,23 +34,38 @@ struct KeptRow: Equatable, Sendable {
   var runsToTheEnd = false
 }
 
+/// A file's bytes and column names, shared by every row read from it.
+final class SourceFile: Sendable {
+  let bytes: [UInt8]
+  /// The file's column names.
+  let header: [String]
+
+  init(bytes: [UInt8], header: [String]) {
+    self.bytes = bytes
+    self.header = header
+  }
+}
+
 /// Where a book's row came from: written back byte for byte while the
 /// book's fields are as they were read, and read for its fields when asked.
 struct SourceRow: Sendable {
-  /// The row's bytes, without its line end.
-  var bytes: ArraySlice<UInt8>
-  /// The file's column names (one array, shared by every row).
-  var header: [String]
+  /// The file it is in.
+  var file: SourceFile
+  /// Where its bytes are in the file, without its line end.
+  var range: Range<Int>
   /// The line it started on.
   var line: Int
   /// Whether the row held bytes that are not UTF-8 (shown as U+FFFD; an
   /// edit would write them so, which a save asks about first).
   var hasInvalidUTF8: Bool
 
+  /// The row's bytes, without its line end.
+  var bytes: ArraySlice<UInt8> { file.bytes[range] }
+
   /// The row's fields, named by the header, read from its bytes.
   var fields: [(name: String, value: String)] {
     var scanner = CSVScanner(bytes: Array(bytes))
-    return zip(header, scanner.next()?.fields ?? []).map { (name: $0, value: $1) }
+    return zip(file.header, scanner.next()?.fields ?? []).map { (name: $0, value: $1) }
   }
 }
 
@@ -125,7 +140,9 @@ enum CatalogueLoader {
   /// cleanly (a stray quote, a quote never closed), has the wrong number of
   /// fields, no title or a year that is not a number is skipped, reported
   /// with its line and reason, and kept to be written back as it was.
-  static func parse(bytes: [UInt8], name: String) throws -> LoadedCatalogue {
+  /// Rows past the header of `halvesFrom` bytes or more are read in two
+  /// halves at once (tests make it small, to check both readings agree).
+  static func parse(bytes: [UInt8], name: String, halvesFrom: Int = 1 << 20) throws -> LoadedCatalogue {
     let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
     var scanner = CSVScanner(bytes: bytes, from: hasByteOrderMark ? 3 : 0)
     guard let headerRow = scanner.next() else {
@@ -154,19 +171,92 @@ enum CatalogueLoader {
     let format = CatalogueFormat(
       header: rawHeader, headerBytes: Array(bytes[headerRow.range]), hasByteOrderMark: hasByteOrderMark, lineEnding: lineEnding, titleColumn: titleColumn,
       authorColumn: authorColumn, yearColumn: yearColumn, shelfColumn: shelfColumn)
-    var books: [Book] = []
+    guard bytes.count < Int32.max else {
+      throw CatalogueError.unreadable(name, reason: "the file is over 2 GB")
+    }
+    let file = SourceFile(bytes: bytes, header: header)
+    // Only the columns a book is made of are decoded now (the title only
+    // when it is not its bytes as they are); the rest when asked for.
+    var wanted = [Bool](repeating: false, count: header.count)
+    for c in [authorColumn, yearColumn, shelfColumn].compactMap({ $0 }) { wanted[c] = true }
+    let reader = RowReader(file: file, format: format, wanted: wanted)
+
+    // A big file is read in two halves at once, cut where a row starts. A
+    // stray quote can hide where rows start: the first half's reader then
+    // ends elsewhere than the cut, and reads on from where it ended.
+    let start = scanner.offset
+    let firstLine = scanner.currentLine
+    var cut: Int?
+    if bytes.count - start >= halvesFrom {
+      cut = CSVScanner.rowBoundary(in: bytes, near: start + (bytes.count - start) / 2, from: start)
+    }
+    var parts: [RowReader.Part]
+    if let cut {
+      let secondLine = firstLine + CSVScanner.lineEnds(in: bytes, start..<cut)
+      let halves = Halves()
+      DispatchQueue.concurrentPerform(iterations: 2) { half in
+        var s = half == 0 ? CSVScanner(bytes: bytes, from: start, line: firstLine, to: cut)
+          : CSVScanner(bytes: bytes, from: cut, line: secondLine)
+        halves.set(half, reader.read(&s))
+      }
+      parts = [halves.get(0), halves.get(1)]
+      if parts[0].end != cut {
+        // The cut was inside a row: the second half is read again from where the first ended.
+        var s = CSVScanner(bytes: bytes, from: parts[0].end, line: firstLine + CSVScanner.lineEnds(in: bytes, start..<parts[0].end))
+        parts[1] = reader.read(&s)
+      }
+      // Rows kept before the second half's first book follow the first half's last.
+      let lastOfFirst = parts[0].books.lastLine
+      for i in parts[1].keptRows.indices where parts[1].keptRows[i].afterBook == nil { parts[1].keptRows[i].afterBook = lastOfFirst }
+    } else {
+      parts = [reader.read(&scanner)]
+    }
+    let table = BookTable(file: file, parts: parts.map(\.books))
+    return LoadedCatalogue(
+      books: (0..<table.count).map { Book(table: table, row: $0) }, skipped: parts.flatMap(\.skipped), format: format,
+      keptRows: parts.flatMap(\.keptRows))
+  }
+}
+
+/// The two halves' results, set by the threads that read them.
+private final class Halves: @unchecked Sendable {
+  private let lock = NSLock()
+  private var parts: [RowReader.Part?] = [nil, nil]
+
+  func set(_ i: Int, _ part: RowReader.Part) { lock.withLock { parts[i] = part } }
+  func get(_ i: Int) -> RowReader.Part { lock.withLock { parts[i]! } }
+}
+
+/// Makes books of rows (one reader may read parts of a file at once).
+private struct RowReader: Sendable {
+  let file: SourceFile
+  let format: CatalogueFormat
+  let wanted: [Bool]
+
+  /// What some rows gave.
+  struct Part {
+    var books = BookTable.Builder()
     var skipped: [SkippedRow] = []
     var keptRows: [KeptRow] = []
-    // Only the columns a book is made of are decoded now; the rest when asked for.
-    var wanted = [Bool](repeating: false, count: header.count)
-    for c in [titleColumn, authorColumn, yearColumn, shelfColumn].compactMap({ $0 }) { wanted[c] = true }
-    while let row = scanner.next(decoding: wanted) {
-      if row.problem == nil, row.fields.count == 1, row.fields[0].allSatisfy(\.isWhitespace) {
+    /// Where the reading ended.
+    var end = 0
+  }
+
+  /// Reads every row `scanner` gives. A book's id is its line in the file.
+  func read(_ scanner: inout CSVScanner) -> Part {
+    var part = Part()
+    let header = file.header
+    let (titleColumn, authorColumn, yearColumn, shelfColumn) = (format.titleColumn, format.authorColumn, format.yearColumn, format.shelfColumn)
+    var row = CSVScanner.Row(fields: [], range: 0..<0, line: 0)
+    while scanner.next(into: &row, decoding: wanted) {
+      if row.problem == nil, row.fields.count == 1,
+        (titleColumn == 0 ? scanner.text(of: row.spans[0]) : row.fields[0]).allSatisfy(\.isWhitespace)
+      {
         continue  // a blank line
       }
       func skip(_ reason: String) {
-        skipped.append(SkippedRow(line: row.line, reason: reason))
-        keptRows.append(KeptRow(bytes: bytes[row.range], afterBook: books.last?.id, runsToTheEnd: row.runsToTheEnd))
+        part.skipped.append(SkippedRow(line: row.line, reason: reason))
+        part.keptRows.append(KeptRow(bytes: file.bytes[row.range], afterBook: part.books.lastLine, runsToTheEnd: row.runsToTheEnd))
       }
       if let problem = row.problem {
         skip(problem)
@@ -176,23 +266,36 @@ enum CatalogueLoader {
         skip("\(row.fields.count) fields, the header has \(header.count)")
         continue
       }
-      let title = title(row.fields[titleColumn])
-      guard !title.isEmpty else {
-        skip("no title")
-        continue
+      // A title that is its bytes as they are, with nothing to trim, is
+      // read from the file when shown; any other is decoded and trimmed now.
+      let span = row.spans[titleColumn]
+      var titleBytes: Range<Int>?
+      var title: String?
+      if span.isVerbatim, let first = span.range.first, (0x21...0x7E).contains(file.bytes[first]),
+        (0x21...0x7E).contains(file.bytes[span.range.upperBound - 1])
+      {
+        titleBytes = span.range
+      } else {
+        let text = CatalogueLoader.title(scanner.text(of: span))
+        guard !text.isEmpty else {
+          skip("no title")
+          continue
+        }
+        title = text
       }
       let year: Int?
       do {
-        year = try yearColumn.flatMap { try Self.year(row.fields[$0]) }
+        year = try yearColumn.flatMap { try CatalogueLoader.year(row.fields[$0]) }
       } catch {
         skip("year \"\(row.fields[yearColumn!].trimmingCharacters(in: .whitespaces))\" is not a number")
         continue
       }
-      books.append(Book(
-        title: title, author: author(authorColumn.map { row.fields[$0] } ?? ""), year: year,
-        shelves: shelfColumn.map { shelves(row.fields[$0]) } ?? [], id: books.count + 1,
-        source: SourceRow(bytes: bytes[row.range], header: header, line: row.line, hasInvalidUTF8: row.hasInvalidUTF8)))
+      part.books.append(
+        row: row.range, line: row.line, titleBytes: titleBytes, title: title,
+        author: CatalogueLoader.author(authorColumn.map { row.fields[$0] } ?? ""), year: year,
+        shelvesField: shelfColumn.map { row.fields[$0] } ?? "", hasInvalidUTF8: row.hasInvalidUTF8)
     }
-    return LoadedCatalogue(books: books, skipped: skipped, format: format, keptRows: keptRows)
+    part.end = scanner.offset
+    return part
   }
 }

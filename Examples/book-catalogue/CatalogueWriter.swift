@@ -43,13 +43,20 @@ enum CatalogueWriter {
     }
     for row in keptFirst { out += row.bytes + newline }
     for book in books {
-      let fields = book.fields  // read once (a book from a file reads its row)
-      let values = format.row(for: book, fields: fields)
-      if let source = book.source, values.elementsEqual(fields.lazy.map(\.value)) {
+      // A book not edited since it was read is its row; an edited one is
+      // too while its fields came out as they were (it is then not decoded twice).
+      if let source = book.source, !book.isEdited {
         out += source.bytes
         out += newline
       } else {
-        append(values)
+        let fields = book.fields  // read once (a book from a file reads its row)
+        let values = format.row(for: book, fields: fields)
+        if let source = book.source, values.elementsEqual(fields.lazy.map(\.value)) {
+          out += source.bytes
+          out += newline
+        } else {
+          append(values)
+        }
       }
       if let rows = keptAfter.removeValue(forKey: book.id) {
         for row in rows { out += row.bytes + newline }
@@ -66,7 +73,7 @@ enum CatalogueWriter {
   /// that an edit makes written anew (those bytes then become U+FFFD).
   static func linesLosingBytes(_ books: [Book], format: CatalogueFormat) -> [Int] {
     books.compactMap { book in
-      guard let source = book.source, source.hasInvalidUTF8 else { return nil }
+      guard let source = book.source, source.hasInvalidUTF8, book.isEdited else { return nil }
       let fields = book.fields
       return format.row(for: book, fields: fields).elementsEqual(fields.lazy.map(\.value)) ? nil : source.line
     }

@@ -118,4 +118,45 @@ struct NameOrder {
     if keysAgreeWithTheLocale, let o = order(keys.a, keys.b) { return o == .orderedAscending }
     return a.localizedStandardCompare(b) == .orderedAscending
   }
+
+  /// The places of `names` in their order (as `localizedStandardCompare`
+  /// orders them; names that compare the same keep their order). The keys
+  /// of every name are laid end to end in one array, so a comparison reads
+  /// two runs of numbers and retains nothing.
+  static func sortedIndices(of names: [String]) -> [Int] {
+    var order = Array(names.indices)
+    guard keysAgreeWithTheLocale else {
+      order.sort { names[$0].localizedStandardCompare(names[$1]) == .orderedAscending }
+      return order
+    }
+    var flat: [UInt32] = []
+    flat.reserveCapacity(names.count * 12)
+    var bounds: [(start: Int32, end: Int32, isWhole: Bool)] = []
+    bounds.reserveCapacity(names.count)
+    for name in names {
+      let key = key(name)
+      let start = flat.count
+      flat += key.elements
+      bounds.append((Int32(start), Int32(flat.count), key.isWhole))
+    }
+    flat.withUnsafeBufferPointer { f in
+      bounds.withUnsafeBufferPointer { b in
+        order.sort { i, j in
+          let (x, y) = (b[i], b[j])
+          var p = Int(x.start)
+          var q = Int(y.start)
+          while p < Int(x.end) && q < Int(y.end) {
+            if f[p] != f[q] { return f[p] < f[q] }
+            p += 1
+            q += 1
+          }
+          let (xLeft, yLeft) = (Int(x.end) - p, Int(y.end) - q)
+          if xLeft < yLeft && x.isWhole { return true }
+          if yLeft < xLeft && y.isWhole { return false }
+          return names[i].localizedStandardCompare(names[j]) == .orderedAscending
+        }
+      }
+    }
+    return order
+  }
 }

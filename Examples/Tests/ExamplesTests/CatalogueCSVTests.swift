@@ -148,6 +148,11 @@ import Testing
       }
       #expect(read == [header] + rows)
       let loaded = try CatalogueLoader.parse(bytes: bytes, name: "random.csv")
+      try Self.expectHalvesReadAsOne(bytes)
+      var spans = CSVScanner(bytes: bytes)
+      while let row = spans.next() {
+        #expect(row.spans.map { spans.text(of: $0) } == row.fields)
+      }
       #expect(loaded.books.count + loaded.skipped.count == rows.count)
       #expect([UInt8](CatalogueWriter.encode(loaded.books, format: loaded.format, keptRows: loaded.keptRows)) == bytes)
 
@@ -179,6 +184,7 @@ import Testing
         continue  // the header itself was damaged: a typed error, nothing opened
       }
       damagedFiles += 1
+      try Self.expectHalvesReadAsOne(damaged)
       func rowBytes(_ b: [UInt8]) -> [ArraySlice<UInt8>] {
         var s = CSVScanner(bytes: b, from: b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         var out: [ArraySlice<UInt8>] = []
@@ -199,5 +205,38 @@ import Testing
       }
     }
     #expect(damagedFiles > 100)
+  }
+
+  /// What a reading found, to compare two: each book's fields and row, the rows skipped and kept.
+  static func summary(_ c: LoadedCatalogue) -> [String] {
+    c.books.map { b in
+      let s = b.source
+      return "\(b.id) \(b.title)|\(b.author)|\(b.year.map(String.init) ?? "-")|\(b.shelves)|\(s?.range ?? 0..<0) \(s?.line ?? 0) \(s?.hasInvalidUTF8 ?? false)"
+    } + c.skipped.map { "skipped \($0.line) \($0.reason)" }
+      + c.keptRows.map { "kept \($0.bytes.startIndex)..<\($0.bytes.endIndex) after \($0.afterBook ?? 0) \($0.runsToTheEnd)" }
+  }
+
+  /// A file read in two halves at once (cut near its middle, wherever
+  /// that is) gives what one reading gives.
+  static func expectHalvesReadAsOne(_ bytes: [UInt8]) throws {
+    let one = try CatalogueLoader.parse(bytes: bytes, name: "x.csv", halvesFrom: .max)
+    let two = try CatalogueLoader.parse(bytes: bytes, name: "x.csv", halvesFrom: 0)
+    #expect(summary(two) == summary(one))
+  }
+
+  /// A stray quote before the cut makes the guess where rows start wrong:
+  /// the first half reads on, and nothing is read twice or lost.
+  @Test func aStrayQuoteBeforeTheCutIsReadAsOneReadingReadsIt() throws {
+    try Self.strayQuoteBeforeTheCut()
+  }
+
+  static func strayQuoteBeforeTheCut() throws {
+    var rows = ["Title,Author"]
+    for i in 0..<40 { rows.append(i == 3 ? "Bad\"title,Someone" : i == 30 ? "\"Two\nlines\",X" : "Book \(i),Author \(i % 7)") }
+    let bytes = Array((rows.joined(separator: "\n") + "\n").utf8)
+    try expectHalvesReadAsOne(bytes)
+    let loaded = try CatalogueLoader.parse(bytes: bytes, name: "x.csv", halvesFrom: 0)
+    #expect(loaded.books.count == 39 && loaded.skipped.map(\.line) == [5])
+    #expect(loaded.books.map(\.title).contains("Two\nlines"))
   }
 }

@@ -121,7 +121,7 @@ import Testing
       let sort = BookOrder.allCases.randomElement(using: &rng)!
       let catalogue = Catalogue(books: books, grouping: .author, sort: sort)
       let g = Int.random(in: 0..<catalogue.groups.count, using: &rng)
-      var list = catalogue.groups[g].books
+      var list = Array(catalogue.groups[g].books)
       let from = Int.random(in: 0..<list.count, using: &rng)
       let to = Int.random(in: 0..<list.count, using: &rng)
       let book = list.remove(at: from)

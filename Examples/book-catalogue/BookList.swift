@@ -1,0 +1,67 @@
+/// The books of one group, in order.
+///
+/// Made by grouping, a list holds places in one array of every book that
+/// all groups share, so grouping a million books copies none of them (and
+/// allocates nothing per group). Changed, it holds its own books.
+struct BookList: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+  private enum Storage: Sendable {
+    /// `all[order[range]]`.
+    case places(all: [Book], order: [Int32], range: Range<Int>)
+    case own([Book])
+  }
+
+  private var storage: Storage
+
+  /// A list of `books`.
+  init(_ books: [Book]) { storage = .own(books) }
+
+  init(arrayLiteral books: Book...) { storage = .own(books) }
+
+  /// The books `all[order[i]]` for `i` in `range`.
+  init(all: [Book], order: [Int32], range: Range<Int>) {
+    storage = .places(all: all, order: order, range: range)
+  }
+
+  var startIndex: Int { 0 }
+
+  var endIndex: Int {
+    switch storage {
+    case .places(_, _, let range): return range.count
+    case .own(let books): return books.count
+    }
+  }
+
+  subscript(position: Int) -> Book {
+    switch storage {
+    case .places(let all, let order, let range):
+      precondition(position >= 0 && position < range.count, "BookList index out of range")
+      return all[Int(order[range.lowerBound + position])]
+    case .own(let books): return books[position]
+    }
+  }
+
+  /// The list's own array of its books (made on the first change).
+  private mutating func owned(_ change: (inout [Book]) -> Void) {
+    var books: [Book]
+    switch storage {
+    case .places: books = Array(self)
+    case .own(let own): books = own
+    }
+    storage = .own([])  // (so `books` is not shared while it changes)
+    change(&books)
+    storage = .own(books)
+  }
+
+  /// Takes the book at `position` out of the list.
+  @discardableResult
+  mutating func remove(at position: Int) -> Book {
+    var removed: Book?
+    owned { removed = $0.remove(at: position) }
+    return removed!
+  }
+
+  /// Puts `book` at `position`.
+  mutating func insert(_ book: Book, at position: Int) {
+    owned { $0.insert(book, at: position) }
+  }
+}

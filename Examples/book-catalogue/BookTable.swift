@@ -1,0 +1,153 @@
+/// The books read from one file, column by column: for each row, where its
+/// bytes are, its line, where its title is in it, and numbers for its
+/// author and shelves in tables of the distinct ones. A book as read is a
+/// place in this table (see `Book`): a million of them hold no string or
+/// object of their own, and their titles are read from the file when shown.
+final class BookTable: Sendable {
+  let file: SourceFile
+  private let rowStarts: [Int32]
+  private let rowEnds: [Int32]
+  private let lines: [Int32]
+  /// Where a title is in the file; an end below zero: `titles[start]`.
+  private let titleStarts: [Int32]
+  private let titleEnds: [Int32]
+  /// The titles that are not their bytes as they are (trimmed, unquoted).
+  private let titles: [String]
+  let authorNumbers: [Int32]
+  let authors: [String]
+  private let years: [Int]
+  let shelfNumbers: [Int32]
+  let shelfLists: [[String]]
+  /// Per row: 1 a year, 2 bytes that are not UTF-8.
+  private let flags: [UInt8]
+
+  var count: Int { rowStarts.count }
+
+  init(file: SourceFile, parts: [Builder]) {
+    self.file = file
+    var all = parts.first ?? Builder()
+    for part in parts.dropFirst() { all.append(part) }
+    rowStarts = all.rowStarts
+    rowEnds = all.rowEnds
+    lines = all.lines
+    titleStarts = all.titleStarts
+    titleEnds = all.titleEnds
+    titles = all.titles
+    authorNumbers = all.authorNumbers
+    authors = all.authors
+    years = all.years
+    shelfNumbers = all.shelfNumbers
+    shelfLists = all.shelfLists
+    flags = all.flags
+  }
+
+  func title(_ i: Int) -> String {
+    let end = titleEnds[i]
+    if end < 0 { return titles[Int(titleStarts[i])] }
+    return file.bytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[Int(titleStarts[i])..<Int(end)]), as: UTF8.self)
+    }
+  }
+
+  func author(_ i: Int) -> String { authors[Int(authorNumbers[i])] }
+  func year(_ i: Int) -> Int? { flags[i] & 1 != 0 ? years[i] : nil }
+  func shelves(_ i: Int) -> [String] { shelfLists[Int(shelfNumbers[i])] }
+  func line(_ i: Int) -> Int { Int(lines[i]) }
+
+  func source(_ i: Int) -> SourceRow {
+    SourceRow(file: file, range: Int(rowStarts[i])..<Int(rowEnds[i]), line: Int(lines[i]), hasInvalidUTF8: flags[i] & 2 != 0)
+  }
+
+  /// Rows being read (each half of a file has its own, appended in order).
+  struct Builder {
+    fileprivate var rowStarts: [Int32] = []
+    fileprivate var rowEnds: [Int32] = []
+    fileprivate var lines: [Int32] = []
+    fileprivate var titleStarts: [Int32] = []
+    fileprivate var titleEnds: [Int32] = []
+    fileprivate var titles: [String] = []
+    fileprivate var authorNumbers: [Int32] = []
+    fileprivate var authors: [String] = []
+    private var authorNumber: [String: Int32] = [:]
+    fileprivate var years: [Int] = []
+    fileprivate var shelfNumbers: [Int32] = []
+    fileprivate var shelfLists: [[String]] = []
+    private var shelfNumber: [String: Int32] = [:]
+    fileprivate var flags: [UInt8] = []
+
+    var count: Int { rowStarts.count }
+    /// The last row's line.
+    var lastLine: Int? { lines.last.map(Int.init) }
+
+    /// A book: its row, its line, its title (the bytes of `titleBytes`, or
+    /// `title` when they are not it), author, year and shelves field.
+    mutating func append(
+      row: Range<Int>, line: Int, titleBytes: Range<Int>?, title: String?, author: String, year: Int?,
+      shelvesField: String, hasInvalidUTF8: Bool
+    ) {
+      rowStarts.append(Int32(row.lowerBound))
+      rowEnds.append(Int32(row.upperBound))
+      lines.append(Int32(line))
+      if let titleBytes {
+        titleStarts.append(Int32(titleBytes.lowerBound))
+        titleEnds.append(Int32(titleBytes.upperBound))
+      } else {
+        titleStarts.append(Int32(titles.count))
+        titleEnds.append(-1)
+        titles.append(title ?? "")
+      }
+      if let n = authorNumber[author] {
+        authorNumbers.append(n)
+      } else {
+        let n = Int32(authors.count)
+        authorNumber[author] = n
+        authors.append(author)
+        authorNumbers.append(n)
+      }
+      years.append(year ?? 0)
+      if let n = shelfNumber[shelvesField] {
+        shelfNumbers.append(n)
+      } else {
+        let n = Int32(shelfLists.count)
+        shelfNumber[shelvesField] = n
+        shelfLists.append(CatalogueLoader.shelves(shelvesField))
+        shelfNumbers.append(n)
+      }
+      flags.append((year == nil ? 0 : 1) | (hasInvalidUTF8 ? 2 : 0))
+    }
+
+    /// Appends the rows `other` read (which follow these in the file).
+    mutating func append(_ other: Builder) {
+      rowStarts += other.rowStarts
+      rowEnds += other.rowEnds
+      lines += other.lines
+      let titleBase = Int32(titles.count)
+      titleStarts += zip(other.titleStarts, other.titleEnds).lazy.map { $1 < 0 ? $0 + titleBase : $0 }
+      titleEnds += other.titleEnds
+      titles += other.titles
+      // The other's numbers for authors and shelves, as numbers here.
+      let authorMap = other.authors.map { author -> Int32 in
+        if let n = authorNumber[author] { return n }
+        let n = Int32(authors.count)
+        authorNumber[author] = n
+        authors.append(author)
+        return n
+      }
+      authorNumbers += other.authorNumbers.lazy.map { authorMap[Int($0)] }
+      let shelfMap = zip(other.shelfNumber.keys, other.shelfNumber.values).reduce(into: [Int32](repeating: 0, count: other.shelfLists.count)) { map, entry in
+        let (field, o) = entry
+        if let n = shelfNumber[field] {
+          map[Int(o)] = n
+        } else {
+          let n = Int32(shelfLists.count)
+          shelfNumber[field] = n
+          shelfLists.append(other.shelfLists[Int(o)])
+          map[Int(o)] = n
+        }
+      }
+      shelfNumbers += other.shelfNumbers.lazy.map { shelfMap[Int($0)] }
+      years += other.years
+      flags += other.flags
+    }
+  }
+}
