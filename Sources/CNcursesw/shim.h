@@ -120,6 +120,10 @@ static inline attr_t cn_a_dim(void) { return A_DIM; }
 static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
 static inline attr_t cn_a_italic(void) { return A_ITALIC; }
+static inline attr_t cn_a_altcharset(void) { return A_ALTCHARSET; }
+/// Whether the terminal's alternate character set has the line-drawing
+/// character `c` ('q' for ─ ...), as terminfo's acsc says (after initscr).
+static inline int cn_acs_has(char c) { return (acs_map[(unsigned char)c] & A_ALTCHARSET) != 0; }
 
 /// Sets one cell: the wide string `wch` (a grapheme: base + combining marks,
 /// NUL-terminated, at most CCHARW_MAX code points), attributes and pair.

@@ -48,6 +48,9 @@ public final class CursesTerminal: Terminal {
   private let colorSupport: ColorSupport
   private var screenPointer: OpaquePointer?
   private var wideBuffer = [wchar_t](repeating: 0, count: 8)
+  /// For U+2500 to U+253F, the character of the terminal's alternate
+  /// character set that draws the same line (0: none). See ``lineDrawing``.
+  private var alternateLines = [UInt8](repeating: 0, count: 64)
   private var lastTimeout: Int32 = -2
   /// Input read ahead and put back (bytes and function key codes), read before ncurses' own.
   private var putBack: [Int32] = []
@@ -152,6 +155,9 @@ public final class CursesTerminal: Terminal {
     // leaves program mode and comes back to it.
     cn_install_signal_restore(inputDescriptor, cn_output_descriptor(), mouse ? 1 : 0)
     capabilities = TerminalCapabilities(colors: support, unicode: unicode, mouse: mouse)
+    for (scalar, acs) in Self.lineDrawing where cn_acs_has(CChar(bitPattern: acs)) != 0 {
+      alternateLines[Int(scalar.value - 0x2500)] = acs
+    }
     width = Int(cn_cols())
     height = Int(cn_lines())
     front = Surface(width: width, height: height)
@@ -437,9 +443,37 @@ public final class CursesTerminal: Terminal {
     doupdate()
   }
 
+  /// The light line-drawing characters and the characters that draw them in
+  /// DEC's line-drawing set. Where terminfo's `acsc` has them, a cell of one
+  /// is handed to ncurses as that character with `A_ALTCHARSET`, as the C
+  /// library's `box()` does: ncurses then writes one byte for it (after
+  /// `ESC ( 0`) instead of UTF-8's three, and the terminal draws the same
+  /// line. (ncurses itself turns it back into UTF-8 where a terminal's
+  /// line drawing is known not to work in UTF-8, as on the Linux console
+  /// and in screen.) Rounded corners, heavy and double lines have no such
+  /// character and stay as they are.
+  static let lineDrawing: [(Unicode.Scalar, UInt8)] = [
+    ("─", UInt8(ascii: "q")), ("│", UInt8(ascii: "x")), ("┌", UInt8(ascii: "l")), ("┐", UInt8(ascii: "k")),
+    ("└", UInt8(ascii: "m")), ("┘", UInt8(ascii: "j")), ("├", UInt8(ascii: "t")), ("┤", UInt8(ascii: "u")),
+    ("┬", UInt8(ascii: "w")), ("┴", UInt8(ascii: "v")), ("┼", UInt8(ascii: "n")),
+  ]
+
   @inline(__always) private func put(_ cell: Cell, x: Int, y: Int) {
     if cell.width == 0 { return }  // drawn with its head
     let g = cell.grapheme
+    // A light line: one byte of the alternate character set (see `lineDrawing`).
+    if g.utf8Count == 3, g.utf8Byte(0) == 0xE2, g.utf8Byte(1) == 0x94 {
+      let acs = alternateLines[Int(g.utf8Byte(2) & 0x3F)]
+      if acs != 0 {
+        let (attrs, pair) = curses(cell.style)
+        wideBuffer[0] = wchar_t(acs)
+        wideBuffer[1] = 0
+        _ = wideBuffer.withUnsafeBufferPointer {
+          cn_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs | cn_a_altcharset(), Int32(pair))
+        }
+        return
+      }
+    }
     if !capabilities.unicode && !g.isASCII {
       // No UTF-8: an ASCII stand-in, in each cell the grapheme covers.
       let (attrs, pair) = curses(cell.style)

@@ -69,7 +69,10 @@ extension Array where Element == UInt8 {
     #expect(first.contains("\u{1B}[?1049h"))  // alternate screen
     #expect(first.contains("Hello"))
     #expect(first.contains("日本語"))
-    #expect(first.contains("┌────┐"))
+    // Light lines go through the alternate character set: one byte each.
+    #expect(first.contains("\u{1B}(0"))
+    #expect(first.contains("lqqqqk"))
+    #expect(first.contains("mqqqqj"))
     #expect(first.contains("␛[31m"))
     #expect(!first.contains("\u{1B}[31m"))  // the escape from the data never reaches the terminal
 
@@ -85,6 +88,34 @@ extension Array where Element == UInt8 {
 
     terminal.restore()
     #expect(pty.drain().contains("\u{1B}[?1049l"))
+  }
+
+  /// Light lines are handed to ncurses as DEC line drawing where terminfo
+  /// has it (one byte each, as the C library's `box()` sends them); rounded
+  /// corners and heavy lines, which it has not, stay UTF-8; a terminal
+  /// without `acsc` gets UTF-8 for all.
+  @Test func lightLinesUseTheAlternateCharacterSetWhereTheTerminalHasOne() throws {
+    func frame(term: String) throws -> [UInt8] {
+      let pty = try PseudoTerminal(columns: 30, rows: 8)
+      let terminal = try CursesTerminal(term: term, inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+      var surface = Surface(width: 30, height: 8)
+      surface.drawBorder(CellRect(x: 0, y: 0, width: 6, height: 3))
+      surface.drawBorder(CellRect(x: 10, y: 0, width: 6, height: 3), border: .rounded)
+      surface.draw("━━┼├┤┬┴", x: 0, y: 5)
+      try terminal.present(surface)
+      let bytes = pty.drain()
+      terminal.restore()
+      return bytes
+    }
+    let xterm = try frame(term: "xterm-256color")
+    #expect(xterm.contains("lqqqqk") && xterm.contains("mqqqqj"))
+    #expect(!xterm.contains("─") && !xterm.contains("│") && !xterm.contains("┌"))
+    #expect(xterm.contains("╭") && xterm.contains("╮") && xterm.contains("╰") && xterm.contains("╯"))
+    #expect(xterm.contains("━━"))
+    #expect(xterm.contains("ntuwv"))
+    let sun = try frame(term: "sun")  // no acsc
+    #expect(sun.contains("┌────┐") && sun.contains("└────┘") && sun.contains("╭────╮"))
+    #expect(!sun.contains("lqqqqk"))
   }
 
   @Test func decodesKeys() throws {

@@ -30,7 +30,7 @@ func layout(_ width: Double, _ height: Double) -> FlowLayout {
 setenv("LINES", "60", 1)
 setenv("COLUMNS", "200", 1)
 let outPath = NSTemporaryDirectory() + "anim-bench-\(getpid()).out"
-FileManager.default.createFile(atPath: outPath, contents: nil)
+_ = FileManager.default.createFile(atPath: outPath, contents: nil)
 let out = open(outPath, O_WRONLY | O_TRUNC)
 var pipeFDs: [Int32] = [0, 0]
 pipe(&pipeFDs)
