@@ -67,8 +67,20 @@ final class Controller: CollectionViewController {
   }
 }
 
-let keys: [Key] = Array(repeating: Key(.right), count: 100) + Array(repeating: Key(.down), count: 100)
-  + Array(repeating: Key(.pageDown), count: 25) + [Key(.end)]
+/// Keys written as the terminal benchmark writes them: `right*100 down*100 pgdn*25 end`.
+func parseKeys(_ script: String) -> [Key] {
+  let names: [String: Key] = [
+    "right": Key(.right), "left": Key(.left), "up": Key(.up), "down": Key(.down), "pgdn": Key(.pageDown),
+    "pgup": Key(.pageUp), "home": Key(.home), "end": Key(.end),
+  ]
+  return script.split(separator: " ").flatMap { word -> [Key] in
+    let parts = word.split(separator: "*")
+    guard let key = names[String(parts[0])] else { fatalError("unknown key \(parts[0])") }
+    return Array(repeating: key, count: parts.count > 1 ? Int(parts[1]) ?? 1 : 1)
+  }
+}
+
+let keys = parseKeys(CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "right*100 down*100 pgdn*25 end")
 
 /// Nanoseconds per key for one run of the script.
 func run(_ scene: any Scene) throws -> Double {
@@ -87,7 +99,8 @@ func run(_ scene: any Scene) throws -> Double {
 }
 
 if let only = CommandLine.arguments.dropFirst().first {
-  // One run of one of them (for a profiler): `layer-bench bare` or `layer-bench controller`.
+  // One run of one of them (for a profiler): `layer-bench bare` or
+  // `layer-bench controller`, and optionally the keys: `layer-bench controller 'right*100'`.
   print(only == "bare" ? try run(BareScene()) : try run(Controller()))
   exit(0)
 }
