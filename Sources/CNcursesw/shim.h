@@ -393,6 +393,47 @@ static inline void cn_define_common_keys(void) {
   define_key("\033[5~", KEY_PPAGE); define_key("\033[6~", KEY_NPAGE);
 }
 
+/// A terminfo string capability ("cup", "sgr0" ...), or NULL when the
+/// terminal has none (tigetstr's -1, "not a string capability", too).
+static inline const char *cn_tigetstr(const char *name) {
+  char *s = tigetstr(name);
+  return (s == NULL || s == (char *)-1) ? NULL : s;
+}
+/// Whether line drawing through the alternate character set is known not
+/// to work in a UTF-8 locale on this terminal, by ncurses' own rule: the
+/// NCURSES_NO_UTF8_ACS variable, else terminfo's U8 number, else a
+/// terminal named like the Linux console.
+static inline int cn_acs_breaks_in_utf8(void) {
+  const char *env = getenv("NCURSES_NO_UTF8_ACS");
+  if (env != NULL) return atoi(env) != 0;
+  int u8 = tigetnum("U8");
+  if (u8 >= 0) return u8 != 0;
+  const char *name = termname();
+  return name != NULL && strstr(name, "linux") != NULL;
+}
+/// A terminfo boolean capability ("am", "xenl" ...): 1, or 0.
+static inline int cn_tigetflag(const char *name) { return tigetflag(name) > 0; }
+/// A capability with its parameters filled in (tiparm is variadic).
+static inline const char *cn_tiparm1(const char *cap, long a) { return tiparm(cap, a); }
+static inline const char *cn_tiparm2(const char *cap, long a, long b) { return tiparm(cap, a, b); }
+static inline const char *cn_tiparm9(const char *cap, long a, long b, long c, long d, long e, long f, long g, long h, long i) {
+  return tiparm(cap, a, b, c, d, e, f, g, h, i);
+}
+/// Writes all of `bytes` to `fd` (again after a signal or a short write);
+/// 0, or -1 with errno.
+static inline int cn_write_all(int fd, const unsigned char *bytes, size_t count) {
+  while (count > 0) {
+    ssize_t n = write(fd, bytes, count);
+    if (n < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      return -1;
+    }
+    bytes += n;
+    count -= (size_t)n;
+  }
+  return 0;
+}
+
 /// Key codes that Swift does not see as constants (macros).
 static inline int cn_key_up(void) { return KEY_UP; }
 static inline int cn_key_down(void) { return KEY_DOWN; }

@@ -51,6 +51,12 @@ public final class CursesTerminal: Terminal {
   /// For U+2500 to U+253F, the character of the terminal's alternate
   /// character set that draws the same line (0: none). See ``lineDrawing``.
   private var alternateLines = [UInt8](repeating: 0, count: 64)
+  /// Writes frames as the terminal's control sequences (nil: ncurses does).
+  private var encoder: CellEncoder?
+  /// The next frame is written whole, on a cleared screen.
+  private var repaintAll = true
+  /// The screen is blank (ncurses has just cleared it).
+  private var screenIsBlank = false
   private var lastTimeout: Int32 = -2
   /// Input read ahead and put back (bytes and function key codes), read before ncurses' own.
   private var putBack: [Int32] = []
@@ -155,13 +161,24 @@ public final class CursesTerminal: Terminal {
     // leaves program mode and comes back to it.
     cn_install_signal_restore(inputDescriptor, cn_output_descriptor(), mouse ? 1 : 0)
     capabilities = TerminalCapabilities(colors: support, unicode: unicode, mouse: mouse)
-    for (scalar, acs) in Self.lineDrawing where cn_acs_has(CChar(bitPattern: acs)) != 0 {
+    // (Not where ncurses itself would turn them back into UTF-8.)
+    let acsUsable = !unicode || cn_acs_breaks_in_utf8() == 0
+    for (scalar, acs) in Self.lineDrawing where acsUsable && cn_acs_has(CChar(bitPattern: acs)) != 0 {
       alternateLines[Int(scalar.value - 0x2500)] = acs
     }
     width = Int(cn_cols())
     height = Int(cn_lines())
     front = Surface(width: width, height: height)
     _ = wclear(cn_stdscr())
+    if environment["TERMGRID_OUTPUT"] != "curses" {
+      encoder = CellEncoder(colorSupport: support, unicode: unicode, alternateLines: alternateLines)
+    }
+    if encoder != nil {
+      // ncurses writes what it has set up (and a clear screen) now, and
+      // nothing more until the terminal is restored.
+      _ = wrefresh(cn_stdscr())
+      screenIsBlank = true
+    }
   }
 
   deinit { restore() }
@@ -255,6 +272,9 @@ public final class CursesTerminal: Terminal {
       wtimeout(cn_stdscr(), 0)
       lastTimeout = 0
     }
+    // (A window changed since its last refresh is refreshed by wgetch:
+    // with frames written here, ncurses' own screen must stay as it is.)
+    if encoder != nil { _ = untouchwin(cn_stdscr()) }
     let r = wgetch(cn_stdscr())
     return r == cn_err() ? nil : r
   }
@@ -267,6 +287,7 @@ public final class CursesTerminal: Terminal {
   private func resumedEvent() -> InputEvent? {
     guard cn_take_resumed() != 0 else { return nil }
     _ = clearok(cn_curscr(), true)
+    repaintAll = true
     width = Int(cn_cols())
     height = Int(cn_lines())
     return .resize(width: width, height: height)
@@ -410,6 +431,10 @@ public final class CursesTerminal: Terminal {
   /// Replays scroll hints, hands ncurses the changed cells of the changed rows, refreshes.
   public func present(_ surface: Surface) throws {
     guard isOpen else { return }
+    if encoder != nil {
+      presentEncoded(surface)
+      return
+    }
     let w = min(surface.width, width)
     let h = min(surface.height, height)
     if front.width != surface.width || front.height != surface.height {
@@ -457,6 +482,36 @@ public final class CursesTerminal: Terminal {
     ("└", UInt8(ascii: "m")), ("┘", UInt8(ascii: "j")), ("├", UInt8(ascii: "t")), ("┤", UInt8(ascii: "u")),
     ("┬", UInt8(ascii: "w")), ("┴", UInt8(ascii: "v")), ("┼", UInt8(ascii: "n")),
   ]
+
+  /// The frame as the terminal's control sequences: the cells that differ
+  /// from the screen (all of them, on a cleared screen, after a resize or a
+  /// resume), the surface's row scrolls first; one write.
+  private func presentEncoded(_ surface: Surface) {
+    let w = min(surface.width, width)
+    let h = min(surface.height, height)
+    if front.width != surface.width || front.height != surface.height || repaintAll {
+      front = Surface(width: surface.width, height: surface.height)
+      encoder!.forgetState()
+      encoder!.clearScreen(isBlank: screenIsBlank && front.width == width && front.height == height)
+      repaintAll = false
+      screenIsBlank = false
+      front.updateCells(from: surface, allRows: true) { cell, x, y in
+        if x < w && y < h { encoder!.put(cell, x: x, y: y, screenWidth: width, surface: surface) }
+      }
+    } else {
+      for hint in surface.scrollHints where hint.rows.upperBound <= height {
+        if encoder!.scroll(rows: hint.rows, by: hint.by, height: height) { front.scrollRows(hint.rows, by: hint.by) }
+      }
+      front.updateCells(from: surface) { cell, x, y in
+        if x < w && y < h { encoder!.put(cell, x: x, y: y, screenWidth: width, surface: surface) }
+      }
+    }
+    front.markPresented()
+    let bytes = encoder!.take()
+    if !bytes.isEmpty {
+      _ = bytes.withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) }
+    }
+  }
 
   @inline(__always) private func put(_ cell: Cell, x: Int, y: Int) {
     if cell.width == 0 { return }  // drawn with its head

@@ -107,12 +107,12 @@ public struct Surface: Sendable, Equatable {
   /// changed), calling `changed` for every cell that
   /// differs (a wide grapheme's continuation is not reported on its own when
   /// its head changed). Updating in place keeps both surfaces' storage unshared.
-  public mutating func updateCells(from newer: Surface, _ changed: (Cell, Int, Int) -> Void) {
+  public mutating func updateCells(from newer: Surface, allRows: Bool = false, _ changed: (Cell, Int, Int) -> Void) {
     precondition(newer.width == width && newer.height == height)
     let w = width
     newer.cells.withUnsafeBufferPointer { new in
       cells.withUnsafeMutableBufferPointer { old in
-        for y in 0..<height where newer.changedRows[y] {
+        for y in 0..<height where allRows || newer.changedRows[y] {
           let row = y * w
           var x = 0
           while x < w {

@@ -86,8 +86,56 @@ public final class TmuxSession {
   /// Sends keys by tmux name (Down, Enter, Escape, PageDown, q ...).
   public func keys(_ keys: String...) throws { _ = try run(["send-keys", "-t", name] + keys) }
 
-  /// The visible screen.
-  public func capture() throws -> String { try tmux("capture-pane", "-p", "-t", name) }
+  /// The visible screen, as a person sees it: line drawing sent through
+  /// the terminal's alternate character set (which `capture-pane -p` gives
+  /// as the letters that select it, `lqqk`) is read back as the lines it
+  /// draws (`┌──┐`), and trailing spaces are dropped.
+  public func capture() throws -> String { Self.screenText(fromStyledCapture: try captureStyled()) }
+
+  /// The text of a `capture-pane -p -e` capture: escape sequences dropped,
+  /// characters between shift-out and shift-in (or after `ESC ( 0`) read as
+  /// DEC line drawing, each line without its trailing spaces.
+  public static func screenText(fromStyledCapture styled: String) -> String {
+    let drawing: [Character: Character] = [
+      "`": "◆", "a": "▒", "f": "°", "g": "±", "j": "┘", "k": "┐", "l": "┌", "m": "└", "n": "┼", "o": "⎺", "p": "⎻",
+      "q": "─", "r": "⎼", "s": "⎽", "t": "├", "u": "┤", "v": "┴", "w": "┬", "x": "│", "y": "≤", "z": "≥", "{": "π",
+      "|": "≠", "}": "£", "~": "·",
+    ]
+    var lines: [String] = []
+    // (The set chosen carries over from line to line, as tmux writes it.)
+    var alternate = false
+    for raw in styled.split(separator: "\n", omittingEmptySubsequences: false) {
+      var line = ""
+      var i = raw.startIndex
+      while i < raw.endIndex {
+        let c = raw[i]
+        i = raw.index(after: i)
+        switch c {
+        case "\u{0E}": alternate = true
+        case "\u{0F}": alternate = false
+        case "\u{1B}":
+          guard i < raw.endIndex else { break }
+          let next = raw[i]
+          i = raw.index(after: i)
+          if next == "[" {
+            // A control sequence: up to its final byte.
+            while i < raw.endIndex, let v = raw[i].asciiValue, !(0x40...0x7E).contains(v) { i = raw.index(after: i) }
+            if i < raw.endIndex { i = raw.index(after: i) }
+          } else if next == "(" || next == ")" {
+            if i < raw.endIndex {
+              if next == "(" { alternate = raw[i] == "0" }
+              i = raw.index(after: i)
+            }
+          }
+        default:
+          line.append(alternate ? drawing[c] ?? c : c)
+        }
+      }
+      while line.last == " " { line.removeLast() }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n")
+  }
 
   /// The screen with colours and attributes as escape sequences.
   public func captureStyled() throws -> String { try tmux("capture-pane", "-p", "-e", "-t", name) }
