@@ -68,6 +68,42 @@ static inline int cn_wait_readable(int fd, int ms) {
   struct pollfd p = {fd, POLLIN, 0};
   return poll(&p, 1, ms);
 }
+/// Resizes seen (SIGWINCH), counted before ncurses' own handler runs.
+static volatile sig_atomic_t cn_winches = 0;
+/// The handler before ours (ncurses'), kept in a function so that it is
+/// emitted with the functions that use it.
+static inline struct sigaction *cn_previous_winch(void) {
+  static struct sigaction previous;
+  return &previous;
+}
+static void cn_winch_signal(int sig) {
+  cn_winches = cn_winches + 1;
+  struct sigaction *previous = cn_previous_winch();
+  if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
+    if (previous->sa_flags & SA_SIGINFO) {
+      previous->sa_sigaction(sig, NULL, NULL);
+    } else {
+      previous->sa_handler(sig);
+    }
+  }
+}
+/// Counts resizes from now on, then lets ncurses' handler (installed by newterm) see them.
+static inline void cn_count_resizes(void) {
+  struct sigaction action = {{0}};
+  action.sa_handler = cn_winch_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGWINCH, &action, cn_previous_winch());
+}
+static inline int cn_resizes(void) { return cn_winches; }
+/// Waits as `cn_wait_readable`: 1 when there are bytes to read and no
+/// hang-up or error (a read will not block), 2 when woken otherwise (a
+/// hang-up, an error), 0 for a timeout or a signal.
+static inline int cn_wait_input(int fd, int ms) {
+  struct pollfd p = {fd, POLLIN, 0};
+  int r = poll(&p, 1, ms);
+  if (r <= 0) return 0;
+  return ((p.revents & POLLIN) && !(p.revents & (POLLHUP | POLLERR | POLLNVAL))) ? 1 : 2;
+}
 /// Ctrl-C as a key: the terminal's interrupt character is turned off on
 /// `fd` (Ctrl-Z and Ctrl-\ keep their signals), and ncurses is told this
 /// is the program's mode, so it comes back after a suspend and goes when

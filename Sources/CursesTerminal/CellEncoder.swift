@@ -144,10 +144,11 @@ struct CellEncoder {
     return p.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") } ? p : nil
   }
 
-  /// Hands over the frame's bytes and starts the next.
-  mutating func take() -> [UInt8] {
-    defer { bytes.removeAll(keepingCapacity: true) }
-    return bytes
+  /// Writes the frame's bytes to `descriptor` (one write) and starts the next.
+  mutating func flush(to descriptor: Int32) {
+    guard !bytes.isEmpty else { return }
+    _ = bytes.withUnsafeBufferPointer { cn_write_all(descriptor, $0.baseAddress, $0.count) }
+    bytes.removeAll(keepingCapacity: true)
   }
 
   /// Forgets what the terminal is in (after anything else wrote to it).

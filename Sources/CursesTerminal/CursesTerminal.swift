@@ -60,6 +60,13 @@ public final class CursesTerminal: Terminal {
   private var lastTimeout: Int32 = -2
   /// Input read ahead and put back (bytes and function key codes), read before ncurses' own.
   private var putBack: [Int32] = []
+  /// The last look at the input found nothing (and nothing was read since).
+  private var inputDrained = false
+  /// A wait just said there are bytes to read (and no hang-up).
+  private var inputIsWaiting = false
+  /// The resizes counted when the input was last found drained (a resize
+  /// since then has a KEY_RESIZE waiting in ncurses, not in the input).
+  private var resizesWhenDrained: Int32 = 0
   /// The descriptor input is read from (to tell the end of input from a timeout).
   private let inputDescriptor: Int32
   /// True once the end of input was seen: every later read says so at once.
@@ -160,6 +167,7 @@ public final class CursesTerminal: Terminal {
     // bytes and the saved modes (and chain to Swift's backtracer); Ctrl-Z
     // leaves program mode and comes back to it.
     cn_install_signal_restore(inputDescriptor, cn_output_descriptor(), mouse ? 1 : 0)
+    cn_count_resizes()
     capabilities = TerminalCapabilities(colors: support, unicode: unicode, mouse: mouse)
     // (Not where ncurses itself would turn them back into UTF-8.)
     let acsUsable = !unicode || cn_acs_breaks_in_utf8() == 0
@@ -218,6 +226,8 @@ public final class CursesTerminal: Terminal {
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
     let clock = ContinuousClock()
     let deadline = timeout.map { clock.now + $0 }
+    var woken = false
+    var firstLook = true
     while true {
       if inputEnded { return .endOfInput }
       if let resumed = resumedEvent() { return resumed }
@@ -225,8 +235,17 @@ public final class CursesTerminal: Terminal {
       // ncurses: bytes, not wide characters (wget_wch, given an invalid
       // UTF-8 byte, reads on to complete it and drops what it read, about
       // 143 key presses). TermGrid decodes UTF-8 itself.
-      if let event = readAvailable() { return event }
-      if cn_input_at_end(inputDescriptor) != 0 {
+      // (A wait right after a look that found nothing goes straight to waiting.)
+      if !(firstLook && deadline == nil && inputDrained && putBack.isEmpty && cn_resizes() == resizesWhenDrained),
+        let event = readAvailable()
+      {
+        return event
+      }
+      firstLook = false
+      // Woken as readable, and nothing to read: the input has ended (end of
+      // file, a hang-up). (Asked only then: a frame's last look for more
+      // input costs no extra system call.)
+      if woken && cn_input_at_end(inputDescriptor) != 0 {
         inputEnded = true
         return .endOfInput
       }
@@ -239,7 +258,9 @@ public final class CursesTerminal: Terminal {
         let c = left.components
         wait = Int32(clamping: max(1, c.seconds * 1000 + (c.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
       }
-      _ = cn_wait_readable(inputDescriptor, wait)
+      let waited = cn_wait_input(inputDescriptor, wait)
+      woken = waited > 0
+      inputIsWaiting = waited == 1
     }
   }
 
@@ -268,15 +289,24 @@ public final class CursesTerminal: Terminal {
   /// first, then ncurses'), or nil.
   private func nextCode() -> Int32? {
     if !putBack.isEmpty { return putBack.removeFirst() }
-    if lastTimeout != 0 {
-      wtimeout(cn_stdscr(), 0)
-      lastTimeout = 0
+    // Just woken with input there: ncurses reads it without looking first.
+    let timeout: Int32 = inputIsWaiting ? -1 : 0
+    inputIsWaiting = false
+    if lastTimeout != timeout {
+      wtimeout(cn_stdscr(), timeout)
+      lastTimeout = timeout
     }
     // (A window changed since its last refresh is refreshed by wgetch:
     // with frames written here, ncurses' own screen must stay as it is.)
     if encoder != nil { _ = untouchwin(cn_stdscr()) }
     let r = wgetch(cn_stdscr())
-    return r == cn_err() ? nil : r
+    if r == cn_err() {
+      inputDrained = true
+      resizesWhenDrained = cn_resizes()
+      return nil
+    }
+    inputDrained = false
+    return r
   }
 
   /// Codes read ahead to no end, to be read again first (in order).
@@ -487,30 +517,34 @@ public final class CursesTerminal: Terminal {
   /// from the screen (all of them, on a cleared screen, after a resize or a
   /// resume), the surface's row scrolls first; one write.
   private func presentEncoded(_ surface: Surface) {
-    let w = min(surface.width, width)
-    let h = min(surface.height, height)
+    // The encoder and the sizes as locals for the frame (no exclusivity
+    // check per cell on the properties of this class).
+    guard var encoder = self.encoder else { return }
+    self.encoder = nil
+    defer { self.encoder = encoder }
+    let (screenWidth, screenHeight) = (width, height)
+    let w = min(surface.width, screenWidth)
+    let h = min(surface.height, screenHeight)
     if front.width != surface.width || front.height != surface.height || repaintAll {
+      let blank = screenIsBlank && front.width == surface.width && front.height == surface.height
       front = Surface(width: surface.width, height: surface.height)
-      encoder!.forgetState()
-      encoder!.clearScreen(isBlank: screenIsBlank && front.width == width && front.height == height)
+      encoder.forgetState()
+      encoder.clearScreen(isBlank: blank)
       repaintAll = false
       screenIsBlank = false
       front.updateCells(from: surface, allRows: true) { cell, x, y in
-        if x < w && y < h { encoder!.put(cell, x: x, y: y, screenWidth: width, surface: surface) }
+        if x < w && y < h { encoder.put(cell, x: x, y: y, screenWidth: screenWidth, surface: surface) }
       }
     } else {
-      for hint in surface.scrollHints where hint.rows.upperBound <= height {
-        if encoder!.scroll(rows: hint.rows, by: hint.by, height: height) { front.scrollRows(hint.rows, by: hint.by) }
+      for hint in surface.scrollHints where hint.rows.upperBound <= screenHeight {
+        if encoder.scroll(rows: hint.rows, by: hint.by, height: screenHeight) { front.scrollRows(hint.rows, by: hint.by) }
       }
       front.updateCells(from: surface) { cell, x, y in
-        if x < w && y < h { encoder!.put(cell, x: x, y: y, screenWidth: width, surface: surface) }
+        if x < w && y < h { encoder.put(cell, x: x, y: y, screenWidth: screenWidth, surface: surface) }
       }
     }
     front.markPresented()
-    let bytes = encoder!.take()
-    if !bytes.isEmpty {
-      _ = bytes.withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) }
-    }
+    encoder.flush(to: cn_output_descriptor())
   }
 
   @inline(__always) private func put(_ cell: Cell, x: Int, y: Int) {
