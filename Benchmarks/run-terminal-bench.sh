@@ -1,44 +1,84 @@
 #!/usr/bin/env bash
-# Measures TermGrid's grid-bench and book-catalogue side by side with the C
-# reference on ncursesw, with ../shared/bench/ptybench.py (bytes and CPU per
-# key in a pseudo-terminal) and analyze.py (actual/ideal bytes).
+# Measures TermGrid's grid-bench side by side with the C reference grid on
+# ncursesw (its default: line drawing through the alternate character set),
+# with ../shared/bench/ptybench.py (bytes and CPU per key in a
+# pseudo-terminal) and analyze.py (actual/ideal bytes), then prints a table
+# per key class (median CPU, mean bytes) for both.
 #
 #   bash Benchmarks/run-terminal-bench.sh [results-dir]
 #
-# Needs gcc, libncurses-dev, python3 (pyte is installed into a venv here).
+# Three key scripts at 200x60, N = 10,000 and 1,000,000 boxes, lockstep (a
+# key, a frame, the next key), the programs alternating; and the first
+# script as a 226-key burst. Needs gcc, libncurses-dev, python3 (pyte is
+# installed into a venv in the results folder).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bench=${BENCH_DIR:-$here/../../shared/bench}
 out=${1:-$here/results}
 mkdir -p "$out"
-keys='right*100 down*100 pgdn*25 end'
+scripts=(
+  'right*100 down*100 pgdn*25 end'
+  'down*30 right*20 pgdn*10 left*20 up*30 pgup*10 end home'
+  'pgdn*5 right*7 down*13 end up*9 left*11 pgup*6 home down*40 right*40 left*3 up*2'
+)
 
 (cd "$here" && swift build -c release 2>&1 | grep -v "prohibited flag" | tail -1)
 bin=$(cd "$here" && swift build -c release --show-bin-path)
-(cd "$here/../Examples" && swift build -c release --product book-catalogue 2>&1 | grep -v "prohibited flag" | tail -1)
-catbin=$(cd "$here/../Examples" && swift build -c release --show-bin-path)/book-catalogue
 gcc -O2 -o "$out/grid_ncurses" "$bench/grid_ncurses.c" -lncursesw
 
 if [ ! -x "$out/venv/bin/python" ]; then
   python3 -m venv "$out/venv" && "$out/venv/bin/pip" install -q pyte
 fi
 
-run() {  # label mode n -- command...
-  local label=$1 mode=$2; shift 2
+run() {  # label mode keys -- command...
+  local label=$1 mode=$2 keys=$3; shift 3
   python3 "$bench/ptybench.py" --cols 200 --rows 60 --keys "$keys" --mode "$mode" \
     --record "$out/$label.bin" --json "$out/$label.json" --label "$label" "$@" > "$out/$label.txt" 2>&1 || true
   "$out/venv/bin/python" "$bench/analyze.py" "$out/$label.json" "$out/$label.bin" --json "$out/$label.an.json" \
     > "$out/$label.an.txt" 2>&1 || true
-  echo "== $label"; tail -n 25 "$out/$label.txt"; tail -n 8 "$out/$label.an.txt"
 }
 
 for n in 10000 1000000; do
   ready=00001; [ "$n" -gt 99999 ] && ready=0000001
-  run "c-incr-$n" lockstep --ready "$ready" -- "$out/grid_ncurses" -n "$n" -m incr -w
-  run "termgrid-$n" lockstep --ready "$ready" -- "$bin/grid-bench" -n "$n"
-  run "c-incr-$n-burst" burst --ready "$ready" -- "$out/grid_ncurses" -n "$n" -m incr -w
-  run "termgrid-$n-burst" burst --ready "$ready" -- "$bin/grid-bench" -n "$n"
+  for s in 0 1 2; do
+    run "c-$n-s$s" lockstep "${scripts[$s]}" --ready "$ready" -- "$out/grid_ncurses" -n "$n" -m incr
+    run "termgrid-$n-s$s" lockstep "${scripts[$s]}" --ready "$ready" -- "$bin/grid-bench" -n "$n"
+  done
+  run "c-$n-burst" burst "${scripts[0]}" --ready "$ready" -- "$out/grid_ncurses" -n "$n" -m incr
+  run "termgrid-$n-burst" burst "${scripts[0]}" --ready "$ready" -- "$bin/grid-bench" -n "$n"
 done
 
-"$bin/catalogue-gen" -n 10000 > "$out/books-10000.csv"
-run "catalogue-10000" lockstep --ready "books" --key-timeout 0.5 -- "$catbin" --data "$out/books-10000.csv"
+python3 - "$out" <<'PY'
+import json, statistics, sys, os
+out = sys.argv[1]
+def load(label):
+    d = json.load(open(f"{out}/{label}.json"))
+    an = {}
+    try: an = json.load(open(f"{out}/{label}.an.json"))
+    except Exception: pass
+    return d, an
+for n in (10000, 1000000):
+    print(f"\n## {n:,} boxes, 200x60 (lockstep; CPU medians over the key presses, bytes means)\n")
+    print("| script | key | C CPU µs | TermGrid CPU µs | ratio | C bytes | TermGrid bytes | ratio |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for s in range(3):
+        c, _ = load(f"c-{n}-s{s}"); t, _ = load(f"termgrid-{n}-s{s}")
+        def per_key(d):
+            k = {}
+            for seg in d["segments"][1:]:
+                k.setdefault(seg["key"], []).append((seg.get("cpu_us", 0), seg["bytes"]))
+            return k
+        ck, tk = per_key(c), per_key(t)
+        for key in ck:
+            cc = statistics.median(x for x, _ in ck[key]); tc = statistics.median(x for x, _ in tk.get(key, [(0, 0)]))
+            cb = statistics.mean(b for _, b in ck[key]); tb = statistics.mean(b for _, b in tk.get(key, [(0, 0)]))
+            print(f"| {s + 1} | {key} | {cc:.0f} | {tc:.0f} | {tc / cc if cc else 0:.2f} | {cb:.0f} | {tb:.0f} | {tb / cb if cb else 0:.2f} |")
+    print("\n| program | first frame ms | first frame bytes | bytes, all keys (scripts 1/2/3) | burst bytes | actual/ideal (script 1) |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for p in ("c", "termgrid"):
+        runs = [load(f"{p}-{n}-s{s}") for s in range(3)]
+        b, _ = load(f"{p}-{n}-burst")
+        summ = runs[0][1].get("summary", {}); ratio = f"{summ['ratio_actual_over_ideal']:.2f}" if "ratio_actual_over_ideal" in summ else "-"
+        print(f"| {p} | {statistics.median(r[0]['first_frame_ms'] for r in runs):.1f} | {runs[0][0]['first_frame_bytes']} | "
+              f"{' / '.join(str(r[0]['bytes_keys']) for r in runs)} | {b['bytes_keys']} | {ratio} |")
+PY

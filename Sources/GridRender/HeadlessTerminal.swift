@@ -77,15 +77,18 @@ public final class HeadlessTerminal: Terminal {
   public func present(_ surface: Surface) throws {
     presentCount += 1
     if surface.width == screen.width, surface.height == screen.height {
+      // The same diff as the curses backend's: the rows drawn into, cell by
+      // cell, into this terminal's own copy (no copy of the whole surface).
       for hint in surface.scrollHints { screen.scrollRows(hint.rows, by: hint.by) }
       scrolls += surface.scrollHints.count
       var changed = 0
-      for i in surface.cells.indices where surface.cells[i] != screen.cells[i] { changed += 1 }
+      screen.updateCells(from: surface) { cell, _, _ in changed += max(1, Int(cell.width)) }
       lastChangedCells = changed
     } else {
       lastChangedCells = surface.width * surface.height
+      screen = Surface(width: surface.width, height: surface.height)
+      screen.updateCells(from: surface, allRows: true) { _, _, _ in }
     }
-    screen = surface
     screen.markPresented()
   }
 

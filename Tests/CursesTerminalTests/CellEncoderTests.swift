@@ -8,8 +8,9 @@ import Testing
 /// surfaces they were made from: random frames of text, wide graphemes,
 /// line drawing, styles, fills and row scrolls, on terminals that choose
 /// line drawing differently (ESC ( 0, SO/SI) or have none, or pad their
-/// capabilities (vt100).
-@Suite(.serialized) struct CellEncoderTests {
+/// capabilities (vt100). (In the serialized suite of the backend's tests:
+/// ncurses keeps one current terminal for the whole process.)
+extension CursesTerminalTests {
   struct Seeded: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
