@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The library, its tests and hello-grid (the README's first example). The
+// The library, its tests, hello-grid (the README's first example) and
+// grid-bench (the C reference grid's screens, on TermGrid). The
 // other examples, with the packages only they use (argument parsing, CSV),
 // are a package of their own in Examples/, so an app that depends on
 // TermGrid builds only the library.
@@ -12,6 +13,7 @@ let package = Package(
     .library(name: "GridLayout", targets: ["GridLayout"]),
     .library(name: "TermGridTesting", targets: ["TermGridTesting"]),
     .executable(name: "hello-grid", targets: ["hello-grid"]),
+    .executable(name: "grid-bench", targets: ["grid-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1")
@@ -28,6 +30,8 @@ let package = Package(
     .target(name: "TermGrid", dependencies: ["GridLayout", "GridRender", "CursesTerminal"]),
     .target(name: "TermGridTesting", dependencies: ["GridRender", "CNcursesw"]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
+    // What the C reference grid (Benchmarks/reference/grid_ncurses.c) draws, on TermGrid.
+    .executableTarget(name: "grid-bench", dependencies: ["TermGrid"], path: "Examples/grid-bench"),
     .testTarget(
       name: "GridLayoutTests",
       dependencies: ["GridLayout", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -40,6 +44,7 @@ let package = Package(
     ),
     .testTarget(name: "FoundationInteropTests", dependencies: ["TermGrid"]),
     .testTarget(name: "HelloGridTests", dependencies: ["hello-grid", "TermGridTesting"]),
+    .testTarget(name: "GridBenchTests", dependencies: ["grid-bench", "TermGridTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -12,11 +12,6 @@ let package = Package(
   ],
   targets: [
     .executableTarget(
-      name: "grid-bench",
-      dependencies: [
-        .product(name: "TermGrid", package: "TermGrid"),
-      ]),
-    .executableTarget(
       name: "layer-bench",
       dependencies: [.product(name: "TermGrid", package: "TermGrid")]),
     .executableTarget(

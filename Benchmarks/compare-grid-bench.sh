@@ -17,9 +17,9 @@ baseline=$1
 out=${2:-$here/results/compare}
 mkdir -p "$out"
 keys='right*100 down*100 pgdn*25 end'
-(cd "$here" && swift build -c release --product grid-bench 2>&1 | grep -v "prohibited flag" | tail -1)
-current=$(cd "$here" && swift build -c release --show-bin-path)/grid-bench
-gcc -O2 -o "$out/grid_ncurses" "$bench/grid_ncurses.c" -lncursesw
+(cd "$here/.." && swift build -c release --product grid-bench 2>&1 | grep -v "prohibited flag" | tail -1)
+current=$(cd "$here/.." && swift build -c release --show-bin-path)/grid-bench
+gcc -O2 -o "$out/grid_ncurses" "$here/reference/grid_ncurses.c" -lncursesw
 
 run() {  # label ready -- command...
   local label=$1 ready=$2; shift 2

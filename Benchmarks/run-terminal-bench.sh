@@ -10,7 +10,9 @@
 # Three key scripts at 200x60, N = 10,000 and 1,000,000 boxes, lockstep (a
 # key, a frame, the next key), the programs alternating; and the first
 # script as a 226-key burst. Needs gcc, libncurses-dev, python3 (pyte is
-# installed into a venv in the results folder).
+# installed into a venv in the results folder). The C reference is
+# reference/grid_ncurses.c (a copy of ../shared/bench/grid_ncurses.c); the
+# harness is ../shared/bench (BENCH_DIR).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bench=${BENCH_DIR:-$here/../../shared/bench}
@@ -22,9 +24,10 @@ scripts=(
   'pgdn*5 right*7 down*13 end up*9 left*11 pgup*6 home down*40 right*40 left*3 up*2'
 )
 
-(cd "$here" && swift build -c release 2>&1 | grep -v "prohibited flag" | tail -1)
-bin=$(cd "$here" && swift build -c release --show-bin-path)
-gcc -O2 -o "$out/grid_ncurses" "$bench/grid_ncurses.c" -lncursesw
+# grid-bench is a product of the main package (its tests compare its screens with the C program's).
+(cd "$here/.." && swift build -c release --product grid-bench 2>&1 | grep -v "prohibited flag" | tail -1)
+bin=$(cd "$here/.." && swift build -c release --show-bin-path)
+gcc -O2 -o "$out/grid_ncurses" "$here/reference/grid_ncurses.c" -lncursesw
 
 if [ ! -x "$out/venv/bin/python" ]; then
   python3 -m venv "$out/venv" && "$out/venv/bin/pip" install -q pyte

@@ -84,7 +84,10 @@ public final class TmuxSession {
   }
 
   /// Sends keys by tmux name (Down, Enter, Escape, PageDown, q ...).
-  public func keys(_ keys: String...) throws { _ = try run(["send-keys", "-t", name] + keys) }
+  public func keys(_ keys: String...) throws { try self.keys(keys) }
+
+  /// Sends keys given as an array (`["-l", "text"]` sends the text as it is).
+  public func keys(_ keys: [String]) throws { _ = try run(["send-keys", "-t", name] + keys) }
 
   /// The visible screen, as a person sees it: line drawing sent through
   /// the terminal's alternate character set (which `capture-pane -p` gives

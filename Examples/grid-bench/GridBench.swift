@@ -3,7 +3,7 @@
 #endif
 import TermGrid
 
-/// Draws exactly what ../shared/bench/grid_ncurses.c draws, with TermGrid: N
+/// Draws exactly what Benchmarks/reference/grid_ncurses.c (a copy of ../shared/bench/grid_ncurses.c) draws, with TermGrid: N
 /// boxes of 14x3 cells titled " Book 00001 ", one column apart, in a flow
 /// grid; the focused box in reverse video; arrows (Right/Left step through
 /// items in order, as the C program does), PgUp/PgDn, Home/End; q quits.
@@ -21,7 +21,7 @@ enum GridBench {
       } else if a.hasPrefix("-n"), let value = Int(a.dropFirst(2)), value >= 0 {
         n = value
       } else {
-        print("usage: grid-bench [-n N]\n\nN titled boxes in a flow grid, as ../shared/bench/grid_ncurses.c draws them.")
+        print("usage: grid-bench [-n N]\n\nN titled boxes in a flow grid, as Benchmarks/reference/grid_ncurses.c (a copy of ../shared/bench/grid_ncurses.c) draws them.")
         exit(a == "-h" || a == "--help" ? 0 : 2)
       }
     }
@@ -42,6 +42,24 @@ final class Boxes: CollectionViewController {
     collectionView.showsScrollIndicator = false
     collectionView.keyBindings[Key(.right)] = .focusNextItem
     collectionView.keyBindings[Key(.left)] = .focusPreviousItem
+  }
+
+  /// PgDn and PgUp as the C program has them: the focus moves by a
+  /// screenful of boxes (clamped to the first and last), and the view
+  /// scrolls the least that shows it.
+  override var keyCommands: [KeyCommand] {
+    [
+      KeyCommand(Key(.pageDown), title: "a screenful of boxes on") { [unowned self] in page(by: 1) },
+      KeyCommand(Key(.pageUp), title: "a screenful of boxes back") { [unowned self] in page(by: -1) },
+    ]
+  }
+
+  func page(by direction: Int) {
+    let columns = max(1, collectionView.frame.width / 15)
+    let rows = max(1, collectionView.frame.height / 3)
+    let focus = collectionView.focusedIndexPath?.item ?? 0
+    let target = min(max(0, focus + direction * columns * rows), count - 1)
+    if target >= 0 { collectionView.focusItem(at: IndexPath(item: target, section: 0)) }
   }
 
   override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
