@@ -16,12 +16,8 @@ import Testing
     let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Benchmarks/reference/grid_ncurses.c").path
     let out = NSTemporaryDirectory() + "grid_ncurses-\(getpid())"
-    let gcc = Process()
-    gcc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    gcc.arguments = ["cc", "-O2", "-o", out, source, "-lncursesw"]
-    try gcc.run()
-    gcc.waitUntilExit()
-    guard gcc.terminationStatus == 0 else { throw TmuxSession.Failure(description: "cc could not build \(source)") }
+    let cc = try Spawn.start(["/usr/bin/env", "cc", "-O2", "-o", out, source, "-lncursesw"])
+    guard Spawn.wait(cc) == 0 else { throw TmuxSession.Failure(description: "cc could not build \(source)") }
     return out
   }
 
