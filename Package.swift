@@ -37,7 +37,7 @@ let package = Package(
       dependencies: ["GridLayout", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "TermGridTesting"]),
-    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal"]),
+    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TermGridTesting"]),
     .testTarget(
       name: "TermGridTests",
       dependencies: ["TermGrid", .product(name: "PropertyBased", package: "swift-property-based")]

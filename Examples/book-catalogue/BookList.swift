@@ -3,7 +3,7 @@
 /// Made by grouping, a list holds places in one array of every book that
 /// all groups share, so grouping a million books copies none of them (and
 /// allocates nothing per group). Changed, it holds its own books.
-struct BookList: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+struct BookList: RandomAccessCollection, Sendable {
   private enum Storage: Sendable {
     /// `all[order[range]]`.
     case places(all: [Book], order: [Int32], range: Range<Int>)
@@ -14,8 +14,6 @@ struct BookList: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
 
   /// A list of `books`.
   init(_ books: [Book]) { storage = .own(books) }
-
-  init(arrayLiteral books: Book...) { storage = .own(books) }
 
   /// The books `all[order[i]]` for `i` in `range`.
   init(all: [Book], order: [Int32], range: Range<Int>) {

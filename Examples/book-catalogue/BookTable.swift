@@ -72,10 +72,11 @@ final class BookTable: Sendable {
     fileprivate var years: [Int] = []
     fileprivate var shelfNumbers: [Int32] = []
     fileprivate var shelfLists: [[String]] = []
+    /// The shelves field each of `shelfLists` was read from.
+    private var shelfFields: [String] = []
     private var shelfNumber: [String: Int32] = [:]
     fileprivate var flags: [UInt8] = []
 
-    var count: Int { rowStarts.count }
     /// The last row's line.
     var lastLine: Int? { lines.last.map(Int.init) }
 
@@ -96,23 +97,9 @@ final class BookTable: Sendable {
         titleEnds.append(-1)
         titles.append(title ?? "")
       }
-      if let n = authorNumber[author] {
-        authorNumbers.append(n)
-      } else {
-        let n = Int32(authors.count)
-        authorNumber[author] = n
-        authors.append(author)
-        authorNumbers.append(n)
-      }
+      authorNumbers.append(number(ofAuthor: author))
       years.append(year ?? 0)
-      if let n = shelfNumber[shelvesField] {
-        shelfNumbers.append(n)
-      } else {
-        let n = Int32(shelfLists.count)
-        shelfNumber[shelvesField] = n
-        shelfLists.append(CatalogueLoader.shelves(shelvesField))
-        shelfNumbers.append(n)
-      }
+      shelfNumbers.append(number(ofShelvesField: shelvesField) { CatalogueLoader.shelves(shelvesField) })
       flags.append((year == nil ? 0 : 1) | (hasInvalidUTF8 ? 2 : 0))
     }
 
@@ -126,28 +113,33 @@ final class BookTable: Sendable {
       titleEnds += other.titleEnds
       titles += other.titles
       // The other's numbers for authors and shelves, as numbers here.
-      let authorMap = other.authors.map { author -> Int32 in
-        if let n = authorNumber[author] { return n }
-        let n = Int32(authors.count)
-        authorNumber[author] = n
-        authors.append(author)
-        return n
-      }
+      var authorMap: [Int32] = []
+      for author in other.authors { authorMap.append(number(ofAuthor: author)) }
       authorNumbers += other.authorNumbers.lazy.map { authorMap[Int($0)] }
-      let shelfMap = zip(other.shelfNumber.keys, other.shelfNumber.values).reduce(into: [Int32](repeating: 0, count: other.shelfLists.count)) { map, entry in
-        let (field, o) = entry
-        if let n = shelfNumber[field] {
-          map[Int(o)] = n
-        } else {
-          let n = Int32(shelfLists.count)
-          shelfNumber[field] = n
-          shelfLists.append(other.shelfLists[Int(o)])
-          map[Int(o)] = n
-        }
-      }
+      var shelfMap: [Int32] = []
+      for (field, shelves) in zip(other.shelfFields, other.shelfLists) { shelfMap.append(number(ofShelvesField: field) { shelves }) }
       shelfNumbers += other.shelfNumbers.lazy.map { shelfMap[Int($0)] }
       years += other.years
       flags += other.flags
+    }
+
+    /// The author's number, given it if new.
+    private mutating func number(ofAuthor author: String) -> Int32 {
+      if let n = authorNumber[author] { return n }
+      let n = Int32(authors.count)
+      authorNumber[author] = n
+      authors.append(author)
+      return n
+    }
+
+    /// The number of a shelves field, given it (with its shelves) if new.
+    private mutating func number(ofShelvesField field: String, shelves: () -> [String]) -> Int32 {
+      if let n = shelfNumber[field] { return n }
+      let n = Int32(shelfLists.count)
+      shelfNumber[field] = n
+      shelfFields.append(field)
+      shelfLists.append(shelves())
+      return n
     }
   }
 }

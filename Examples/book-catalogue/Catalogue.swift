@@ -29,10 +29,6 @@ struct BookGroup: Sendable {
     self.books = books
   }
 
-  init(name: String, books: [Book]) {
-    self.name = name
-    self.books = BookList(books)
-  }
 }
 
 /// Books grouped into sections, in a stable order.

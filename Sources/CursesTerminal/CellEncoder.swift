@@ -248,8 +248,8 @@ struct CellEncoder {
   /// The bytes that set `style` from any state.
   private func sgr(for style: Style) -> [UInt8] {
     let s = colorSupport == .trueColor ? style : style.degraded(for: colorSupport)
-    let fg = colorNumber(s.foreground)
-    let bg = colorNumber(s.background)
+    let fg = s.foreground.terminalNumber(for: colorSupport)
+    let bg = s.background.terminalNumber(for: colorSupport)
     var colors: [[UInt8]] = []
     if fg >= 0, let setaf { colors.append(Self.format(setaf, fg)) }
     if bg >= 0, let setab { colors.append(Self.format(setab, bg)) }
@@ -271,23 +271,6 @@ struct CellEncoder {
       return out + rest
     }
     return sgr0 + attributes.joined() + colors.joined()
-  }
-
-  private func colorNumber(_ c: Color) -> Int {
-    switch colorSupport {
-    case .none: return -1
-    case .ansi8: return c.nearestANSI8.map(Int.init) ?? -1
-    case .ansi16: return c.nearestANSI16.map(Int.init) ?? -1
-    case .indexed256: return c.nearestIndexed.map(Int.init) ?? -1
-    case .trueColor:
-      switch c {
-      case .default: return -1
-      case .rgb(let r, let g, let b): return Int(r) << 16 | Int(g) << 8 | Int(b)
-      default:
-        guard let (r, g, b) = c.rgbValue else { return -1 }
-        return r << 16 | g << 8 | b
-      }
-    }
   }
 
   // MARK: cursor

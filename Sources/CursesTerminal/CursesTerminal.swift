@@ -625,8 +625,8 @@ public final class CursesTerminal: Terminal {
       if t.contains(.italic) { a |= cn_a_italic() }
     }
     if style.hasDefaultColors { return (a, 0) }
-    let fg = colorNumber(style.foreground)
-    let bg = colorNumber(style.background)
+    let fg = style.foreground.terminalNumber(for: colorSupport)
+    let bg = style.background.terminalNumber(for: colorSupport)
     let key = (fg + 1) << 32 | (bg + 1)
     if let p = pairs[key] { return (a, p) }
     let p = alloc_pair(Int32(fg), Int32(bg))
@@ -635,20 +635,4 @@ public final class CursesTerminal: Terminal {
     return (a, pair)
   }
 
-  private func colorNumber(_ c: Color) -> Int {
-    switch colorSupport {
-    case .none: return -1
-    case .ansi8: return c.nearestANSI8.map(Int.init) ?? -1
-    case .ansi16: return c.nearestANSI16.map(Int.init) ?? -1
-    case .indexed256: return c.nearestIndexed.map(Int.init) ?? -1
-    case .trueColor:
-      switch c {
-      case .default: return -1
-      case .rgb(let r, let g, let b): return Int(r) << 16 | Int(g) << 8 | Int(b)
-      default:
-        guard let (r, g, b) = c.rgbValue else { return -1 }
-        return r << 16 | g << 8 | b
-      }
-    }
-  }
 }

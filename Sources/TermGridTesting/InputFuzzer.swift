@@ -15,7 +15,7 @@ public struct InputFuzzer {
     case suspendAndResume
   }
 
-  private var state: UInt64
+  private var random: SplitMix64
   /// Whether a lone Esc quits the program under test (it is then typed
   /// only where quitting may happen).
   public var escapeQuits: Bool
@@ -23,18 +23,11 @@ public struct InputFuzzer {
   /// A fuzzer whose choices follow from `seed`; `escapeQuits` for a
   /// program that a lone Esc ends, so that sessions last.
   public init(seed: UInt64, escapeQuits: Bool = false) {
-    state = seed &+ 0x9E37_79B9_7F4A_7C15
+    random = SplitMix64(seed: seed)
     self.escapeQuits = escapeQuits
   }
 
-  /// SplitMix64.
-  private mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  private mutating func next() -> UInt64 { random.next() }
 
   private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
   private mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }

@@ -99,45 +99,72 @@ public final class TmuxSession {
   /// characters between shift-out and shift-in (or after `ESC ( 0`) read as
   /// DEC line drawing, each line without its trailing spaces.
   public static func screenText(fromStyledCapture styled: String) -> String {
-    let drawing: [Character: Character] = [
-      "`": "◆", "a": "▒", "f": "°", "g": "±", "j": "┘", "k": "┐", "l": "┌", "m": "└", "n": "┼", "o": "⎺", "p": "⎻",
-      "q": "─", "r": "⎼", "s": "⎽", "t": "├", "u": "┤", "v": "┴", "w": "┬", "x": "│", "y": "≤", "z": "≥", "{": "π",
-      "|": "≠", "}": "£", "~": "·",
-    ]
-    var lines: [String] = []
-    // (The set chosen carries over from line to line, as tmux writes it.)
+    read(styled).map { line in
+      var text = line.text
+      while text.last == " " { text.removeLast() }
+      return text
+    }.joined(separator: "\n")
+  }
+
+  /// Which cells of a `capture-pane -p -e` capture are in reverse video: a
+  /// line of `#` (reversed) and `.` (not) per line of the screen.
+  public static func reverseVideo(fromStyledCapture styled: String) -> [String] { read(styled).map(\.reverse) }
+
+  /// DEC line drawing: the letters of the alternate character set and the lines they draw.
+  private static let drawing: [Character: Character] = [
+    "`": "◆", "a": "▒", "f": "°", "g": "±", "j": "┘", "k": "┐", "l": "┌", "m": "└", "n": "┼", "o": "⎺", "p": "⎻",
+    "q": "─", "r": "⎼", "s": "⎽", "t": "├", "u": "┤", "v": "┴", "w": "┬", "x": "│", "y": "≤", "z": "≥", "{": "π",
+    "|": "≠", "}": "£", "~": "·",
+  ]
+
+  /// Each line of a styled capture as its text and its reverse-video mask.
+  /// (The character set chosen and the attributes carry over from line to
+  /// line, as tmux writes them.)
+  private static func read(_ styled: String) -> [(text: String, reverse: String)] {
+    var lines: [(text: String, reverse: String)] = []
     var alternate = false
+    var reverse = false
     for raw in styled.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = ""
+      var line = (text: "", reverse: "")
       var i = raw.startIndex
-      while i < raw.endIndex {
-        let c = raw[i]
-        i = raw.index(after: i)
+      func next() -> Character? {
+        guard i < raw.endIndex else { return nil }
+        defer { i = raw.index(after: i) }
+        return raw[i]
+      }
+      while let c = next() {
         switch c {
         case "\u{0E}": alternate = true
         case "\u{0F}": alternate = false
         case "\u{1B}":
-          guard i < raw.endIndex else { break }
-          let next = raw[i]
-          i = raw.index(after: i)
-          if next == "[" {
-            // A control sequence: up to its final byte.
-            while i < raw.endIndex, let v = raw[i].asciiValue, !(0x40...0x7E).contains(v) { i = raw.index(after: i) }
-            if i < raw.endIndex { i = raw.index(after: i) }
-          } else if next == "(" || next == ")" {
-            if i < raw.endIndex {
-              if next == "(" { alternate = raw[i] == "0" }
-              i = raw.index(after: i)
+          switch next() {
+          case "[":
+            // A control sequence, up to its final byte; SGR says whether cells are reversed.
+            var parameters = ""
+            while let p = next() {
+              guard let v = p.asciiValue, !(0x40...0x7E).contains(v) else {
+                if p == "m" {
+                  for code in parameters.split(separator: ";", omittingEmptySubsequences: false) {
+                    if code.isEmpty || code == "0" || code == "27" { reverse = false } else if code == "7" { reverse = true }
+                  }
+                }
+                break
+              }
+              parameters.append(p)
             }
+          case "(": alternate = next() == "0"
+          case ")": _ = next()
+          default: break
           }
         default:
-          line.append(alternate ? drawing[c] ?? c : c)
+          guard !(c.asciiValue.map { $0 < 0x20 } ?? false) else { continue }
+          line.text.append(alternate ? drawing[c] ?? c : c)
+          line.reverse.append(reverse ? "#" : ".")
         }
       }
-      while line.last == " " { line.removeLast() }
       lines.append(line)
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   /// The screen with colours and attributes as escape sequences.

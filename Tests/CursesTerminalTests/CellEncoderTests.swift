@@ -1,5 +1,6 @@
 import CNcursesw
 import GridRender
+import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
@@ -11,17 +12,6 @@ import Testing
 /// capabilities (vt100). (In the serialized suite of the backend's tests:
 /// ncurses keeps one current terminal for the whole process.)
 extension CursesTerminalTests {
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let words = ["Book", "00042", "a_b", "~x|y{z}", "日本語", "Ünïcödé", "  ", "q", "x", "lqk", "ÿ", "€5", "한국"]
   static let lines: [Character] = ["─", "│", "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼", "╭", "╯", "━", "┈"]
 
@@ -46,7 +36,7 @@ extension CursesTerminalTests {
     defer { terminal.restore() }
     var model = ScreenModel(width: w, height: h)
     var surface = Surface(width: w, height: h)
-    var rng = Seeded(state: UInt64(term.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+    var rng = SplitMix64(seed: term.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) })
     let styles: [Style] = [
       .plain, Style(attributes: [.bold]), Style(attributes: [.reverse]), Style(foreground: .red),
       Style(foreground: .brightBlack, attributes: [.underline]), Style(foreground: .cyan, background: .blue, attributes: [.bold, .reverse]),

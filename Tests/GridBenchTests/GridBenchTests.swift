@@ -21,49 +21,10 @@ import Testing
     return out
   }
 
-  /// A styled capture's text and, per row, which columns are in reverse video.
+  /// A screen's text (line drawing read as lines) and, per row, which columns are in reverse video.
   static func screen(_ tmux: TmuxSession) throws -> (text: String, reverse: [String]) {
     let styled = try tmux.captureStyled()
-    var masks: [String] = []
-    var reverse = false
-    for line in styled.split(separator: "\n", omittingEmptySubsequences: false) {
-      var mask = ""
-      var i = line.startIndex
-      while i < line.endIndex {
-        let c = line[i]
-        i = line.index(after: i)
-        if c == "\u{1B}", i < line.endIndex, line[i] == "[" {
-          var params = ""
-          i = line.index(after: i)
-          while i < line.endIndex, let v = line[i].asciiValue, !(0x40...0x7E).contains(v) {
-            params.append(line[i])
-            i = line.index(after: i)
-          }
-          if i < line.endIndex {
-            if line[i] == "m" {
-              for p in params.split(separator: ";", omittingEmptySubsequences: false) {
-                switch p {
-                case "", "0", "00": reverse = false
-                case "7": reverse = true
-                case "27": reverse = false
-                default: break
-                }
-              }
-            }
-            i = line.index(after: i)
-          }
-        } else if c == "\u{1B}" {
-          if i < line.endIndex { i = line.index(after: i) }  // ESC ( 0 and the like
-          if i < line.endIndex, line[line.index(before: i)] == "(" || line[line.index(before: i)] == ")" { i = line.index(after: i) }
-        } else if c.asciiValue.map({ $0 < 0x20 }) ?? false {
-          continue  // SO, SI
-        } else {
-          mask.append(reverse ? "#" : ".")
-        }
-      }
-      masks.append(mask)
-    }
-    return (TmuxSession.screenText(fromStyledCapture: styled), masks)
+    return (TmuxSession.screenText(fromStyledCapture: styled), TmuxSession.reverseVideo(fromStyledCapture: styled))
   }
 
   @Test(arguments: [(200, 60), (80, 24)])
