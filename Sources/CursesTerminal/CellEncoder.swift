@@ -374,3 +374,17 @@ struct CellEncoder {
     out.append(UInt8(ascii: "0") + UInt8(n % 10))
   }
 }
+
+/// The frame's changed cells into the encoder, within the part of the
+/// surface the screen shows.
+struct FrameWriter: CellChangeReceiver {
+  var encoder: CellEncoder
+  let surface: Surface
+  let width: Int
+  let height: Int
+  let screenWidth: Int
+
+  @inline(__always) mutating func cellChanged(_ cell: Cell, x: Int, y: Int) {
+    if x < width && y < height { encoder.put(cell, x: x, y: y, screenWidth: screenWidth, surface: surface) }
+  }
+}

@@ -64,6 +64,10 @@ public final class CursesTerminal: Terminal {
   private var inputDrained = false
   /// A wait just said there are bytes to read (and no hang-up).
   private var inputIsWaiting = false
+  /// ncurses' screen may have been marked as changed (at the start, after a
+  /// resize or a resume; frames written by the encoder leave it alone): it
+  /// is marked unchanged before the next wgetch, which would otherwise redraw it.
+  private var mayBeTouched = true
   /// The resizes counted when the input was last found drained (a resize
   /// since then has a KEY_RESIZE waiting in ncurses, not in the input).
   private var resizesWhenDrained: Int32 = 0
@@ -298,7 +302,10 @@ public final class CursesTerminal: Terminal {
     }
     // (A window changed since its last refresh is refreshed by wgetch:
     // with frames written here, ncurses' own screen must stay as it is.)
-    if encoder != nil { _ = untouchwin(cn_stdscr()) }
+    if encoder != nil && mayBeTouched {
+      _ = untouchwin(cn_stdscr())
+      mayBeTouched = false
+    }
     let r = wgetch(cn_stdscr())
     if r == cn_err() {
       inputDrained = true
@@ -306,6 +313,7 @@ public final class CursesTerminal: Terminal {
       return nil
     }
     inputDrained = false
+    if r == cn_key_resize() { mayBeTouched = true }  // ncurses has resized its screen
     return r
   }
 
@@ -317,6 +325,7 @@ public final class CursesTerminal: Terminal {
   private func resumedEvent() -> InputEvent? {
     guard cn_take_resumed() != 0 else { return nil }
     _ = clearok(cn_curscr(), true)
+    mayBeTouched = true
     repaintAll = true
     width = Int(cn_cols())
     height = Int(cn_lines())
@@ -517,34 +526,33 @@ public final class CursesTerminal: Terminal {
   /// from the screen (all of them, on a cleared screen, after a resize or a
   /// resume), the surface's row scrolls first; one write.
   private func presentEncoded(_ surface: Surface) {
-    // The encoder and the sizes as locals for the frame (no exclusivity
-    // check per cell on the properties of this class).
-    guard var encoder = self.encoder else { return }
+    // The encoder moves into a writer for the frame (one owner of its
+    // buffer, handed to the diff as an inout value: no exclusivity check per cell).
+    guard let encoder = self.encoder else { return }
     self.encoder = nil
-    defer { self.encoder = encoder }
     let (screenWidth, screenHeight) = (width, height)
-    let w = min(surface.width, screenWidth)
-    let h = min(surface.height, screenHeight)
+    var writer = FrameWriter(
+      encoder: consume encoder, surface: surface, width: min(surface.width, screenWidth),
+      height: min(surface.height, screenHeight), screenWidth: screenWidth)
+    defer { self.encoder = writer.encoder }
     if front.width != surface.width || front.height != surface.height || repaintAll {
       let blank = screenIsBlank && front.width == surface.width && front.height == surface.height
       front = Surface(width: surface.width, height: surface.height)
-      encoder.forgetState()
-      encoder.clearScreen(isBlank: blank)
+      writer.encoder.forgetState()
+      writer.encoder.clearScreen(isBlank: blank)
       repaintAll = false
       screenIsBlank = false
-      front.updateCells(from: surface, allRows: true) { cell, x, y in
-        if x < w && y < h { encoder.put(cell, x: x, y: y, screenWidth: screenWidth, surface: surface) }
-      }
+      front.updateCells(from: surface, allRows: true, reportingTo: &writer)
     } else {
       for hint in surface.scrollHints where hint.rows.upperBound <= screenHeight {
-        if encoder.scroll(rows: hint.rows, by: hint.by, height: screenHeight) { front.scrollRows(hint.rows, by: hint.by) }
+        if writer.encoder.scroll(rows: hint.rows, by: hint.by, height: screenHeight) {
+          front.scrollRows(hint.rows, by: hint.by)
+        }
       }
-      front.updateCells(from: surface) { cell, x, y in
-        if x < w && y < h { encoder.put(cell, x: x, y: y, screenWidth: screenWidth, surface: surface) }
-      }
+      front.updateCells(from: surface, reportingTo: &writer)
     }
     front.markPresented()
-    encoder.flush(to: cn_output_descriptor())
+    writer.encoder.flush(to: cn_output_descriptor())
   }
 
   @inline(__always) private func put(_ cell: Cell, x: Int, y: Int) {

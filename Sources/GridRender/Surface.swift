@@ -15,9 +15,13 @@ public struct Surface: Sendable, Equatable {
   /// presented: a terminal replays them (scrolling the real screen) before it
   /// writes the cells that still differ.
   public private(set) var scrollHints: [ScrollHint] = []
-  /// `changedRows[y]` is true when row `y` was drawn into since
-  /// ``markPresented()``: a terminal compares only those rows with the screen.
-  public private(set) var changedRows: [Bool]
+  /// `changedColumns[y]` holds the columns of row `y` drawn into since
+  /// ``markPresented()`` (empty when none): a terminal compares only those
+  /// cells with the screen.
+  public private(set) var changedColumns: [Range<Int>]
+
+  /// True when row `y` was drawn into since ``markPresented()``.
+  public func rowChanged(_ y: Int) -> Bool { !changedColumns[y].isEmpty }
 
   /// Creates a blank surface.
   public init(width: Int, height: Int) {
@@ -25,19 +29,36 @@ public struct Surface: Sendable, Equatable {
     self.height = max(0, height)
     cells = [Cell](repeating: .blank, count: self.width * self.height)
     clip = CellRect(x: 0, y: 0, width: self.width, height: self.height)
-    changedRows = [Bool](repeating: true, count: self.height)
+    changedColumns = [Range<Int>](repeating: 0..<self.width, count: self.height)
   }
 
   /// Forgets the scroll hints and the changed rows: the surface is on screen.
   public mutating func markPresented() {
     scrollHints.removeAll(keepingCapacity: true)
-    for y in changedRows.indices { changedRows[y] = false }
+    changedColumns.withUnsafeMutableBufferPointer { d in
+      for y in d.indices { d[y] = 0..<0 }
+    }
   }
 
-  @inline(__always) mutating func markChanged(_ rows: Range<Int>) {
-    changedRows.withUnsafeMutableBufferPointer { d in
-      for y in rows { d[y] = true }
+  /// Marks columns `columns` of rows `rows` as drawn into.
+  @inline(__always) mutating func markChanged(_ rows: Range<Int>, columns: Range<Int>) {
+    changedColumns.withUnsafeMutableBufferPointer { d in
+      for y in rows { d[y] = Self.union(d[y], columns) }
     }
+  }
+
+  /// Marks columns `lo..<hi` of row `y` as drawn into.
+  @inline(__always) mutating func markChanged(row y: Int, from lo: Int, to hi: Int) {
+    changedColumns.withUnsafeMutableBufferPointer { d in
+      let old = d[y]
+      d[y] = old.isEmpty ? lo..<hi : min(old.lowerBound, lo)..<max(old.upperBound, hi)
+    }
+  }
+
+  @inline(__always) static func union(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+    if a.isEmpty { return b }
+    if b.isEmpty { return a }
+    return min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
   }
 
   /// Two surfaces are equal when they show the same cells.
@@ -53,7 +74,7 @@ public struct Surface: Sendable, Equatable {
     width = max(0, w)
     height = max(0, h)
     scrollHints.removeAll()
-    changedRows = [Bool](repeating: true, count: height)
+    changedColumns = [Range<Int>](repeating: 0..<width, count: height)
     let n = width * height
     if cells.count != n {
       cells = [Cell](repeating: .blank, count: n)
@@ -69,7 +90,7 @@ public struct Surface: Sendable, Equatable {
     cells.withUnsafeMutableBufferPointer { buf in
       for i in buf.indices { buf[i] = blank }
     }
-    markChanged(0..<height)
+    markChanged(0..<height, columns: 0..<width)
     clip = bounds
   }
 
@@ -99,27 +120,42 @@ public struct Surface: Sendable, Equatable {
       }
     }
     scrollHints.append(ScrollHint(rows: r, by: dy))
-    markChanged(r)
+    markChanged(r, columns: 0..<w)
   }
 
   /// Makes this surface (the copy a terminal keeps of what is on screen)
-  /// equal to `newer` (of the same size, in the rows `newer` marks as
-  /// changed), calling `changed` for every cell that
-  /// differs (a wide grapheme's continuation is not reported on its own when
-  /// its head changed). Updating in place keeps both surfaces' storage unshared.
+  /// equal to `newer` (of the same size, in the columns `newer` marks as
+  /// changed, or everywhere with `allRows`), calling `changed` for every cell
+  /// that differs (a wide grapheme's continuation is not reported on its own
+  /// when its head changed). Updating in place keeps both surfaces' storage unshared.
   public mutating func updateCells(from newer: Surface, allRows: Bool = false, _ changed: (Cell, Int, Int) -> Void) {
+    withoutActuallyEscaping(changed) { changed in
+      var receiver = ClosureReceiver(body: changed)
+      updateCells(from: newer, allRows: allRows, reportingTo: &receiver)
+    }
+  }
+
+  /// ``updateCells(from:allRows:_:)`` reporting to `receiver`: a terminal's
+  /// encoder is handed the changed cells as an `inout` value, with no closure
+  /// context or dynamic exclusivity check per cell.
+  package mutating func updateCells<Receiver: CellChangeReceiver>(
+    from newer: Surface, allRows: Bool = false, reportingTo receiver: inout Receiver
+  ) {
     precondition(newer.width == width && newer.height == height)
     let w = width
     newer.cells.withUnsafeBufferPointer { new in
       cells.withUnsafeMutableBufferPointer { old in
-        for y in 0..<height where allRows || newer.changedRows[y] {
+        for y in 0..<height {
+          let columns = allRows ? 0..<w : newer.changedColumns[y]
+          guard !columns.isEmpty else { continue }
           let row = y * w
-          var x = 0
-          while x < w {
+          var x = columns.lowerBound
+          let end = columns.upperBound
+          while x < end {
             let cell = new[row + x]
             if !cell.isIdentical(to: old[row + x]) {
               old[row + x] = cell
-              changed(cell, x, y)
+              receiver.cellChanged(cell, x: x, y: y)
               if cell.width == 2, x + 1 < w {
                 old[row + x + 1] = new[row + x + 1]
                 x += 1
@@ -131,7 +167,6 @@ public struct Surface: Sendable, Equatable {
       }
     }
   }
-
 
   /// The cell at column `x`, row `y`.
   @inlinable public subscript(x: Int, y: Int) -> Cell {
@@ -173,7 +208,8 @@ public struct Surface: Sendable, Equatable {
   /// Stores a cell, blanking the other half of any wide grapheme it overwrites.
   @inline(__always) mutating func store(_ cell: Cell, x: Int, y: Int) {
     let i = y * width + x
-    changedRows[y] = true
+    // (The neighbours too: the other half of a wide grapheme may be blanked.)
+    markChanged(row: y, from: max(0, x - 1), to: min(width, x + 2))
     cells.withUnsafeMutableBufferPointer { c in
       let oldWidth = c[i].width
       if oldWidth == 2, cell.width != 2, x + 1 < width {
@@ -195,6 +231,7 @@ public struct Surface: Sendable, Equatable {
     store(Cell(grapheme: g, style: style, width: 1), x: b, y: y)
     let cell = Cell(grapheme: g, style: style, width: 1)
     let base = y * width
+    markChanged(row: y, from: a, to: b + 1)
     cells.withUnsafeMutableBufferPointer { c in
       for x in a...b { c[base + x] = cell }
     }
@@ -206,7 +243,7 @@ public struct Surface: Sendable, Equatable {
     guard !r.isEmpty else { return }
     let cell = Cell(grapheme: grapheme, style: style, width: 1)
     let w = width
-    markChanged(r.y..<r.maxY)
+    markChanged(r.y..<r.maxY, columns: max(0, r.x - 1)..<min(w, r.maxX + 1))
     cells.withUnsafeMutableBufferPointer { c in
       for y in r.y..<r.maxY {
         let base = y * w
@@ -228,7 +265,7 @@ public struct Surface: Sendable, Equatable {
     let r = rect.intersection(clip)
     guard !r.isEmpty else { return }
     let w = width
-    markChanged(r.y..<r.maxY)
+    markChanged(r.y..<r.maxY, columns: r.x..<r.maxX)
     var last: (from: Style, to: Style)?
     cells.withUnsafeMutableBufferPointer { c in
       for y in r.y..<r.maxY {
@@ -321,4 +358,16 @@ public struct ScrollHint: Hashable, Sendable {
     self.rows = rows
     self.by = by
   }
+}
+
+/// What ``Surface/updateCells(from:allRows:reportingTo:)`` hands each cell
+/// that differs to (a terminal's encoder).
+package protocol CellChangeReceiver {
+  /// `cell` is new at column `x`, row `y`.
+  mutating func cellChanged(_ cell: Cell, x: Int, y: Int)
+}
+
+private struct ClosureReceiver: CellChangeReceiver {
+  let body: (Cell, Int, Int) -> Void
+  func cellChanged(_ cell: Cell, x: Int, y: Int) { body(cell, x, y) }
 }
