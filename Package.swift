@@ -12,6 +12,9 @@ let package = Package(
     .library(name: "TermGrid", targets: ["TermGrid"]),
     .library(name: "GridLayout", targets: ["GridLayout"]),
     .library(name: "TermGridTesting", targets: ["TermGridTesting"]),
+    // Pictures as cell content (JPEG, PNG, libchafa): a library of its own,
+    // so an app without pictures builds and links none of it.
+    .library(name: "TermGridImages", targets: ["TermGridImages"]),
     .executable(name: "hello-grid", targets: ["hello-grid"]),
     .executable(name: "grid-bench", targets: ["grid-bench"]),
   ],
@@ -28,6 +31,10 @@ let package = Package(
     ),
     .target(name: "CursesTerminal", dependencies: ["CNcursesw", "GridRender"]),
     .target(name: "TermGrid", dependencies: ["GridLayout", "GridRender", "CursesTerminal"]),
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+    .target(name: "TermGridImages", dependencies: ["CJPEG", "CPNG", "CChafa", "GridRender", "TermGrid"]),
     .target(name: "TermGridTesting", dependencies: ["GridRender", "CNcursesw"]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     // What the C reference grid (Benchmarks/reference/grid_ncurses.c) draws, on TermGrid.
@@ -36,6 +43,7 @@ let package = Package(
       name: "GridLayoutTests",
       dependencies: ["GridLayout", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
+    .testTarget(name: "TermGridImagesTests", dependencies: ["TermGridImages", "TermGridTesting"]),
     .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "TermGridTesting"]),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TermGridTesting"]),
     .testTarget(

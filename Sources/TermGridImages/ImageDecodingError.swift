@@ -1,0 +1,57 @@
+/// Why a file could not be made into a picture.
+public enum ImageDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file could not be read (missing, a folder, no permission).
+  case unreadable(path: String, reason: String)
+  /// The file or data is empty.
+  case empty
+  /// Neither a JPEG nor a PNG (by its first bytes).
+  case unknownFormat
+  /// A JPEG or PNG the library could not decode (truncated, corrupt,
+  /// unsupported); its message says why.
+  case corrupt(format: ImageFormat, message: String)
+  /// It declares more pixels than the decoder allows (``ImageDecoder/maximumPixelCount``).
+  case tooLarge(width: Int, height: Int)
+  /// The pixels did not fit in memory.
+  case outOfMemory
+
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+    case .empty: return "the file is empty"
+    case .unknownFormat: return "not a JPEG or PNG picture"
+    case .corrupt(let format, let message): return "broken \(format.name): \(message.isEmpty ? "cannot decode" : message)"
+    case .tooLarge(let width, let height): return "too large to show (\(width) x \(height) pixels)"
+    case .outOfMemory: return "out of memory"
+    }
+  }
+}
+
+/// The picture formats the decoder reads.
+public enum ImageFormat: Hashable, Sendable {
+  case jpeg, png
+
+  /// The format's usual name.
+  public var name: String { self == .jpeg ? "JPEG" : "PNG" }
+
+  /// The format the first bytes of a file say, or nil.
+  public init?<Bytes: Collection<UInt8>>(sniffing bytes: Bytes) {
+    let head = Array(bytes.prefix(8))
+    if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+      self = .jpeg
+    } else if head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] {
+      self = .png
+    } else {
+      return nil
+    }
+  }
+
+  /// The format a file name's extension suggests (`.jpg`, `.jpeg`, `.png`, any case), or nil.
+  public init?(pathExtensionOf path: String) {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    switch path[path.index(after: dot)...].lowercased() {
+    case "jpg", "jpeg", "jpe": self = .jpeg
+    case "png": self = .png
+    default: return nil
+    }
+  }
+}
