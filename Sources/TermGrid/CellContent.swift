@@ -89,6 +89,9 @@ public struct CellContent {
   public var fillStyle: Style?
   /// Columns left blank inside the border (or the frame) on each side.
   public var padding: Int
+  /// A picture (a cover, a thumbnail) in the cell, above or beside the
+  /// text or filling it; a placeholder with the title shows until it is ready.
+  public var picture: CellPicture?
   /// Draws the cell instead of the fields above: the surface's clip is the
   /// cell's frame, given in surface cells. The state is drawn over it.
   public var draw: ((inout Surface, CellRect, CellState) -> Void)?
@@ -104,7 +107,7 @@ public struct CellContent {
     title: String, titleLineLimit: Int = 1, lines: [StyledText] = [], detail: String? = nil, border: Border? = nil,
     badge: Badge? = nil, alignment: Alignment = .leading, verticalAlignment: VerticalAlignment = .top,
     style: Style = .plain, titleAttributes: TextAttributes = [], titleColor: Color? = nil, fill: Grapheme = .space,
-    fillStyle: Style? = nil, padding: Int = 1, draw: ((inout Surface, CellRect, CellState) -> Void)? = nil,
+    fillStyle: Style? = nil, padding: Int = 1, picture: CellPicture? = nil, draw: ((inout Surface, CellRect, CellState) -> Void)? = nil,
     afterDraw: ((inout Surface, CellRect, CellState) -> Void)? = nil
   ) {
     self.title = title
@@ -121,6 +124,7 @@ public struct CellContent {
     self.fill = fill
     self.fillStyle = fillStyle
     self.padding = padding
+    self.picture = picture
     self.draw = draw
     self.afterDraw = afterDraw
   }

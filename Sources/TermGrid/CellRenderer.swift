@@ -4,8 +4,13 @@ import GridRender
 /// selection, lifted) drawn from the theme whatever drew the content.
 struct CellRenderer {
   var theme: Theme
+  /// The terminal's colours, which pictures are made for.
+  var colors: ColorSupport = .trueColor
 
-  func draw(_ content: CellContent, in frame: CellRect, state: CellState, on surface: inout Surface) {
+  /// Draws `content`; returns the picture source it showed a placeholder
+  /// for while its picture is being made (nil when none is awaited).
+  @discardableResult
+  func draw(_ content: CellContent, in frame: CellRect, state: CellState, on surface: inout Surface) -> (any PictureSource)? {
     if let custom = content.draw {
       if content.fill != .space || content.fillStyle != nil {
         surface.fill(frame, with: content.fill, style: content.fillStyle ?? content.style)
@@ -13,7 +18,7 @@ struct CellRenderer {
       custom(&surface, frame, state)
       drawState(state, over: frame, hasBorder: false, on: &surface)
       content.afterDraw?(&surface, frame, state)
-      return
+      return nil
     }
     var style = content.style
     let stateAttributes = attributes(for: state)
@@ -32,10 +37,75 @@ struct CellRenderer {
       surface.drawBorder(frame, border: border, style: style)
       inner = frame.insetBy(1)
     }
-    drawText(content, inner: inner, style: style, state: state, on: &surface)
+    var awaited: (any PictureSource)?
+    if let picture = content.picture {
+      let (pictureArea, textArea) = split(inner, for: picture.placement, content: content)
+      awaited = draw(
+        picture, in: pictureArea, title: content.title,
+        adding: picture.placement == .fill && !hasBorder ? stateAttributes : [], on: &surface)
+      if !textArea.isEmpty { drawText(content, inner: textArea, style: style, state: state, on: &surface) }
+    } else {
+      drawText(content, inner: inner, style: style, state: state, on: &surface)
+    }
     if let badge = content.badge { drawBadge(badge, frame: frame, inner: inner, hasBorder: hasBorder, style: style, on: &surface) }
     if state.isSelected { drawSelectionMark(frame: frame, hasBorder: hasBorder, style: style, on: &surface) }
     content.afterDraw?(&surface, frame, state)
+    return awaited
+  }
+
+  /// The picture's area and the text's within `inner`.
+  private func split(_ inner: CellRect, for placement: CellPicture.Placement, content: CellContent) -> (CellRect, CellRect) {
+    switch placement {
+    case .fill:
+      return (inner, CellRect(x: inner.x, y: inner.maxY, width: inner.width, height: 0))
+    case .top:
+      let titleRows = content.title.isEmpty ? 0 : max(1, content.titleLineLimit)
+      let textRows = min(inner.height, titleRows + content.lines.count + (content.detail == nil ? 0 : 1))
+      let pictureRows = inner.height - textRows
+      return (
+        CellRect(x: inner.x, y: inner.y, width: inner.width, height: pictureRows),
+        CellRect(x: inner.x, y: inner.y + pictureRows, width: inner.width, height: textRows)
+      )
+    case .leading(let width):
+      let w = min(max(0, width), inner.width)
+      return (
+        CellRect(x: inner.x, y: inner.y, width: w, height: inner.height),
+        CellRect(x: inner.x + w, y: inner.y, width: inner.width - w, height: inner.height)
+      )
+    }
+  }
+
+  /// The picture centred in `area`, or its placeholder (the title on its
+  /// colour); returns the source when its picture is still to come.
+  private func draw(
+    _ picture: CellPicture, in area: CellRect, title: String, adding attributes: TextAttributes, on surface: inout Surface
+  ) -> (any PictureSource)? {
+    guard !area.isEmpty else { return nil }
+    if let made = picture.source.picture(width: area.width, height: area.height, colors: colors) {
+      surface.withClip(area) {
+        $0.draw(
+          made, x: area.x + (area.width - made.width) / 2, y: area.y + (area.height - made.height) / 2,
+          adding: attributes)
+      }
+      return nil
+    }
+    let failed = picture.source.failure != nil
+    let color = failed ? Color.rgb(0x3A, 0x3A, 0x3A) : picture.placeholderColor ?? CellPicture.placeholderColor(for: title)
+    let style = Style(foreground: .brightWhite, background: color, attributes: attributes)
+    surface.fill(area, style: style)
+    let label = failed ? "! " + title : title
+    if !label.isEmpty, area.width > 2 {
+      let lines = TextLayout.wrap(label, width: area.width - 2, maxLines: area.height)
+      var y = area.y + (area.height - lines.count) / 2
+      surface.withClip(area) {
+        for line in lines {
+          let w = min(area.width - 2, DisplayWidth.of(line))
+          $0.draw(line, x: area.x + 1 + (area.width - 2 - w) / 2, y: y, maxWidth: area.width - 2, style: style)
+          y += 1
+        }
+      }
+    }
+    return failed ? nil : picture.source
   }
 
   /// The theme's attributes for a state.

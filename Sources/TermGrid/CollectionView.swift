@@ -135,6 +135,14 @@ public final class CollectionView {
   var needsFullRedraw = true
   /// Items whose state (focus, selection) changed since the last draw.
   private var dirtyItems: Set<IndexPath> = []
+  /// The elements that showed a placeholder, by the picture source they
+  /// wait for (nil: an element other than an item, redrawn with the whole view).
+  private var waitingForPictures: [ObjectIdentifier: Set<IndexPath?>] = [:]
+  /// Work off the main thread that makes pictures for cells (a
+  /// `PictureLoader` of `TermGridImages`): when a picture is ready, the
+  /// items waiting for it are redrawn. The run loop looks for results
+  /// while any are pending.
+  public var backgroundWork: [any BackgroundWork] = []
   /// What the surface held after the last draw: the offset and the surface size.
   private var lastDrawnOffset: Point?
   private var lastDrawnSurfaceSize: (Int, Int)?
@@ -530,7 +538,7 @@ public final class CollectionView {
   func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
     // The data source read once (it may be held weakly), not per element.
     guard let source = dataSource else { return }
-    let renderer = CellRenderer(theme: theme)
+    let renderer = CellRenderer(theme: theme, colors: rasterizer.blend.colors)
     rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
       attrs, cellFrame, surface in
       drawElement(attrs, content: nil, isDetached: false, in: cellFrame, from: source, with: renderer, on: &surface)
@@ -541,7 +549,7 @@ public final class CollectionView {
   /// source says, clipped to `clip`.
   func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
     guard let source = dataSource else { return }
-    let renderer = CellRenderer(theme: theme)
+    let renderer = CellRenderer(theme: theme, colors: rasterizer.blend.colors)
     rasterizer.rasterize(
       elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset,
       viewport: viewport, clip: clip, into: &surface
@@ -566,7 +574,32 @@ public final class CollectionView {
         isFocused: attrs.indexPath == focusedIndexPath, isSelected: selected.contains(attrs.indexPath),
         isLifted: attrs.indexPath == movement?.target)
     }
-    renderer.draw(content, in: cellFrame, state: state, on: &surface)
+    if let awaited = renderer.draw(content, in: cellFrame, state: state, on: &surface) {
+      let key = ObjectIdentifier(awaited)
+      waitingForPictures[key, default: []].insert(attrs.category == .item && !isDetached ? attrs.indexPath : nil)
+    }
+  }
+
+  /// Whether a picture being made in ``backgroundWork`` may still arrive.
+  public var hasPendingBackgroundWork: Bool { backgroundWork.contains { $0.hasPendingResults } }
+
+  /// Takes the results of ``backgroundWork`` in: the items that showed a
+  /// placeholder for a picture now ready are redrawn, alone (the focus,
+  /// the scroll position and any animation stay as they are). Returns true
+  /// when something is to be redrawn. The run loop calls this.
+  @discardableResult
+  public func takeBackgroundResults() -> Bool {
+    var changed = false
+    for work in backgroundWork {
+      for source in work.takeFinishedSources() {
+        guard let waiting = waitingForPictures.removeValue(forKey: source) else { continue }
+        changed = true
+        for path in waiting {
+          if let path { setNeedsDisplay(forItemAt: path) } else { setNeedsDisplay() }
+        }
+      }
+    }
+    return changed
   }
 
   /// What the data source says an element shows (nil without a data

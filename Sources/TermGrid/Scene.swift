@@ -30,9 +30,20 @@ public protocol Scene: AnyObject {
   /// Called once before the first frame with what the terminal can show
   /// (colours, UTF-8, the mouse), to adapt drawing to it. Default: nothing.
   func willAppear(on capabilities: TerminalCapabilities)
+  /// True while work done off the main thread (pictures being decoded) may
+  /// still deliver results: the run loop then looks for them every frame
+  /// interval instead of sleeping until a key. Default: false.
+  var hasPendingWork: Bool { get }
+  /// On the main thread: takes in what finished off it (and marks what to
+  /// redraw). The run loop calls this before each frame. Default: nothing.
+  func takeFinishedWork()
 }
 
 extension Scene {
   /// Default: nothing to adapt.
   public func willAppear(on capabilities: TerminalCapabilities) {}
+  /// Default: no background work.
+  public var hasPendingWork: Bool { false }
+  /// Default: nothing to take.
+  public func takeFinishedWork() {}
 }

@@ -48,8 +48,11 @@ public final class TerminalRunLoop {
     try drawFrame(force: true)
     while true {
       let animating = scene.needsDisplay
-      guard let first = try terminal.nextEvent(timeout: animating ? frameInterval : nil) else {
-        if animating {
+      // Results expected from background work (pictures): look every frame interval.
+      let awaiting = !animating && scene.hasPendingWork
+      guard let first = try terminal.nextEvent(timeout: animating || awaiting ? frameInterval : nil) else {
+        if animating || awaiting {
+          scene.takeFinishedWork()
           try drawFrame(force: false)
           continue
         }
@@ -69,6 +72,7 @@ public final class TerminalRunLoop {
         if case .quit = try scene.handle(e) { return }
         event = try terminal.nextEvent(timeout: .zero)
       }
+      scene.takeFinishedWork()
       try drawFrame(force: false)
     }
   }

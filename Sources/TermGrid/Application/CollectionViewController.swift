@@ -141,6 +141,12 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// True when a key changed something, an overlay opened or closed, or the view needs a frame (animating included).
   open var needsDisplay: Bool { needsRedraw || collectionView.needsDisplay }
 
+  /// True while the collection view's ``CollectionView/backgroundWork`` may deliver pictures.
+  open var hasPendingWork: Bool { collectionView.hasPendingBackgroundWork }
+
+  /// Takes the collection view's finished pictures in.
+  open func takeFinishedWork() { collectionView.takeBackgroundResults() }
+
   /// Adapts the view to the terminal and loads the data if nobody has yet.
   open func willAppear(on capabilities: TerminalCapabilities) {
     self.capabilities = capabilities

@@ -1,0 +1,87 @@
+import GridRender
+
+/// Where a cell's pictures come from: something that makes a ``Picture``
+/// for an area of a given size (a file decoded and rasterized in the
+/// background, by `TermGridImages`' `PictureLoader`, or anything else).
+///
+/// The collection view asks while it draws, so answer at once: nil means
+/// "not ready yet", and a placeholder shows. When the picture is ready,
+/// the ``BackgroundWork`` that made it says so and the collection view
+/// redraws the items that were waiting for it, alone.
+public protocol PictureSource: AnyObject {
+  /// The picture made for an area of `width` x `height` cells on a
+  /// terminal with `colors` (it may be smaller, to keep its shape; it is
+  /// centred), or nil while it is being made or when it cannot be.
+  func picture(width: Int, height: Int, colors: ColorSupport) -> Picture?
+  /// Why no picture will come (a broken or missing file), or nil.
+  var failure: String? { get }
+}
+
+extension PictureSource {
+  /// Default: no failure.
+  public var failure: String? { nil }
+}
+
+/// A picture that is already made, at one size.
+public final class FixedPicture: PictureSource, Sendable {
+  /// The picture.
+  public let picture: Picture
+  /// Creates a source of one picture.
+  public init(_ picture: Picture) { self.picture = picture }
+  /// The picture, whatever the size asked for (cut by the cell's area when larger).
+  public func picture(width: Int, height: Int, colors: ColorSupport) -> Picture? { picture }
+}
+
+/// A picture in a cell: where it sits, and where it comes from.
+public struct CellPicture {
+  /// Where the picture sits in the cell (inside its border).
+  public enum Placement: Hashable, Sendable {
+    /// The whole cell: the title shows only on the placeholder.
+    case fill
+    /// Above the text: the title, lines and detail line take the rows they
+    /// need at the bottom, the picture the rest.
+    case top
+    /// On the leading side, `width` columns wide, the text beside it.
+    case leading(width: Int)
+  }
+
+  /// Where the picture comes from.
+  public var source: any PictureSource
+  /// Where it sits.
+  public var placement: Placement
+  /// The placeholder's colour while the picture is not there; nil derives
+  /// one from the title, so a cell keeps its colour from frame to frame.
+  public var placeholderColor: Color?
+
+  /// Creates a picture for a cell.
+  public init(_ source: any PictureSource, placement: Placement = .top, placeholderColor: Color? = nil) {
+    self.source = source
+    self.placement = placement
+    self.placeholderColor = placeholderColor
+  }
+
+  /// A muted colour derived from `text` (the same text, the same colour, in every run).
+  public static func placeholderColor(for text: String) -> Color {
+    var hash: UInt32 = 2_166_136_261
+    for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return palette[Int(hash % UInt32(palette.count))]
+  }
+
+  /// Dark, muted colours light text reads on.
+  static let palette: [Color] = [
+    .rgb(0x5B, 0x3A, 0x29), .rgb(0x2E, 0x4A, 0x62), .rgb(0x3D, 0x5A, 0x3A), .rgb(0x5E, 0x2D, 0x4F),
+    .rgb(0x4A, 0x4A, 0x22), .rgb(0x23, 0x4E, 0x52), .rgb(0x61, 0x34, 0x34), .rgb(0x3B, 0x3B, 0x5C),
+  ]
+}
+
+/// Work done off the main thread whose results the run loop takes back to
+/// it: pictures decoded and rasterized in the background. Add it to
+/// ``CollectionView/backgroundWork``; while results are still to come the
+/// run loop looks for them every frame interval (and otherwise sleeps).
+public protocol BackgroundWork: AnyObject {
+  /// True while results may still arrive.
+  var hasPendingResults: Bool { get }
+  /// On the main thread: takes what finished since the last call, as the
+  /// picture sources whose pictures are now ready (or failed for good).
+  func takeFinishedSources() -> [ObjectIdentifier]
+}

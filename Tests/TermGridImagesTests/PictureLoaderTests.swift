@@ -1,0 +1,155 @@
+import Foundation
+import GridRender
+import Synchronization
+import TermGrid
+import Testing
+
+@testable import TermGridImages
+
+/// Pictures made off the main thread: placeholders first, then each item
+/// redrawn alone when its picture is ready, with the focus and scroll
+/// position left as they were.
+@Suite struct PictureLoaderTests {
+  /// A decoder that makes a flat picture per path once its gate opens (or fails for "bad" paths).
+  final class GatedDecoder: Sendable {
+    let open = Mutex(Set<String>())
+    let all = Mutex(false)
+    let calls = Mutex([String]())
+
+    func release(_ path: String) { open.withLock { _ = $0.insert(path) } }
+    func releaseAll() { all.withLock { $0 = true } }
+
+    var decode: PictureLoader.Decode {
+      { [self] path, _ in
+        calls.withLock { $0.append(path) }
+        while !(all.withLock { $0 } || open.withLock { $0.contains(path) }) { usleep(200) }
+        if path.hasPrefix("bad") { throw ImageDecodingError.corrupt(format: .png, message: "CRC error") }
+        let shade = UInt8(truncatingIfNeeded: path.utf8.reduce(0) { $0 &+ Int($1) } &* 37)
+        return Bitmap(width: 40, height: 40) { _, y in y < 20 ? (shade, 0, 0, 255) : (0, 0, shade, 255) }
+      }
+    }
+  }
+
+  /// Twelve items showing a picture each, filling the cell.
+  final class Pictures: CollectionViewController {
+    let loader: PictureLoader
+    let paths: [String]
+    init(loader: PictureLoader, paths: [String]) {
+      self.loader = loader
+      self.paths = paths
+      super.init(layout: FlowLayout(itemSize: Size(width: 10, height: 4)))
+      collectionView.backgroundWork = [loader]
+    }
+    override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+      paths.count
+    }
+    override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+      let path = paths[indexPath.item]
+      return CellContent(title: path.uppercased(), picture: CellPicture(loader.source(forFileAt: path), placement: .fill))
+    }
+  }
+
+  static func waitUntil(_ condition: () -> Bool) {
+    let deadline = Date().addingTimeInterval(20)
+    while !condition() && Date() < deadline { usleep(1000) }
+  }
+
+  /// The cells that differ between two screens, as a bounding box (nil when none do).
+  static func changedBox(_ a: Surface, _ b: Surface) -> CellRect? {
+    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    for y in 0..<a.height {
+      for x in 0..<a.width where a[x, y] != b[x, y] {
+        minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+      }
+    }
+    return maxX < 0 ? nil : CellRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+  }
+
+  @Test func placeholdersFirstThenEachPictureRedrawsOnlyItsItem() throws {
+    let gates = GatedDecoder()
+    let loader = PictureLoader(decode: gates.decode)
+    let paths = (0..<24).map { $0 == 5 ? "bad5" : "p\($0)" }
+    let app = Pictures(loader: loader, paths: paths)
+    let terminal = HeadlessTerminal(width: 40, height: 10, capabilities: TerminalCapabilities(colors: .trueColor))
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    app.willAppear(on: terminal.capabilities)
+    try loop.drawFrame(force: true)
+
+    // Placeholders: each title on its own colour; the visible items are queued, no more.
+    #expect(terminal.screen.text.contains("P0") && terminal.screen.text.contains("P3"))
+    let visible = app.collectionView.indexPathsForVisibleItems.count
+    #expect(visible > 4 && visible < paths.count)
+    #expect(app.hasPendingWork)
+    Self.waitUntil { gates.calls.withLock { $0.count } >= 2 }  // the two workers have started
+
+    _ = try app.handle(.key(Key(.right)))
+    _ = try app.handle(.key(Key(.right)))
+    try loop.drawFrame(force: false)
+    let focus = app.collectionView.focusedIndexPath
+    let offset = app.collectionView.contentOffset
+    let before = terminal.screen
+
+    // One picture arrives: only its item changes.
+    let first = try #require(gates.calls.withLock { $0.first })
+    gates.release(first)
+    Self.waitUntil { loader.decodeCount == 1 }
+    app.takeFinishedWork()
+    #expect(app.needsDisplay)
+    try loop.drawFrame(force: false)
+    let box = try #require(Self.changedBox(before, terminal.screen))
+    #expect(box.width <= 10 && box.height <= 4, "\(box)")
+    #expect(app.collectionView.focusedIndexPath == focus && app.collectionView.contentOffset == offset)
+    let picture = terminal.screen[box.x + box.width / 2, box.y + box.height / 2]
+    #expect(" ▀▄▌▐█".contains(picture.grapheme.character))
+    #expect(picture.style.foreground != .default || picture.style.background != .default)
+
+    // The rest arrive; a broken file keeps a placeholder marked "!".
+    gates.releaseAll()
+    Self.waitUntil { loader.pendingCount == 0 }
+    app.takeFinishedWork()
+    try loop.drawFrame(force: false)
+    #expect(!terminal.screen.text.contains("P0") && !terminal.screen.text.contains("P3"))
+    #expect(terminal.screen.text.contains("! BAD5"))
+    #expect(loader.failure(forFileAt: "bad5") == .corrupt(format: .png, message: "CRC error"))
+    #expect(loader.decodeCount == visible, "only what was drawn was decoded")
+    #expect(!app.hasPendingWork)
+  }
+
+  @Test func theLatestAskedIsMadeFirstAndCancelledPrefetchesNever() {
+    let gates = GatedDecoder()
+    let loader = PictureLoader(threadCount: 1, decode: gates.decode)
+    _ = loader.picture(forFileAt: "a", width: 4, height: 2, colors: .trueColor)  // starts at once
+    Self.waitUntil { gates.calls.withLock { $0 == ["a"] } }
+    loader.prefetch(filesAt: ["x", "y", "z"], width: 4, height: 2, colors: .trueColor)
+    _ = loader.picture(forFileAt: "b", width: 4, height: 2, colors: .trueColor)
+    _ = loader.picture(forFileAt: "c", width: 4, height: 2, colors: .trueColor)
+    loader.cancelPrefetching(filesAt: ["y"])
+    gates.releaseAll()
+    Self.waitUntil { loader.pendingCount == 0 }
+    // Drawn first, latest first; then the prefetches in order; never the cancelled one.
+    #expect(gates.calls.withLock { $0 } == ["a", "c", "b", "x", "z"])
+    #expect(loader.picture(forFileAt: "c", width: 4, height: 2, colors: .trueColor) != nil)
+    // Another size or colour depth is another picture.
+    #expect(loader.picture(forFileAt: "c", width: 6, height: 3, colors: .trueColor) == nil)
+    #expect(loader.picture(forFileAt: "c", width: 4, height: 2, colors: .ansi16) == nil)
+  }
+
+  @Test func theCacheStaysWithinItsBudgetDroppingTheLeastRecentlyUsed() {
+    let gates = GatedDecoder()
+    gates.releaseAll()
+    let oneAt8x4 = 8 * 4 * MemoryLayout<Cell>.stride
+    let loader = PictureLoader(cacheByteLimit: oneAt8x4 * 3, decode: gates.decode)
+    for name in ["a", "b", "c"] {
+      _ = loader.picture(forFileAt: name, width: 8, height: 4, colors: .trueColor)
+      Self.waitUntil { loader.pendingCount == 0 }
+    }
+    #expect(loader.cachedBytes <= oneAt8x4 * 3)
+    _ = loader.picture(forFileAt: "a", width: 8, height: 4, colors: .trueColor)  // a is used again
+    _ = loader.picture(forFileAt: "d", width: 8, height: 4, colors: .trueColor)
+    Self.waitUntil { loader.pendingCount == 0 }
+    #expect(loader.cachedBytes <= oneAt8x4 * 3)
+    #expect(loader.picture(forFileAt: "a", width: 8, height: 4, colors: .trueColor) != nil)
+    #expect(loader.picture(forFileAt: "d", width: 8, height: 4, colors: .trueColor) != nil)
+    #expect(loader.picture(forFileAt: "b", width: 8, height: 4, colors: .trueColor) == nil, "the least recently used went")
+  }
+}

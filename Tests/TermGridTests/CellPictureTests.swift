@@ -1,0 +1,80 @@
+import GridRender
+import Testing
+
+@testable import TermGrid
+
+/// Pictures in cells: where they sit beside the text, their placeholders,
+/// and the state drawn on them.
+@Suite struct CellPictureTests {
+  final class NotYet: PictureSource {
+    var failure: String?
+    func picture(width: Int, height: Int, colors: ColorSupport) -> Picture? { nil }
+  }
+
+  static let red = FixedPicture(Picture(width: 4, height: 2, color: .red))
+
+  static func render(_ content: CellContent, width: Int = 10, height: Int = 7, state: CellState = CellState())
+    -> (Surface, (any PictureSource)?)
+  {
+    var surface = Surface(width: width, height: height)
+    let awaited = CellRenderer(theme: Theme()).draw(
+      content, in: CellRect(x: 0, y: 0, width: width, height: height), state: state, on: &surface)
+    return (surface, awaited)
+  }
+
+  @Test func aPictureOnTopLeavesTheBottomRowsToTheText() {
+    let content = CellContent(title: "Dune", detail: "1965", border: .single, picture: CellPicture(Self.red))
+    let (s, awaited) = Self.render(content)
+    #expect(awaited == nil)
+    // Inside the border: 8 x 5; the title and the detail take 2 rows, the picture area 8 x 3 (the picture centred).
+    #expect(s.lines[1] == "│  ████  │".replacingOccurrences(of: "█", with: " "))
+    for y in 1...2 {
+      for x in 0..<10 {
+        #expect((s[x, y].style.background == .red) == (x >= 3 && x < 7 && y <= 2), "\(x),\(y)")
+      }
+    }
+    #expect(s[3, 3].style.background == .default)
+    #expect(s.lines[4] == "│ Dune   │")
+    #expect(s.lines[5] == "│ 1965   │")
+  }
+
+  @Test func aPictureOnTheLeadingSideHasTheTextBesideIt() {
+    let content = CellContent(
+      title: "Dune", detail: "1965", picture: CellPicture(Self.red, placement: .leading(width: 4)))
+    let (s, _) = Self.render(content, width: 12, height: 3)
+    #expect(s[0, 0].style.background == .red && s[3, 1].style.background == .red)
+    #expect(s[0, 2].style.background == .default, "the 4 x 2 picture centred in 4 x 3")
+    #expect(s.lines[0].hasPrefix("     Dune"))
+    #expect(s.lines[2].hasPrefix("     1965"))
+  }
+
+  @Test func aPlaceholderShowsTheTitleOnItsColourUntilThePictureComes() {
+    let source = NotYet()
+    let (s, awaited) = Self.render(CellContent(title: "Dune", picture: CellPicture(source, placement: .fill)), height: 3)
+    #expect(awaited === source)
+    let color = CellPicture.placeholderColor(for: "Dune")
+    #expect(color == CellPicture.placeholderColor(for: "Dune") && color != CellPicture.placeholderColor(for: "Emma"))
+    #expect((0..<3).allSatisfy { y in (0..<10).allSatisfy { s[$0, y].style.background == color } })
+    #expect(s.lines[1] == "   Dune   ")
+    // A source that failed: a grey placeholder marked "!", and nothing awaited.
+    source.failure = "broken PNG"
+    let (f, none) = Self.render(CellContent(title: "Dune", picture: CellPicture(source, placement: .fill)), height: 3)
+    #expect(none == nil)
+    #expect(f.lines[1] == "  ! Dune  ")
+    #expect(f[0, 0].style.background != color)
+  }
+
+  @Test func theFocusShowsOnAPictureThatFillsItsCell() {
+    let content = CellContent(title: "", padding: 0, picture: CellPicture(Self.red, placement: .fill))
+    let (focused, _) = Self.render(content, width: 4, height: 2, state: CellState(isFocused: true))
+    #expect(focused.cells.allSatisfy { $0.style.attributes.contains(.reverse) && $0.style.background == .red })
+    let (plain, _) = Self.render(content, width: 4, height: 2)
+    #expect(plain.cells.allSatisfy { !$0.style.attributes.contains(.reverse) })
+    // With a border, the border shows the state and the picture stays as it is.
+    var boxed = content
+    boxed.border = .single
+    let (selected, _) = Self.render(boxed, width: 6, height: 4, state: CellState(isSelected: true))
+    #expect(selected.lines[0].hasPrefix("┏✓"))
+    #expect(selected[1, 1].style.background == .red && !selected[1, 1].style.attributes.contains(.bold))
+  }
+}
