@@ -15,6 +15,9 @@ let package = Package(
       name: "layer-bench",
       dependencies: [.product(name: "TermGrid", package: "TermGrid")]),
     .executableTarget(
+      name: "picture-bench",
+      dependencies: [.product(name: "TermGridImages", package: "TermGrid")]),
+    .executableTarget(
       name: "catalogue-gen",
       dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(

@@ -1,6 +1,5 @@
 import Dispatch
 import GridRender
-import Synchronization
 import TermGrid
 
 /// Makes pictures of image files for cells, off the main thread, and keeps
@@ -49,9 +48,9 @@ public final class PictureLoader: BackgroundWork, Sendable {
   public let threadCount: Int
   private let symbols: PictureRasterizer.Symbols
   private let decode: Decode
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// The sources handed out, one per path (main thread only).
-  private let sources = Mutex([String: ImageFileSource]())
+  private let sources = Locked([String: ImageFileSource]())
 
   /// Creates a loader.
   public init(

@@ -1,6 +1,5 @@
 import Foundation
 import GridRender
-import Synchronization
 import TermGrid
 import Testing
 
@@ -12,9 +11,9 @@ import Testing
 @Suite struct PictureLoaderTests {
   /// A decoder that makes a flat picture per path once its gate opens (or fails for "bad" paths).
   final class GatedDecoder: Sendable {
-    let open = Mutex(Set<String>())
-    let all = Mutex(false)
-    let calls = Mutex([String]())
+    let open = Locked(Set<String>())
+    let all = Locked(false)
+    let calls = Locked([String]())
 
     func release(_ path: String) { open.withLock { _ = $0.insert(path) } }
     func releaseAll() { all.withLock { $0 = true } }

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A value behind a pthread mutex. (Not the standard library's `Mutex`: on
+/// Linux it waits on futexes, which ThreadSanitizer cannot see, so every
+/// use would be reported as a race.)
+final class Locked<State: Sendable>: @unchecked Sendable {
+  private var state: State
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  init(_ state: State) {
+    self.state = state
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` with the value, the lock held.
+  func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&state)
+  }
+}
