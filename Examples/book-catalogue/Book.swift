@@ -76,64 +76,49 @@ struct Book: Equatable, Sendable {
   }
 
   var title: String {
-    get {
-      switch content {
-      case .read(let table, let row): return table.title(Int(row))
-      case .made(let s): return s.title
-      }
-    }
-    set { let s = unique; s.title = newValue; s.isEdited = true }
+    get { value(read: { $0.title($1) }, made: \.title) }
+    set { edit { $0.title = newValue } }
   }
 
   var author: String {
-    get {
-      switch content {
-      case .read(let table, let row): return table.author(Int(row))
-      case .made(let s): return s.author
-      }
-    }
-    set { let s = unique; s.author = newValue; s.isEdited = true }
+    get { value(read: { $0.author($1) }, made: \.author) }
+    set { edit { $0.author = newValue } }
   }
 
   var year: Int? {
-    get {
-      switch content {
-      case .read(let table, let row): return table.year(Int(row))
-      case .made(let s): return s.year
-      }
-    }
-    set { let s = unique; s.year = newValue; s.isEdited = true }
+    get { value(read: { $0.year($1) }, made: \.year) }
+    set { edit { $0.year = newValue } }
   }
 
   var shelves: [String] {
-    get {
-      switch content {
-      case .read(let table, let row): return table.shelves(Int(row))
-      case .made(let s): return s.shelves
-      }
-    }
-    set { let s = unique; s.shelves = newValue; s.isEdited = true }
+    get { value(read: { $0.shelves($1) }, made: \.shelves) }
+    set { edit { $0.shelves = newValue } }
   }
 
   /// Identifies the book while the program runs (its line in the file;
   /// added books get new numbers), so edits can be diffed and undone.
   var id: Int {
-    get {
-      switch content {
-      case .read(let table, let row): return table.line(Int(row))
-      case .made(let s): return s.id
-      }
-    }
+    get { value(read: { $0.line($1) }, made: \.id) }
     set { unique.id = newValue }
   }
 
   /// The row it was read from, written back as it was while the book's
   /// fields are unchanged (nil for a book added here).
-  var source: SourceRow? {
+  var source: SourceRow? { value(read: { $0.source($1) }, made: \.source) }
+
+  /// A field of the book: from its table's row, or from its own storage.
+  private func value<T>(read: (BookTable, Int) -> T, made: (Storage) -> T) -> T {
     switch content {
-    case .read(let table, let row): return table.source(Int(row))
-    case .made(let s): return s.source
+    case .read(let table, let row): return read(table, Int(row))
+    case .made(let s): return made(s)
     }
+  }
+
+  /// Changes the book's own storage (made unique first) and marks it edited.
+  private mutating func edit(_ change: (Storage) -> Void) {
+    let s = unique
+    change(s)
+    s.isEdited = true
   }
 
   /// Whether the title, author, year, shelves or fields were set since the
@@ -164,10 +149,10 @@ struct Book: Equatable, Sendable {
   var fields: [(name: String, value: String)] {
     get { storedFields ?? source?.fields ?? [] }
     set {
-      let s = unique
-      s.storedFields = newValue
-      s.source = nil
-      s.isEdited = true
+      edit {
+        $0.storedFields = newValue
+        $0.source = nil
+      }
     }
   }
 

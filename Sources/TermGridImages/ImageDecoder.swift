@@ -3,8 +3,6 @@ import CPNG
 
 #if canImport(Glibc)
   import Glibc
-#elseif canImport(Musl)
-  import Musl
 #endif
 
 /// Decodes JPEG and PNG files to ``Bitmap``s, through libjpeg(-turbo) and

@@ -14,6 +14,7 @@ public enum ImageDecodingError: Error, Hashable, Sendable, CustomStringConvertib
   /// The pixels did not fit in memory.
   case outOfMemory
 
+  /// What went wrong, in a line (for a detail view or a log).
   public var description: String {
     switch self {
     case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
@@ -28,7 +29,10 @@ public enum ImageDecodingError: Error, Hashable, Sendable, CustomStringConvertib
 
 /// The picture formats the decoder reads.
 public enum ImageFormat: Hashable, Sendable {
-  case jpeg, png
+  /// JPEG (JFIF, Exif), decoded by libjpeg-turbo.
+  case jpeg
+  /// PNG, decoded by libpng.
+  case png
 
   /// The format's usual name.
   public var name: String { self == .jpeg ? "JPEG" : "PNG" }
@@ -42,16 +46,6 @@ public enum ImageFormat: Hashable, Sendable {
       self = .png
     } else {
       return nil
-    }
-  }
-
-  /// The format a file name's extension suggests (`.jpg`, `.jpeg`, `.png`, any case), or nil.
-  public init?(pathExtensionOf path: String) {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    switch path[path.index(after: dot)...].lowercased() {
-    case "jpg", "jpeg", "jpe": self = .jpeg
-    case "png": self = .png
-    default: return nil
     }
   }
 }

@@ -11,13 +11,13 @@ import TermGrid
 /// cells on screen first, the latest asked for first), and the cells that
 /// waited are redrawn alone when it is ready. A picture is made per
 /// (file, size in cells, colours): a resize or a new thumbnail size makes
-/// new ones for what is visible only; the least recently drawn are dropped
-/// past ``cacheByteLimit``. A file that cannot be decoded keeps its error
+/// new ones for what is visible only; past ``cacheByteLimit`` the least
+/// recently drawn are dropped, down to three quarters of it. A file that cannot be decoded keeps its error
 /// (``failure(forFileAt:)``) and its cells a placeholder marked "!".
 public final class PictureLoader: BackgroundWork, Sendable {
   /// Decodes the file at a path to pixels at least the size given (in
   /// pixels); the default uses ``ImageDecoder``. Tests put a slow or failing one here.
-  public typealias Decode = @Sendable (_ path: String, _ minimumSize: (width: Int, height: Int)) throws -> Bitmap
+  public typealias Decode = @Sendable (_ path: String, _ minimumSize: (width: Int, height: Int)) throws(ImageDecodingError) -> Bitmap
 
   /// What one picture is made for.
   struct Key: Hashable {
@@ -60,10 +60,14 @@ public final class PictureLoader: BackgroundWork, Sendable {
     self.cacheByteLimit = cacheByteLimit
     self.threadCount = max(1, threadCount)
     self.symbols = symbols
-    self.decode =
-      decode ?? { path, size in
+    if let decode {
+      self.decode = decode
+    } else {
+      // (Not `decode ?? { ... }`: a typed-throws closure in `??` crashes Swift 6.3's compiler.)
+      self.decode = { path, size throws(ImageDecodingError) in
         try ImageDecoder().decode(contentsOf: path, minimumSize: size)
       }
+    }
   }
 
   /// The picture source of the file at `path` (the same object for the same path).
@@ -188,10 +192,8 @@ public final class PictureLoader: BackgroundWork, Sendable {
           pixelWidth: bitmap.width, pixelHeight: bitmap.height, maxWidth: key.width, maxHeight: key.height)
         let rasterizer = PictureRasterizer(colors: key.colors, symbols: symbols)
         result = .success(rasterizer.picture(from: bitmap, width: size.width, height: size.height))
-      } catch let error as ImageDecodingError {
-        result = .failure(error)
       } catch {
-        result = .failure(.corrupt(format: .jpeg, message: "\(error)"))
+        result = .failure(error)
       }
       state.withLock { s in
         s.inFlight.remove(key)
@@ -210,11 +212,14 @@ public final class PictureLoader: BackgroundWork, Sendable {
     }
   }
 
-  /// Drops the least recently used pictures past the budget.
+  /// Past the budget, drops the least recently used pictures down to three
+  /// quarters of it (so the cache is sorted once per quarter of the budget,
+  /// not once per picture).
   private func evict(_ s: inout State) {
     guard s.cacheBytes > cacheByteLimit else { return }
+    let target = cacheByteLimit / 4 * 3
     let oldestFirst = s.cache.sorted { $0.value.lastUse < $1.value.lastUse }
-    for (key, entry) in oldestFirst where s.cacheBytes > cacheByteLimit {
+    for (key, entry) in oldestFirst where s.cacheBytes > target {
       s.cache[key] = nil
       s.cacheBytes -= entry.picture.byteCount
     }

@@ -10,7 +10,9 @@ import GridRender
 public struct PictureRasterizer: Sendable {
   /// The symbols a picture is drawn with.
   public struct Symbols: OptionSet, Hashable, Sendable {
+    /// libchafa's symbol tags.
     public let rawValue: Int32
+    /// Symbols from libchafa's tags (`ChafaSymbolTags`).
     public init(rawValue: Int32) { self.rawValue = rawValue }
     /// ▀ ▄ ▌ ▐ and the blank and full block: two colours a cell, stacked or side by side.
     public static let halfBlocks = Symbols(rawValue: CHAFA_SYMBOL_TAG_HALF.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue)
