@@ -17,7 +17,7 @@ import TermGrid
 public final class PictureLoader: BackgroundWork, Sendable {
   /// Decodes the file at a path to pixels at least the size given (in
   /// pixels); the default uses ``ImageDecoder``. Tests put a slow or failing one here.
-  public typealias Decode = @Sendable (_ path: String, _ minimumSize: (width: Int, height: Int)) throws(ImageDecodingError) -> Bitmap
+  public typealias Decode = @Sendable (_ path: String, _ minimumWidth: Int, _ minimumHeight: Int) throws(ImageDecodingError) -> Bitmap
 
   /// What one picture is made for.
   struct Key: Hashable {
@@ -60,14 +60,13 @@ public final class PictureLoader: BackgroundWork, Sendable {
     self.cacheByteLimit = cacheByteLimit
     self.threadCount = max(1, threadCount)
     self.symbols = symbols
-    if let decode {
-      self.decode = decode
-    } else {
-      // (Not `decode ?? { ... }`: a typed-throws closure in `??` crashes Swift 6.3's compiler.)
-      self.decode = { path, size throws(ImageDecodingError) in
-        try ImageDecoder().decode(contentsOf: path, minimumSize: size)
-      }
-    }
+    // (Not `decode ?? Self.decodeFile`: `??` around a typed-throws function crashes Swift 6.3's compiler.)
+    if let decode { self.decode = decode } else { self.decode = Self.decodeFile }
+  }
+
+  /// The default ``Decode``: the file through ``ImageDecoder``.
+  @Sendable private static func decodeFile(_ path: String, _ width: Int, _ height: Int) throws(ImageDecodingError) -> Bitmap {
+    try ImageDecoder().decode(contentsOf: path, minimumSize: (width, height))
   }
 
   /// The picture source of the file at `path` (the same object for the same path).
@@ -187,7 +186,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
       let result: Result<Picture, ImageDecodingError>
       do {
         // Enough pixels for chafa's 8 x 8 per cell; a JPEG decodes no larger.
-        let bitmap = try decode(key.path, (key.width * 8, key.height * 8))
+        let bitmap = try decode(key.path, key.width * 8, key.height * 8)
         let size = PictureRasterizer.fittingSize(
           pixelWidth: bitmap.width, pixelHeight: bitmap.height, maxWidth: key.width, maxHeight: key.height)
         let rasterizer = PictureRasterizer(colors: key.colors, symbols: symbols)

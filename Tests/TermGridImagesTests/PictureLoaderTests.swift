@@ -19,7 +19,7 @@ import Testing
     func releaseAll() { all.withLock { $0 = true } }
 
     var decode: PictureLoader.Decode {
-      { [self] path, _ throws(ImageDecodingError) in
+      { [self] path, _, _ throws(ImageDecodingError) in
         calls.withLock { $0.append(path) }
         while !(all.withLock { $0 } || open.withLock { $0.contains(path) }) { usleep(200) }
         if path.hasPrefix("bad") { throw ImageDecodingError.corrupt(format: .png, message: "CRC error") }
