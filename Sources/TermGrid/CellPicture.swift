@@ -74,6 +74,43 @@ public struct CellPicture {
   ]
 }
 
+extension Surface {
+  /// Draws `picture` centred in `area` (made for `colors`), or, until it
+  /// is ready, its placeholder: `title` on the placeholder's colour (grey
+  /// and marked "!" when the source failed). Returns the source when its
+  /// picture is still to come.
+  mutating func draw(
+    _ picture: CellPicture, in area: CellRect, title: String, colors: ColorSupport, adding attributes: TextAttributes = []
+  ) -> (any PictureSource)? {
+    guard !area.isEmpty else { return nil }
+    if let made = picture.source.picture(width: area.width, height: area.height, colors: colors) {
+      withClip(area) {
+        $0.draw(
+          made, x: area.x + (area.width - made.width) / 2, y: area.y + (area.height - made.height) / 2,
+          adding: attributes)
+      }
+      return nil
+    }
+    let failed = picture.source.failure != nil
+    let color = failed ? Color.rgb(0x3A, 0x3A, 0x3A) : picture.placeholderColor ?? CellPicture.placeholderColor(for: title)
+    let style = Style(foreground: .brightWhite, background: color, attributes: attributes)
+    fill(area, style: style)
+    let label = failed ? "! " + title : title
+    if !label.isEmpty, area.width > 2 {
+      let lines = TextLayout.wrap(label, width: area.width - 2, maxLines: area.height)
+      var y = area.y + (area.height - lines.count) / 2
+      withClip(area) {
+        for line in lines {
+          let w = min(area.width - 2, DisplayWidth.of(line))
+          $0.draw(line, x: area.x + 1 + (area.width - 2 - w) / 2, y: y, maxWidth: area.width - 2, style: style)
+          y += 1
+        }
+      }
+    }
+    return failed ? nil : picture.source
+  }
+}
+
 /// Work done off the main thread whose results the run loop takes back to
 /// it: pictures decoded and rasterized in the background. Add it to
 /// ``CollectionView/backgroundWork``; while results are still to come the

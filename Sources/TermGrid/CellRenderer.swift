@@ -75,37 +75,12 @@ struct CellRenderer {
     }
   }
 
-  /// The picture centred in `area`, or its placeholder (the title on its
-  /// colour); returns the source when its picture is still to come.
+  /// The picture centred in `area`, or its placeholder; returns the
+  /// source when its picture is still to come.
   private func draw(
     _ picture: CellPicture, in area: CellRect, title: String, adding attributes: TextAttributes, on surface: inout Surface
   ) -> (any PictureSource)? {
-    guard !area.isEmpty else { return nil }
-    if let made = picture.source.picture(width: area.width, height: area.height, colors: colors) {
-      surface.withClip(area) {
-        $0.draw(
-          made, x: area.x + (area.width - made.width) / 2, y: area.y + (area.height - made.height) / 2,
-          adding: attributes)
-      }
-      return nil
-    }
-    let failed = picture.source.failure != nil
-    let color = failed ? Color.rgb(0x3A, 0x3A, 0x3A) : picture.placeholderColor ?? CellPicture.placeholderColor(for: title)
-    let style = Style(foreground: .brightWhite, background: color, attributes: attributes)
-    surface.fill(area, style: style)
-    let label = failed ? "! " + title : title
-    if !label.isEmpty, area.width > 2 {
-      let lines = TextLayout.wrap(label, width: area.width - 2, maxLines: area.height)
-      var y = area.y + (area.height - lines.count) / 2
-      surface.withClip(area) {
-        for line in lines {
-          let w = min(area.width - 2, DisplayWidth.of(line))
-          $0.draw(line, x: area.x + 1 + (area.width - 2 - w) / 2, y: y, maxWidth: area.width - 2, style: style)
-          y += 1
-        }
-      }
-    }
-    return failed ? nil : picture.source
+    surface.draw(picture, in: area, title: title, colors: colors, adding: attributes)
   }
 
   /// The theme's attributes for a state.

@@ -128,6 +128,7 @@ extension CollectionView {
     let oldFocus = focusedIndexPath
     let oldCounts = itemCounts
     itemCounts = counts
+    resetPrefetching()
     selected = Set(selected.compactMap { plan.newIndexPath(forOld: $0) })
     selectionAnchor = nil
     if let f = oldFocus {

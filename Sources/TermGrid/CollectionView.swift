@@ -143,6 +143,13 @@ public final class CollectionView {
   /// items waiting for it are redrawn. The run loop looks for results
   /// while any are pending.
   public var backgroundWork: [any BackgroundWork] = []
+  /// Told of the items one screen ahead of the scrolling (kept weakly, as
+  /// UIKit does: it is usually the object that owns the view).
+  public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
+  /// Whether ``prefetchDataSource`` is told of items ahead (default true).
+  public var isPrefetchingEnabled = true
+  /// What was announced to the prefetch data source.
+  var prefetch = PrefetchState()
   /// What the surface held after the last draw: the offset and the surface size.
   private var lastDrawnOffset: Point?
   private var lastDrawnSurfaceSize: (Int, Int)?
@@ -171,6 +178,7 @@ public final class CollectionView {
     cancelMovementWithoutAnimation()
     itemCounts = dataSourceCounts()
     hasLoadedData = true
+    resetPrefetching()
     selected = selected.filter(isValid)
     selectionAnchor = nil
     setNeedsLayout()
@@ -449,6 +457,7 @@ public final class CollectionView {
   /// ``drawsIncrementally``, only what changed since the last draw.
   public func draw(into surface: inout Surface) {
     layoutIfNeeded()
+    defer { updatePrefetching() }
     if transition != nil, drawTransition(into: &surface) { return }
     defer {
       displayPending = false
@@ -578,6 +587,12 @@ public final class CollectionView {
       let key = ObjectIdentifier(awaited)
       waitingForPictures[key, default: []].insert(attrs.category == .item && !isDetached ? attrs.indexPath : nil)
     }
+  }
+
+  /// Redraws the whole view (and what is drawn over it) when `source`'s
+  /// picture is ready: for pictures drawn outside the items (an overlay's).
+  func setNeedsDisplay(whenPictureIsReady source: any PictureSource) {
+    waitingForPictures[ObjectIdentifier(source), default: []].insert(nil)
   }
 
   /// Whether a picture being made in ``backgroundWork`` may still arrive.

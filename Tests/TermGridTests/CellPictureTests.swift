@@ -78,3 +78,44 @@ import Testing
     #expect(selected[1, 1].style.background == .red && !selected[1, 1].style.attributes.contains(.bold))
   }
 }
+
+/// A panel with a picture beside its rows or above them.
+@Suite struct PanelPictureTests {
+  @Test func aPictureBesideTheRowsAndTheTextAfterIt() {
+    let panel = PanelOverlay(
+      title: "Book", rows: [.init("Title", "Dune")], picture: CellPicture(FixedPicture(Picture(width: 8, height: 6, color: .red)), placement: .leading(width: 8)))
+    var surface = Surface(width: 80, height: 24)
+    panel.draw(into: &surface, theme: Theme())
+    let red = (0..<24).flatMap { y in (0..<80).filter { surface[$0, y].style.background == .red }.map { ($0, y) } }
+    #expect(red.count == 48, "the whole 8 x 6 picture")
+    let left = red.map(\.0).min() ?? 0
+    let row = surface.lines.firstIndex { $0.contains("Dune") } ?? -1
+    #expect(row >= 0)
+    let textColumn = surface.lines[row].distance(of: "Title")
+    #expect(textColumn > left + 8, "the rows right of the picture")
+    #expect(panel.awaitedPictures.isEmpty)
+  }
+
+  @Test func aPictureNotYetMadeIsAwaitedAndItsPlaceholderShows() {
+    final class NotYet: PictureSource {
+      func picture(width: Int, height: Int, colors: ColorSupport) -> Picture? { nil }
+    }
+    let source = NotYet()
+    let panel = PanelOverlay(title: "photo.jpg", rows: [.init("Size", "1.2 MB")], picture: CellPicture(source, placement: .fill))
+    var surface = Surface(width: 60, height: 20)
+    panel.draw(into: &surface, theme: Theme())
+    #expect(panel.awaitedPictures.count == 1 && panel.awaitedPictures[0] === source)
+    let placeholder = CellPicture.placeholderColor(for: "photo.jpg")
+    let filled = surface.cells.filter { $0.style.background == placeholder }.count
+    #expect(filled > 60 * 20 / 3, "above the rows, as large as the screen allows")
+    #expect(surface.lines.contains { $0.contains("1.2 MB") })
+  }
+}
+
+extension String {
+  /// The column where `s` starts (counting characters), or -1.
+  fileprivate func distance(of s: String) -> Int {
+    guard let r = range(of: s) else { return -1 }
+    return self.distance(from: startIndex, to: r.lowerBound)
+  }
+}

@@ -98,6 +98,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
 
   /// Shows `overlay` over everything else; it takes the keys until it closes.
   public func present(_ overlay: any Overlay) {
+    if let capabilities { overlay.adapt(to: capabilities) }
     overlays.append(overlay)
     needsRedraw = true
   }
@@ -151,6 +152,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   open func willAppear(on capabilities: TerminalCapabilities) {
     self.capabilities = capabilities
     collectionView.adapt(to: capabilities)
+    for overlay in overlays { overlay.adapt(to: capabilities) }
     if !collectionView.hasLoadedData { collectionView.reloadData() }
   }
 
@@ -185,7 +187,10 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       // The left part whole; the hints in what room is left, dropped from the front.
       surface.drawStatusLine(left, right: hints, y: height - 1, minimumLeft: DisplayWidth.of(left), style: theme.statusBar)
     }
-    for overlay in overlays { overlay.draw(into: &surface, theme: theme) }
+    for overlay in overlays {
+      overlay.draw(into: &surface, theme: theme)
+      for source in overlay.awaitedPictures { collectionView.setNeedsDisplay(whenPictureIsReady: source) }
+    }
   }
 
   /// Routes an event: see the type's description.

@@ -23,6 +23,20 @@ public protocol Overlay: AnyObject {
   func draw(into surface: inout Surface, theme: Theme)
   /// Handles a key. Errors thrown here end the app with their message.
   func handle(_ key: Key) throws -> OverlayResponse
+  /// Adapts the overlay to the terminal (its colours, for pictures): called
+  /// when it is presented and when the terminal is known. Default: nothing.
+  func adapt(to capabilities: TerminalCapabilities)
+  /// The picture sources whose placeholders the last ``draw(into:theme:)``
+  /// showed: the screen is drawn again when one of their pictures is ready
+  /// (through the collection view's ``CollectionView/backgroundWork``). Default: none.
+  var awaitedPictures: [any PictureSource] { get }
+}
+
+extension Overlay {
+  /// Default: nothing to adapt.
+  public func adapt(to capabilities: TerminalCapabilities) {}
+  /// Default: no pictures.
+  public var awaitedPictures: [any PictureSource] { [] }
 }
 
 extension CellRect {

@@ -28,17 +28,32 @@ public final class PanelOverlay: Overlay {
   public private(set) var scrollOffset = 0
   /// Called when the panel closes.
   public var onDismiss: (() throws -> Void)?
+  /// A picture beside the rows (`.leading(width:)`) or above them (`.top`
+  /// or `.fill`, taking the room the rows leave); nil: none.
+  public var picture: CellPicture?
+  /// The title on the picture's placeholder (the panel's title when nil).
+  public var pictureTitle: String?
+  /// The terminal's colours, which the picture is made for (set when presented).
+  public private(set) var colors: ColorSupport = .trueColor
+  public private(set) var awaitedPictures: [any PictureSource] = []
   /// Lines shown in the last frame, for paging.
   private var visibleLines = 1
   private var lineCount = 0
 
   /// Creates a panel.
-  public init(title: String, rows: [Row], footer: String = "Esc closes", onDismiss: (() throws -> Void)? = nil) {
+  public init(
+    title: String, rows: [Row], footer: String = "Esc closes", picture: CellPicture? = nil,
+    onDismiss: (() throws -> Void)? = nil
+  ) {
     self.title = title
     self.rows = rows
     self.footer = footer
+    self.picture = picture
     self.onDismiss = onDismiss
   }
+
+  /// Takes the terminal's colours for the picture.
+  public func adapt(to capabilities: TerminalCapabilities) { colors = capabilities.colors }
 
   /// Scroll keys scroll; any other key closes the panel.
   public func handle(_ key: Key) throws -> OverlayResponse {
@@ -75,16 +90,63 @@ public final class PanelOverlay: Overlay {
   }
 
   public func draw(into surface: inout Surface, theme: Theme) {
+    awaitedPictures = []
     let bounds = surface.bounds
     let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
     let widest = rows.map { DisplayWidth.of($0.value) }.max() ?? 0
-    let want = max(labelWidth + (labelWidth > 0 ? 2 : 0) + widest + 4, DisplayWidth.of(title) + 6, DisplayWidth.of(footer) + 6, 30)
-    let width = min(bounds.width, want)
-    let (lines, labelColumn) = layout(width: width)
+    let textWant = max(labelWidth + (labelWidth > 0 ? 2 : 0) + widest + 4, DisplayWidth.of(title) + 6, DisplayWidth.of(footer) + 6, 30)
+    // The picture's columns beside the rows, or its rows above them.
+    var pictureWidth = 0
+    var aboveRows = false
+    if let picture {
+      if case .leading(let w) = picture.placement {
+        pictureWidth = min(max(0, w), max(0, bounds.width / 2 - 2))
+      } else {
+        aboveRows = true
+      }
+    }
+    let width: Int
+    if aboveRows {
+      width = max(min(bounds.width, textWant), bounds.width - 4)
+    } else {
+      width = min(bounds.width, textWant + (pictureWidth > 0 ? pictureWidth + 1 : 0))
+    }
+    let textWidth = width - (pictureWidth > 0 ? pictureWidth + 1 : 0)
+    let (lines, labelColumn) = layout(width: textWidth)
     lineCount = lines.count
-    let box = bounds.centered(width: width, height: lines.count + 4)
+    var height = lines.count + 4
+    if pictureWidth > 0 {
+      // Room for a picture of a book's shape (2:3, cells twice as tall as wide).
+      height = max(height, pictureWidth * 3 / 4 + 4)
+    } else if aboveRows {
+      height = bounds.height - 2
+    }
+    let box = bounds.centered(width: width, height: height)
     guard box.width >= 3, box.height >= 3 else { return }
-    visibleLines = max(1, box.height - 4)
+    if let picture, aboveRows {
+      // The rows that fit under the picture, at most half the box; the picture the rest.
+      let textRows = min(lines.count, max(1, (box.height - 4) / 2))
+      let area = CellRect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: max(0, box.height - 4 - textRows))
+      drawBox(
+        box, lines: lines, textTop: area.maxY + 1, textBottom: box.maxY - 2, textX: box.x + 2, labelColumn: labelColumn, theme: theme,
+        on: &surface)
+      drawPicture(picture, in: area, on: &surface)
+      return
+    }
+    drawBox(
+      box, lines: lines, textTop: box.y + 2, textBottom: box.maxY - 2, textX: box.x + 2 + (pictureWidth > 0 ? pictureWidth + 1 : 0),
+      labelColumn: labelColumn, theme: theme, on: &surface)
+    if let picture, pictureWidth > 0 {
+      drawPicture(picture, in: CellRect(x: box.x + 2, y: box.y + 1, width: min(pictureWidth, box.width - 4), height: box.height - 2), on: &surface)
+    }
+  }
+
+  /// The box, its title and footer, and the rows from `textTop` (scrolled) above `textBottom`.
+  private func drawBox(
+    _ box: CellRect, lines: [(String, String)], textTop: Int, textBottom: Int, textX: Int, labelColumn: Int, theme: Theme,
+    on surface: inout Surface
+  ) {
+    visibleLines = max(1, textBottom - textTop)
     scrollOffset = min(scrollOffset, max(0, lines.count - visibleLines))
     var foot = footer
     if lines.count > visibleLines {
@@ -94,13 +156,19 @@ public final class PanelOverlay: Overlay {
     surface.drawOverlayBox(box, title: title, footer: foot, theme: theme)
     let gap = labelColumn > 0 ? 2 : 0
     for (i, line) in lines.dropFirst(scrollOffset).prefix(visibleLines).enumerated() {
-      let y = box.y + 2 + i
-      guard y < box.maxY - 1 else { break }
+      let y = textTop + i
+      guard y < textBottom else { break }
       if labelColumn > 0 {
-        surface.draw(line.0, x: box.x + 2, y: y, maxWidth: labelColumn, style: theme.secondaryText)
+        surface.draw(line.0, x: textX, y: y, maxWidth: labelColumn, style: theme.secondaryText)
       }
-      let x = box.x + 2 + labelColumn + gap
+      let x = textX + labelColumn + gap
       surface.draw(line.1, x: x, y: y, maxWidth: box.maxX - 2 - x)
+    }
+  }
+
+  private func drawPicture(_ picture: CellPicture, in area: CellRect, on surface: inout Surface) {
+    if let awaited = surface.draw(picture, in: area, title: pictureTitle ?? title, colors: colors) {
+      awaitedPictures.append(awaited)
     }
   }
 }
