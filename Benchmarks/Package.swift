@@ -18,6 +18,9 @@ let package = Package(
       name: "picture-bench",
       dependencies: [.product(name: "TermGridImages", package: "TermGrid")]),
     .executableTarget(
+      name: "picture-folder-gen",
+      dependencies: [.product(name: "TermGridImages", package: "TermGrid")]),
+    .executableTarget(
       name: "catalogue-gen",
       dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .executableTarget(

@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The examples: the book catalogue and the circle, waterfall and calendar
-// demos, with their tests. A package of their own so that the packages only
+// The examples: the book catalogue, the picture browser and the circle,
+// waterfall and calendar demos, with their tests. A package of their own so that the packages only
 // they use (argument parsing, CSV) are never built by an app that depends
 // on TermGrid. Run from here (`swift run book-catalogue`), or through
 // ../scripts/catalogue and ../scripts/test, which also install what the
@@ -14,6 +14,7 @@ let package = Package(
     .executable(name: "circle-demo", targets: ["circle-demo"]),
     .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
     .executable(name: "calendar-demo", targets: ["calendar-demo"]),
+    .executable(name: "image-grid", targets: ["image-grid"]),
   ],
   dependencies: [
     .package(name: "TermGrid", path: ".."),
@@ -57,10 +58,20 @@ let package = Package(
       path: "calendar-demo",
       resources: [.copy("Resources/week.csv")]
     ),
+    .executableTarget(
+      name: "image-grid",
+      dependencies: [
+        .product(name: "TermGrid", package: "TermGrid"),
+        .product(name: "TermGridImages", package: "TermGrid"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "image-grid"
+    ),
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo",
+        "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo", "image-grid",
+        .product(name: "TermGridImages", package: "TermGrid"),
         .product(name: "TermGridTesting", package: "TermGrid"),
       ],
       path: "Tests/ExamplesTests"
