@@ -26,6 +26,7 @@ let package = Package(
       name: "book-catalogue",
       dependencies: [
         .product(name: "TermGrid", package: "TermGrid"),
+        .product(name: "TermGridImages", package: "TermGrid"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         "CSVScanning",
       ],

@@ -174,6 +174,35 @@ struct Book: Equatable, Sendable {
     return f.map(\.name) == g.map(\.name) && f.map(\.value) == g.map(\.value)
   }
 
+  /// Goodreads' Exclusive Shelf (read, currently-reading, to-read), or "".
+  var status: String {
+    if case .read(let table, let row) = content { return table.status(Int(row)) }
+    return field(named: CatalogueLoader.statusNames)?.trimmedOfSpaces ?? ""
+  }
+
+  /// The reader's rating in stars, 0 (none) to 5 (Goodreads' My Rating).
+  var rating: Int {
+    if case .read(let table, let row) = content { return table.rating(Int(row)) }
+    return Int(field(named: CatalogueLoader.ratingNames).map(CatalogueLoader.rating) ?? 0)
+  }
+
+  /// The book's ISBNs (ISBN-13 first), unwrapped from the `="..."` that
+  /// Goodreads writes around them, digits (and a final X) only.
+  var isbns: [String] {
+    var found: [String] = []
+    for name in ["isbn13", "isbn"] {
+      if let value = field(named: [name]).map(ISBN.unwrap), !value.isEmpty, !found.contains(value) { found.append(value) }
+    }
+    return found
+  }
+
+  /// The value of the first column named one of `names` (lower case).
+  private func field(named names: [String]) -> String? {
+    let all = fields
+    for n in names { if let f = all.first(where: { $0.name.lowercased() == n }) { return f.value } }
+    return nil
+  }
+
   /// The year as people write it: "1813", "479 BC", or "" when unknown.
   var yearText: String {
     guard let year else { return "" }

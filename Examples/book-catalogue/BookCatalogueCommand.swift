@@ -9,8 +9,11 @@ struct BookCatalogueCommand: ParsableCommand {
     abstract: "Browse a book catalogue grouped into sections, in the terminal.",
     discussion: """
       Without --data, opens the bundled catalogue of world classics. A Goodreads
-      export (Title, Author, Year Published, Bookshelves) or a CSV with a
-      title,author,year header can be opened with --data.
+      export (Title, Author, Original Publication Year or Year Published,
+      Bookshelves, Exclusive Shelf, My Rating, ISBN) or a CSV with a
+      title,author,year header can be opened with --data. With --covers, each
+      card shows the book's cover (a file named by its ISBN), with the title
+      and year under it, and Enter shows it large beside the book's fields.
 
       Keys: arrows or h j k l move, PgUp/PgDn page, Home/End or g/G jump,
       Tab/Shift-Tab change section, Enter shows details, Space selects,
@@ -32,8 +35,16 @@ struct BookCatalogueCommand: ParsableCommand {
   @Option(name: .long, help: "A CSV file to open (and save to) instead of the bundled catalogue.")
   var data: String?
 
-  @Option(name: .customLong("group-by"), help: "Group books by author, shelf or decade.")
+  @Option(
+    name: .customLong("group-by"),
+    help: "Group books by author, shelf, decade or status (Goodreads' Exclusive Shelf: currently-reading, to-read, read).")
   var groupBy: Grouping = .author
+
+  @Option(
+    help: ArgumentHelp(
+      "A folder of cover pictures named by ISBN (9780060935467.jpg, 0060935464.png): cards show each book's cover.",
+      valueName: "folder"))
+  var covers: String?
 
   @Option(help: "Order books within a group: file (the file's own order), title, year or author.")
   var sort: BookOrder = .file
@@ -79,7 +90,15 @@ struct BookCatalogueCommand: ParsableCommand {
       }
       return
     }
-    Application.run(CatalogueController(document: document, sourceName: name, skipped: loaded.skipped))
+    var coverIndex: CoverIndex?
+    if let covers {
+      do {
+        coverIndex = try CoverIndex(folder: covers)
+      } catch {
+        Application.fail(error.description)
+      }
+    }
+    Application.run(CatalogueController(document: document, sourceName: name, skipped: loaded.skipped, covers: coverIndex))
   }
 }
 

@@ -20,6 +20,10 @@ final class BookTable: Sendable {
   let shelfLists: [[String]]
   /// Per row: 1 a year, 2 bytes that are not UTF-8.
   private let flags: [UInt8]
+  let statusNumbers: [Int32]
+  let statuses: [String]
+  /// Stars, 0 (none) to 5.
+  private let ratings: [UInt8]
 
   var count: Int { rowStarts.count }
 
@@ -39,6 +43,9 @@ final class BookTable: Sendable {
     shelfNumbers = all.shelfNumbers
     shelfLists = all.shelfLists
     flags = all.flags
+    statusNumbers = all.statusNumbers
+    statuses = all.statuses
+    ratings = all.ratings
   }
 
   func title(_ i: Int) -> String {
@@ -53,6 +60,8 @@ final class BookTable: Sendable {
   func year(_ i: Int) -> Int? { flags[i] & 1 != 0 ? years[i] : nil }
   func shelves(_ i: Int) -> [String] { shelfLists[Int(shelfNumbers[i])] }
   func line(_ i: Int) -> Int { Int(lines[i]) }
+  func status(_ i: Int) -> String { statuses[Int(statusNumbers[i])] }
+  func rating(_ i: Int) -> Int { Int(ratings[i]) }
 
   func source(_ i: Int) -> SourceRow {
     SourceRow(file: file, range: Int(rowStarts[i])..<Int(rowEnds[i]), line: Int(lines[i]), hasInvalidUTF8: flags[i] & 2 != 0)
@@ -76,6 +85,10 @@ final class BookTable: Sendable {
     private var shelfFields: [String] = []
     private var shelfNumber: [String: Int32] = [:]
     fileprivate var flags: [UInt8] = []
+    fileprivate var statusNumbers: [Int32] = []
+    fileprivate var statuses: [String] = []
+    private var statusNumber: [String: Int32] = [:]
+    fileprivate var ratings: [UInt8] = []
 
     /// The last row's line.
     var lastLine: Int? { lines.last.map(Int.init) }
@@ -84,7 +97,7 @@ final class BookTable: Sendable {
     /// `title` when they are not it), author, year and shelves field.
     mutating func append(
       row: Range<Int>, line: Int, titleBytes: Range<Int>?, title: String?, author: String, year: Int?,
-      shelvesField: String, hasInvalidUTF8: Bool
+      shelvesField: String, status: String = "", rating: UInt8 = 0, hasInvalidUTF8: Bool
     ) {
       rowStarts.append(Int32(row.lowerBound))
       rowEnds.append(Int32(row.upperBound))
@@ -101,6 +114,8 @@ final class BookTable: Sendable {
       years.append(year ?? 0)
       shelfNumbers.append(number(ofShelvesField: shelvesField) { CatalogueLoader.shelves(shelvesField) })
       flags.append((year == nil ? 0 : 1) | (hasInvalidUTF8 ? 2 : 0))
+      statusNumbers.append(number(ofStatus: status))
+      ratings.append(rating)
     }
 
     /// Appends the rows `other` read (which follow these in the file).
@@ -121,6 +136,19 @@ final class BookTable: Sendable {
       shelfNumbers += other.shelfNumbers.lazy.map { shelfMap[Int($0)] }
       years += other.years
       flags += other.flags
+      var statusMap: [Int32] = []
+      for status in other.statuses { statusMap.append(number(ofStatus: status)) }
+      statusNumbers += other.statusNumbers.lazy.map { statusMap[Int($0)] }
+      ratings += other.ratings
+    }
+
+    /// The status's number, given it if new.
+    private mutating func number(ofStatus status: String) -> Int32 {
+      if let n = statusNumber[status] { return n }
+      let n = Int32(statuses.count)
+      statusNumber[status] = n
+      statuses.append(status)
+      return n
     }
 
     /// The author's number, given it if new.

@@ -4,6 +4,8 @@ import GridLayout
 /// How books are grouped into sections.
 enum Grouping: String, CaseIterable, Sendable {
   case author, shelf, decade
+  /// Goodreads' Exclusive Shelf: currently-reading, to-read, read.
+  case status
 }
 
 /// The order of the books within a group.
@@ -50,8 +52,16 @@ struct Catalogue: Sendable {
       guard let y = book.year else { return ("Unknown year", .infinity) }
       let decade = Int((Double(y) / 10).rounded(.down)) * 10
       return (decade < 0 ? "\(-decade)s BC" : "\(decade)s", Double(decade))
+    case .status:
+      let status = book.status
+      return (status.isEmpty ? Self.noStatus : status, Self.statusOrder[status] ?? 3)
     }
   }
+
+  /// The book without an exclusive shelf.
+  static let noStatus = "(no status)"
+  /// Goodreads' shelves in the order a reader goes through them; other names after, by name.
+  static let statusOrder = ["currently-reading": 0.0, "to-read": 1, "read": 2, "": 4]
 
   /// The group of books without a shelf.
   static let noShelf = "(no shelf)"
@@ -83,7 +93,15 @@ struct Catalogue: Sendable {
     // table by their author's or shelves' number there; decades by number.
     let table = books.first?.place?.table
     var byNumber = [Int32](
-      repeating: -1, count: table.map { grouping == .author ? $0.authors.count : grouping == .shelf ? $0.shelfLists.count : 0 } ?? 0)
+      repeating: -1,
+      count: table.map {
+        switch grouping {
+        case .author: $0.authors.count
+        case .shelf: $0.shelfLists.count
+        case .status: $0.statuses.count
+        case .decade: 0
+        }
+      } ?? 0)
     var byDecade: [Int: Int32] = [:]
     var groupOf = [Int32](repeating: 0, count: books.count)
     for (i, book) in books.enumerated() {
@@ -97,7 +115,7 @@ struct Catalogue: Sendable {
           byDecade[decade] = g
         }
       } else if let (t, row) = book.place, t === table {
-        let n = Int(grouping == .author ? t.authorNumbers[row] : t.shelfNumbers[row])
+        let n = Int(grouping == .author ? t.authorNumbers[row] : grouping == .shelf ? t.shelfNumbers[row] : t.statusNumbers[row])
         if byNumber[n] >= 0 {
           g = byNumber[n]
         } else {
@@ -113,6 +131,11 @@ struct Catalogue: Sendable {
     let sortedGroups: [Int]
     if grouping == .decade {
       sortedGroups = names.indices.sorted { orders[$0] < orders[$1] }
+    } else if grouping == .status {
+      let byName = NameOrder.sortedIndices(of: names)
+      var place = [Int](repeating: 0, count: names.count)
+      for (i, g) in byName.enumerated() { place[g] = i }
+      sortedGroups = names.indices.sorted { orders[$0] != orders[$1] ? orders[$0] < orders[$1] : place[$0] < place[$1] }
     } else {
       sortedGroups = NameOrder.sortedIndices(of: names)
     }
@@ -222,6 +245,7 @@ struct Catalogue: Sendable {
     case .author: return "\(group.name) has \(books)"
     case .shelf: return "\(books) on \(group.name)"
     case .decade: return "\(books) from the \(group.name)"
+    case .status: return group.name == Self.noStatus ? "\(books) without a status" : "\(books) \(group.name)"
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TermGrid
+import TermGridImages
 
 /// The catalogue on screen: a title line, the grid of books grouped into
 /// sections (header: the group; footer: how many books), a status line,
@@ -41,15 +42,32 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   private var needsResync = false
 
   static let cardSize = Size(width: 24, height: 5)
+  /// A card with a cover: the cover (14 x 9 inside the border), two lines of title and the year under it.
+  static let coverCardSize = Size(width: 16, height: 14)
 
   var library: Catalogue { document.library }
+  /// The cover files, by ISBN (nil: cards without covers).
+  let covers: CoverIndex?
+  /// Makes the covers' pictures in the background.
+  let loader: PictureLoader?
+  /// Plain boards for books without a cover file, by title.
+  private var plainCovers: [String: PlainCover] = [:]
 
-  init(document: CatalogueDocument, sourceName: String, skipped: [SkippedRow]) {
+  init(
+    document: CatalogueDocument, sourceName: String, skipped: [SkippedRow], covers: CoverIndex? = nil,
+    loader: PictureLoader? = nil
+  ) {
     self.document = document
     self.shown = document.library
     self.sourceName = sourceName
     self.skipped = skipped
-    super.init(layout: Self.flowLayout(for: .grid))
+    self.covers = covers
+    self.loader = covers == nil ? nil : loader ?? PictureLoader()
+    super.init(layout: Self.flowLayout(for: .grid, covers: covers != nil))
+    if let loader = self.loader {
+      collectionView.backgroundWork = [loader]
+      collectionView.prefetchDataSource = self
+    }
     collectionView.register(
       { [unowned collectionView] attributes in Self.plank(for: attributes, in: collectionView) },
       forDecorationViewOfKind: ShelfLayout.plankKind)
@@ -62,8 +80,8 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
 
   /// The grid: cards of 24x5; the list: one full-width row per book (a
   /// flow layout clips an item wider than the line to the line).
-  static func flowLayout(for arrangement: Arrangement) -> FlowLayout {
-    let size = arrangement == .list ? Size(width: 10_000, height: 3) : cardSize
+  static func flowLayout(for arrangement: Arrangement, covers: Bool = false) -> FlowLayout {
+    let size = arrangement == .list ? Size(width: 10_000, height: 3) : covers ? coverCardSize : cardSize
     let layout = FlowLayout(
       itemSize: size, minimumInteritemSpacing: 1, minimumLineSpacing: 0,
       sectionInset: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1),
@@ -78,7 +96,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   func layout(for arrangement: Arrangement) -> any CollectionLayout {
     switch arrangement {
     case .grid, .list:
-      return Self.flowLayout(for: arrangement)
+      return Self.flowLayout(for: arrangement, covers: covers != nil)
     case .waterfall:
       let layout = WaterfallLayout(
         columns: .minimumWidth(Self.cardSize.width), interColumnSpacing: 1,
@@ -96,13 +114,18 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   static let waterfallTitleLines = 6
   static let shelfCardWidths = 16.0...36.0
 
+  /// The rows of a cover above a waterfall card's title: a book's shape (2:3) at the column's width, within 6...14.
+  static func waterfallCoverRows(columnWidth: Double) -> Int {
+    min(14, max(6, Int((columnWidth - 2) * 3 / 4)))
+  }
+
   /// A waterfall card is as tall as its title needs wrapped to the column
   /// (borders, up to six title lines and the detail line). Asked once per
   /// book when the layout is prepared, not per frame.
   func waterfallLayout(_ layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Double) -> Double {
     let title = shown.groups[indexPath.section].books[indexPath.item].title
     let lines = TextLayout.wrap(title, width: max(1, Int(columnWidth) - 4), maxLines: Self.waterfallTitleLines).count
-    return Double(2 + max(1, lines) + 1)
+    return Double(2 + max(1, lines) + 1 + (covers == nil ? 0 : Self.waterfallCoverRows(columnWidth: columnWidth)))
   }
 
   /// A shelf card is as wide as its title or detail line (with its border
@@ -360,7 +383,37 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
       return CellContent(title: book.title, titleLineLimit: 2, detail: detail, border: .rounded, alignment: .center)
     }
     let lines = arrangement == .waterfall ? Self.waterfallTitleLines : 2
-    return CellContent(title: book.title, titleLineLimit: lines, detail: detail, border: .rounded)
+    if covers != nil {
+      // The cover with the title and the year under it.
+      return CellContent(
+        title: book.title, titleLineLimit: lines, detail: book.yearText, border: .rounded, badge: ratingBadge(for: book),
+        alignment: .center, padding: 0, picture: CellPicture(cover(for: book), placement: .top))
+    }
+    return CellContent(title: book.title, titleLineLimit: lines, detail: detail, border: .rounded, badge: ratingBadge(for: book))
+  }
+
+  /// The reader's stars, on the card's top border (none when unrated).
+  func ratingBadge(for book: Book) -> Badge? {
+    let r = book.rating
+    guard r > 0 else { return nil }
+    return Badge(Self.stars(r), foreground: .yellow)
+  }
+
+  /// "★★★★☆" for 4 of 5.
+  static func stars(_ rating: Int) -> String {
+    String(repeating: "★", count: rating) + String(repeating: "☆", count: max(0, 5 - rating))
+  }
+
+  /// The book's cover file, if the covers folder has one.
+  func coverPath(for book: Book) -> String? { covers?.path(forISBNs: book.isbns) }
+
+  /// The book's cover: its file's picture, or a plain board.
+  func cover(for book: Book) -> any PictureSource {
+    if let loader, let path = coverPath(for: book) { return loader.source(forFileAt: path) }
+    if let plain = plainCovers[book.title] { return plain }
+    let plain = PlainCover(title: book.title)
+    plainCovers[book.title] = plain
+    return plain
   }
 
   override func collectionView(
@@ -426,7 +479,12 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   /// Enter or a double click: every field of the book.
   override func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
     let book = shown.groups[indexPath.section].books[indexPath.item]
-    present(PanelOverlay(title: "Book", rows: Self.detailRows(for: book), footer: "Esc or q to return"))
+    let panel = PanelOverlay(title: "Book", rows: Self.detailRows(for: book), footer: "Esc or q to return")
+    if let loader, let path = coverPath(for: book) {
+      panel.picture = CellPicture(loader.source(forFileAt: path), placement: .leading(width: 30))
+      panel.pictureTitle = book.title
+    }
+    present(panel)
   }
 
   /// A book's fields for the detail panel: title, author, year, shelves,
@@ -435,9 +493,22 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     var rows: [PanelOverlay.Row] = [.init("Title", book.title), .init("Author", book.author)]
     if !book.yearText.isEmpty { rows.append(.init("Year", book.yearText)) }
     if !book.shelves.isEmpty { rows.append(.init("Shelves", book.shelves.joined(separator: ", "))) }
-    let shown: Set<String> = ["title", "author", "year published", "year", "bookshelves", "shelf", "shelves"]
+    if !book.status.isEmpty { rows.append(.init("Status", book.status)) }
+    if book.rating > 0 { rows.append(.init("My rating", "\(stars(book.rating)) (\(book.rating) of 5)")) }
+    let shown: Set<String> = [
+      "title", "author", "year published", "original publication year", "year", "bookshelves", "shelf", "shelves", "exclusive shelf",
+      "my rating",
+    ]
     for field in book.fields where !shown.contains(field.name.lowercased()) && !field.value.isEmpty {
-      rows.append(.init(field.name, field.value))
+      // Goodreads' ="0060935464" as the ISBN it wraps.
+      let isISBN = field.name.lowercased().hasPrefix("isbn")
+      let value = isISBN ? ISBN.unwrap(field.value) : field.value
+      if !value.isEmpty { rows.append(.init(field.name, value)) }
+    }
+    if book.year != nil, let original = book.fields.first(where: { $0.name.lowercased() == "year published" })?.value.trimmedOfSpaces,
+      !original.isEmpty, original != book.yearText
+    {
+      rows.insert(.init("Edition", original), at: min(rows.count, 3))
     }
     return rows
   }
@@ -545,6 +616,32 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     case .author: return shown.groups.count == 1 ? "author" : "authors"
     case .shelf: return shown.groups.count == 1 ? "shelf" : "shelves"
     case .decade: return shown.groups.count == 1 ? "decade" : "decades"
+    case .status: return shown.groups.count == 1 ? "status" : "statuses"
     }
+  }
+}
+
+extension CatalogueController: CollectionViewDataSourcePrefetching {
+  /// Covers of the books about to scroll into view are made ahead, at their cards' size.
+  func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+    guard let loader, covers != nil else { return }
+    let colors = capabilities?.colors ?? .trueColor
+    for path in indexPaths where path.section < shown.groups.count && path.item < shown.groups[path.section].books.count {
+      let book = shown.groups[path.section].books[path.item]
+      guard let file = coverPath(for: book), let frame = collectionView.layoutAttributesForItem(at: path)?.frame else { continue }
+      // The picture's area: inside the border, above the title's lines and the year.
+      let textRows = (arrangement == .waterfall ? Self.waterfallTitleLines : 2) + 1
+      let height = Int(frame.height) - 2 - min(textRows, Int(frame.height) - 2)
+      loader.prefetch(filesAt: [file], width: Int(frame.width) - 2, height: max(1, height), colors: colors)
+    }
+  }
+
+  func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+    guard let loader else { return }
+    let files = indexPaths.compactMap { path -> String? in
+      guard path.section < shown.groups.count, path.item < shown.groups[path.section].books.count else { return nil }
+      return coverPath(for: shown.groups[path.section].books[path.item])
+    }
+    loader.cancelPrefetching(filesAt: files)
   }
 }

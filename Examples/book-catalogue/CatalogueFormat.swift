@@ -18,6 +18,13 @@ struct CatalogueFormat: Sendable, Equatable {
   var authorColumn: Int?
   var yearColumn: Int?
   var shelfColumn: Int?
+  /// The edition's year, read where the year column is empty (Goodreads'
+  /// Year Published beside its Original Publication Year).
+  var fallbackYearColumn: Int? = nil
+  /// Goodreads' Exclusive Shelf (read, currently-reading, to-read).
+  var statusColumn: Int? = nil
+  /// Goodreads' My Rating (0 to 5 stars).
+  var ratingColumn: Int? = nil
 
   /// What a book's fields are when the file does not give them.
   static let plain = CatalogueFormat(
@@ -48,7 +55,9 @@ struct CatalogueFormat: Sendable, Equatable {
       values[c] = book.author
     }
     if let c = yearColumn, values[c] != (book.year.map { "\($0)" } ?? ""),
-      (try? CatalogueLoader.year(values[c])) != .some(book.year)
+      (try? CatalogueLoader.year(values[c])) != .some(book.year),
+      // An empty year whose edition's year is the book's stays empty.
+      !(values[c].trimmedOfSpaces.isEmpty && fallbackYearColumn.map { (try? CatalogueLoader.year(values[$0])) == .some(book.year) } == true)
     {
       values[c] = book.year.map { "\($0)" } ?? ""
     }

@@ -86,8 +86,20 @@ struct LoadedCatalogue: Sendable {
 enum CatalogueLoader {
   static let titleNames = ["title"]
   static let authorNames = ["author", "author l-f"]
-  static let yearNames = ["year published", "original publication year", "year"]
+  /// The year a reader means first: Goodreads' Original Publication Year
+  /// (the edition's Year Published where a row has none).
+  static let yearNames = ["original publication year", "year published", "year"]
   static let shelfNames = ["bookshelves", "shelf", "shelves", "exclusive shelf"]
+  /// Goodreads' Exclusive Shelf: read, currently-reading or to-read.
+  static let statusNames = ["exclusive shelf"]
+  /// Goodreads' My Rating, 0 (none) to 5.
+  static let ratingNames = ["my rating", "rating"]
+
+  /// A rating field as stars (0 when empty or not 1...5).
+  static func rating(_ field: String) -> UInt8 {
+    guard let r = Int(field.trimmedOfSpaces), (1...5).contains(r) else { return 0 }
+    return UInt8(r)
+  }
 
   static func load(path: String) throws -> LoadedCatalogue {
     let bytes: [UInt8]
@@ -166,11 +178,16 @@ enum CatalogueLoader {
     }
     let authorColumn = column(authorNames)
     let yearColumn = column(yearNames)
+    // Where a row has no original year, the edition's.
+    let fallbackYearColumn = yearColumn.flatMap { header[$0].lowercased() == "original publication year" ? column(["year published"]) : nil }
     let shelfColumn = column(shelfNames)
+    let statusColumn = column(statusNames)
+    let ratingColumn = column(ratingNames)
 
     let format = CatalogueFormat(
       header: rawHeader, headerBytes: Array(bytes[headerRow.range]), hasByteOrderMark: hasByteOrderMark, lineEnding: lineEnding, titleColumn: titleColumn,
-      authorColumn: authorColumn, yearColumn: yearColumn, shelfColumn: shelfColumn)
+      authorColumn: authorColumn, yearColumn: yearColumn, shelfColumn: shelfColumn, fallbackYearColumn: fallbackYearColumn,
+      statusColumn: statusColumn, ratingColumn: ratingColumn)
     guard bytes.count < Int32.max else {
       throw CatalogueError.unreadable(name, reason: "the file is over 2 GB")
     }
@@ -178,7 +195,7 @@ enum CatalogueLoader {
     // Only the columns a book is made of are decoded now (the title only
     // when it is not its bytes as they are); the rest when asked for.
     var wanted = [Bool](repeating: false, count: header.count)
-    for c in [authorColumn, yearColumn, shelfColumn].compactMap({ $0 }) { wanted[c] = true }
+    for c in [authorColumn, yearColumn, fallbackYearColumn, shelfColumn, statusColumn, ratingColumn].compactMap({ $0 }) { wanted[c] = true }
     let reader = RowReader(file: file, format: format, wanted: wanted)
 
     // A big file is read in two halves at once, cut where a row starts. A
@@ -283,17 +300,23 @@ private struct RowReader: Sendable {
         }
         title = text
       }
-      let year: Int?
+      var year: Int?
+      var yearField = yearColumn
       do {
         year = try yearColumn.flatMap { try CatalogueLoader.year(row.fields[$0]) }
+        if year == nil, let f = format.fallbackYearColumn {
+          yearField = f
+          year = try CatalogueLoader.year(row.fields[f])
+        }
       } catch {
-        skip("year \"\(row.fields[yearColumn!].trimmingCharacters(in: .whitespaces))\" is not a number")
+        skip("year \"\(row.fields[yearField!].trimmingCharacters(in: .whitespaces))\" is not a number")
         continue
       }
       part.books.append(
         row: row.range, line: row.line, titleBytes: titleBytes, title: title,
         author: CatalogueLoader.author(authorColumn.map { row.fields[$0] } ?? ""), year: year,
-        shelvesField: shelfColumn.map { row.fields[$0] } ?? "", hasInvalidUTF8: row.hasInvalidUTF8)
+        shelvesField: shelfColumn.map { row.fields[$0] } ?? "", status: format.statusColumn.map { row.fields[$0].trimmedOfSpaces } ?? "",
+        rating: format.ratingColumn.map { CatalogueLoader.rating(row.fields[$0]) } ?? 0, hasInvalidUTF8: row.hasInvalidUTF8)
     }
     part.end = scanner.offset
     return part

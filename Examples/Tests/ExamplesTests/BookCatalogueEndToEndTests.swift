@@ -160,7 +160,8 @@ import Testing
     #expect(screen.contains("by shelf"))
     try tmux.keys("Tab", "Enter")
     let detail = try tmux.waitFor(text: "Esc or q to return")
-    #expect(detail.contains("My Rating"))  // unknown columns are kept
+    #expect(detail.contains("Book Id"))  // unknown columns are kept
+    #expect(detail.contains("My rating") && detail.contains("★"))
     try tmux.keys("q", "q")
     try tmux.waitFor("exit") { (try? tmux.pane("alternate_on")) == "0" && !$0.contains("malformed") }
   }

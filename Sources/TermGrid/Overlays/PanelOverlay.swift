@@ -74,7 +74,7 @@ public final class PanelOverlay: Overlay {
 
   /// The rows laid out for a box of `width`: (label, value) per line.
   private func layout(width: Int) -> (lines: [(String, String)], labelWidth: Int) {
-    let labelWidth = min(rows.map { DisplayWidth.of($0.label) }.max() ?? 0, max(0, (width - 4) / 3))
+    let labelWidth = min(rows.map { DisplayWidth.of($0.label) }.max() ?? 0, max(0, (width - 4) / 2))
     let gap = labelWidth > 0 ? 2 : 0
     let valueWidth = max(1, width - 4 - labelWidth - gap)
     var lines: [(String, String)] = []
@@ -94,7 +94,7 @@ public final class PanelOverlay: Overlay {
     let bounds = surface.bounds
     let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
     let widest = rows.map { DisplayWidth.of($0.value) }.max() ?? 0
-    let textWant = max(labelWidth + (labelWidth > 0 ? 2 : 0) + widest + 4, DisplayWidth.of(title) + 6, DisplayWidth.of(footer) + 6, 30)
+    let textWant = max(labelWidth + (labelWidth > 0 ? 2 : 0) + widest + 4, DisplayWidth.of(title) + 6, DisplayWidth.of(footer) + 6, 30, labelWidth * 2 + 4)
     // The picture's columns beside the rows, or its rows above them.
     var pictureWidth = 0
     var aboveRows = false

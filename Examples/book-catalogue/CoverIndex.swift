@@ -1,0 +1,50 @@
+import Foundation
+
+/// Cover pictures in a folder, found by the ISBN their files are named
+/// after (`9780060935467.jpg`, `0060935464.png`; hyphens allowed, any case
+/// of extension). A book's cover is the file of its ISBN-13, else of its
+/// ISBN-10, else of the ISBN-13 its ISBN-10 converts to.
+struct CoverIndex: Sendable {
+  /// The folder.
+  let folder: String
+  /// Cover files by ISBN (13 digits, or 10 with a possible final X).
+  private(set) var paths: [String: String] = [:]
+
+  static let extensions: Set<String> = ["jpg", "jpeg", "png"]
+
+  /// Why a covers folder cannot be used.
+  enum OpenError: Error, CustomStringConvertible {
+    case notAFolder(String)
+
+    var description: String {
+      switch self {
+      case .notAFolder(let p): return "--covers: not a folder: \(p)"
+      }
+    }
+  }
+
+  /// Lists the folder's cover files (not its folders).
+  init(folder: String) throws(OpenError) {
+    self.folder = folder
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+      let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+    else { throw .notAFolder(folder) }
+    for name in names {
+      let ext = (name as NSString).pathExtension.lowercased()
+      guard Self.extensions.contains(ext) else { continue }
+      let isbn = ISBN.unwrap((name as NSString).deletingPathExtension)
+      guard !isbn.isEmpty else { continue }
+      paths[isbn] = (folder as NSString).appendingPathComponent(name)
+    }
+  }
+
+  /// The cover file for a book with these ISBNs, or nil.
+  func path(forISBNs isbns: [String]) -> String? {
+    for isbn in isbns { if let p = paths[isbn] { return p } }
+    for isbn in isbns where isbn.count == 10 { if let p = paths[ISBN.thirteen(isbn)] { return p } }
+    return nil
+  }
+
+  var count: Int { paths.count }
+}
