@@ -22,13 +22,14 @@ let package = Package(
   ],
   targets: [
     .target(name: "CSVScanning", path: "CSVScanning"),
+    .systemLibrary(name: "CSQLite", path: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .executableTarget(
       name: "book-catalogue",
       dependencies: [
         .product(name: "TermGrid", package: "TermGrid"),
         .product(name: "TermGridImages", package: "TermGrid"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        "CSVScanning",
+        "CSVScanning", "CSQLite",
       ],
       path: "book-catalogue",
       resources: [.copy("Resources/catalogue.csv")]
@@ -71,7 +72,7 @@ let package = Package(
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo", "image-grid",
+        "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo", "image-grid", "CSQLite",
         .product(name: "TermGridImages", package: "TermGrid"),
         .product(name: "TermGridTesting", package: "TermGrid"),
       ],

@@ -37,8 +37,16 @@ struct BookCatalogueCommand: ParsableCommand {
 
   @Option(
     name: .customLong("group-by"),
-    help: "Group books by author, shelf, decade or status (Goodreads' Exclusive Shelf: currently-reading, to-read, read).")
-  var groupBy: Grouping = .author
+    help: ArgumentHelp(
+      "Group books by author, shelf, decade or status (Goodreads' Exclusive Shelf: currently-reading, to-read, read); a Calibre library by author, series, tag, rating or decade.",
+      valueName: "grouping"))
+  var groupBy = "author"
+
+  @Option(
+    help: ArgumentHelp(
+      "A Calibre library to browse, read only (the folder with metadata.db): covers, authors, series, tags, ratings.",
+      valueName: "folder"))
+  var calibre: String?
 
   @Option(
     help: ArgumentHelp(
@@ -55,7 +63,33 @@ struct BookCatalogueCommand: ParsableCommand {
       discussion: "The file may be the --data file itself: it is replaced atomically.", valueName: "file"))
   var export: String?
 
+  func validate() throws {
+    if calibre != nil {
+      guard CalibreGrouping(rawValue: groupBy) != nil else {
+        throw ValidationError("--group-by for a Calibre library is one of author, series, tag, rating, decade")
+      }
+      guard data == nil, export == nil, covers == nil else {
+        throw ValidationError("--calibre opens a library on its own (not with --data, --export or --covers)")
+      }
+    } else if Grouping(rawValue: groupBy) == nil {
+      throw ValidationError("--group-by is one of author, shelf, decade, status")
+    }
+  }
+
   func run() throws {
+    if let calibre {
+      let controller: CalibreController
+      do {
+        let library = try CalibreLibrary(folder: calibre)
+        controller = try CalibreController(library: library, grouping: CalibreGrouping(rawValue: groupBy) ?? .author)
+      } catch let error as CalibreError {
+        Application.fail(error.description)
+      } catch {
+        Application.fail("--calibre: \(error)")
+      }
+      Application.run(controller)
+    }
+    let groupBy = Grouping(rawValue: groupBy) ?? .author
     // A file size limit makes a save fail with a message (EFBIG), not end the program.
     signal(SIGXFSZ, SIG_IGN)
     let loaded: LoadedCatalogue
@@ -102,5 +136,4 @@ struct BookCatalogueCommand: ParsableCommand {
   }
 }
 
-extension Grouping: ExpressibleByArgument {}
 extension BookOrder: ExpressibleByArgument {}
