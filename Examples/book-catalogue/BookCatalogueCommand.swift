@@ -63,6 +63,17 @@ struct BookCatalogueCommand: ParsableCommand {
       discussion: "The file may be the --data file itself: it is replaced atomically.", valueName: "file"))
   var export: String?
 
+  /// The Calibre library at `folder` on screen, or the reason it cannot be, and exit 1.
+  static func openCalibre(_ folder: String, grouping: CalibreGrouping) -> CalibreController {
+    do {
+      return try CalibreController(library: try CalibreLibrary(folder: folder), grouping: grouping)
+    } catch let error as CalibreError {
+      Application.fail(error.description)
+    } catch {
+      Application.fail("--calibre: \(error)")
+    }
+  }
+
   func validate() throws {
     if calibre != nil {
       guard CalibreGrouping(rawValue: groupBy) != nil else {
@@ -78,16 +89,7 @@ struct BookCatalogueCommand: ParsableCommand {
 
   func run() throws {
     if let calibre {
-      let controller: CalibreController
-      do {
-        let library = try CalibreLibrary(folder: calibre)
-        controller = try CalibreController(library: library, grouping: CalibreGrouping(rawValue: groupBy) ?? .author)
-      } catch let error as CalibreError {
-        Application.fail(error.description)
-      } catch {
-        Application.fail("--calibre: \(error)")
-      }
-      Application.run(controller)
+      Application.run(Self.openCalibre(calibre, grouping: CalibreGrouping(rawValue: groupBy) ?? .author))
     }
     let groupBy = Grouping(rawValue: groupBy) ?? .author
     // A file size limit makes a save fail with a message (EFBIG), not end the program.

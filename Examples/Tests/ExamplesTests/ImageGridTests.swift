@@ -151,8 +151,9 @@ import Testing
     try tmux.keys("Escape")
     // The next folder, larger thumbnails, the waterfall.
     try tmux.keys("Tab", "+", "L")
-    screen = try tmux.waitForSettled("the waterfall") { $0.contains("· waterfall") && $0.contains("dunes.png") }
-    #expect(Self.pictureRows(screen) >= 2)
+    screen = try tmux.waitForSettled("the waterfall") {
+      $0.contains("· waterfall") && $0.contains("dunes.png") && Self.pictureRows($0) >= 2
+    }
     try tmux.resize(width: 2, height: 2)
     usleep(300_000)
     try tmux.resize(width: width, height: height)
