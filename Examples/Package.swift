@@ -22,6 +22,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "CSVScanning", path: "CSVScanning"),
+    .target(name: "NameOrdering", path: "NameOrdering"),
     .systemLibrary(name: "CSQLite", path: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .executableTarget(
       name: "book-catalogue",
@@ -29,7 +30,7 @@ let package = Package(
         .product(name: "TermGrid", package: "TermGrid"),
         .product(name: "TermGridImages", package: "TermGrid"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        "CSVScanning", "CSQLite",
+        "CSVScanning", "CSQLite", "NameOrdering",
       ],
       path: "book-catalogue",
       resources: [.copy("Resources/catalogue.csv")]
@@ -66,13 +67,14 @@ let package = Package(
         .product(name: "TermGrid", package: "TermGrid"),
         .product(name: "TermGridImages", package: "TermGrid"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "NameOrdering",
       ],
       path: "image-grid"
     ),
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo", "image-grid", "CSQLite",
+        "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo", "image-grid", "CSQLite", "NameOrdering",
         .product(name: "TermGridImages", package: "TermGrid"),
         .product(name: "TermGridTesting", package: "TermGrid"),
       ],

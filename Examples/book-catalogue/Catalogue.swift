@@ -1,5 +1,6 @@
 import Foundation
 import GridLayout
+import NameOrdering
 
 /// How books are grouped into sections.
 enum Grouping: String, CaseIterable, Sendable {

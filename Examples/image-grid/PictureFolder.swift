@@ -1,4 +1,5 @@
 import Foundation
+import NameOrdering
 
 /// One picture file found under the folder.
 struct PictureEntry: Hashable, Sendable {
@@ -93,12 +94,12 @@ struct PictureFolder: Sendable {
         bySection[relative, default: []].append(PictureEntry(path: path, name: name, byteCount: size))
       }
     }
-    let folders = bySection.keys.sorted { a, b in
-      if a == "." || b == "." { return a == "." && b != "." }
-      return a.localizedStandardCompare(b) == .orderedAscending
-    }
+    // In name order as Finder's (numbers by value), the opened folder first.
+    let inner = bySection.keys.filter { $0 != "." }
+    let folders = (bySection["."] == nil ? [] : ["."]) + NameOrder.sortedIndices(of: inner).map { inner[$0] }
     result.sections = folders.map { folder in
-      PictureSection(folder: folder, pictures: bySection[folder]!.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending })
+      let pictures = bySection[folder]!
+      return PictureSection(folder: folder, pictures: NameOrder.sortedIndices(of: pictures.map(\.name)).map { pictures[$0] })
     }
     return result
   }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import book_catalogue
+import NameOrdering
 
 /// The catalogue's cheap orderings and trimming give what Foundation gives.
 @Suite struct NameOrderTests {
@@ -11,7 +12,8 @@ import Testing
   static func randomName(_ rng: inout some RandomNumberGenerator) -> String {
     let pieces = ["a", "A", "b", "Z", "z", "aa", "ch", "ll", "y", "w", " ", "  ", "1", "2", "10", "09", "007", "123456789012",
                   "é", "É", "García", "金", "王", "一", "龥", "漢字", "村上", "-", "'", ".", "\u{200B}", "\u{301}", "ß", "Ö", "ø",
-                  "Ann", "Anna", "de ", "ñ", "Ñ", "ç", "ü", "Å", "æ", "e\u{301}", "ÿ", "×", "ㄱ", "あ"]
+                  "Ann", "Anna", "de ", "ñ", "Ñ", "ç", "ü", "Å", "æ", "e\u{301}", "ÿ", "×", "ㄱ", "あ",
+                  "_", "(", ")", ",", "!", "#", "+", "~", "@", "&", "/", "\\", "\"", ".jpg", ".png", "photo-", "0", "00", "IMG_"]
     return (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
   }
 
@@ -59,5 +61,21 @@ import Testing
       let slow = field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
       #expect(CatalogueLoader.shelves(field) == slow, "\(field.debugDescription)")
     }
+  }
+}
+
+/// File names as cameras and generators write them sort by their keys alone.
+@Suite struct FileNameOrderTests {
+  @Test func numberedFileNamesAreDecidedByTheirKeys() {
+    let names = ["IMG_0010.JPG", "IMG_0009.JPG", "photo-2.png", "photo-10.png", "photo 1.png", "picture-00001.jpg",
+                 "picture-00000.jpg", "a.b", "a-b", "a_b", "a b", "a(b)"]
+    for a in names {
+      for b in names where a != b {
+        let decided = NameOrder.order(NameOrder.key(a), NameOrder.key(b))
+        #expect(decided != nil, "\(a) vs \(b) left to Foundation")
+        #expect(decided == nil || decided == a.localizedStandardCompare(b), "\(a) vs \(b)")
+      }
+    }
+    #expect(NameOrder.sortedIndices(of: names).map { names[$0] } == names.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
   }
 }
