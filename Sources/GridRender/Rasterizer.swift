@@ -45,15 +45,18 @@ public struct Rasterizer: Sendable {
     }
     let dx = Double(viewport.x) - contentOffset.x
     let dy = Double(viewport.y) - contentOffset.y
-    surface.withClip(clip.map { $0.intersection(viewport) } ?? viewport) { surface in
-      for element in ordered {
-        let a = attributes(element)
-        guard !a.isHidden, blend.isVisible(a.alpha), a.scale.x > 0, a.scale.y > 0 else { continue }
-        let frame = CellRect(snapping: Self.scaled(a.frame, a.scale).offsetBy(dx: dx, dy: dy))
-        guard !frame.intersection(surface.clip).isEmpty else { continue }
-        surface.withClip(frame) { surface in
-          draw(element, frame, &surface)
-          if a.alpha < 1 { surface.fade(frame, alpha: a.alpha, blend: blend) }
+    surface.withClip(viewport) { surface in
+      // Each element is laid out in its whole frame (within the viewport) and changes only the cells in `clip`.
+      surface.withChangesConfined(to: clip ?? viewport) { surface in
+        for element in ordered {
+          let a = attributes(element)
+          guard !a.isHidden, blend.isVisible(a.alpha), a.scale.x > 0, a.scale.y > 0 else { continue }
+          let frame = CellRect(snapping: Self.scaled(a.frame, a.scale).offsetBy(dx: dx, dy: dy))
+          guard !frame.intersection(surface.clip).isEmpty else { continue }
+          surface.withClip(frame) { surface in
+            draw(element, frame, &surface)
+            if a.alpha < 1 { surface.fade(frame, alpha: a.alpha, blend: blend) }
+          }
         }
       }
     }

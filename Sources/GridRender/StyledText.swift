@@ -63,7 +63,7 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
 
 extension Surface {
   /// Draws `text` from (x, y) on one line within `maxWidth` columns (and
-  /// the clip), each run in its style over `style`; text that does not fit
+  /// the extent; only cells in the clip change), each run in its style over `style`; text that does not fit
   /// ends in "…" in the style of the run it cuts. Returns the columns used.
   @discardableResult
   public mutating func draw(_ text: StyledText, x: Int, y: Int, maxWidth: Int = .max, style: Style = .plain) -> Int {
@@ -71,7 +71,7 @@ extension Surface {
       return draw(text.runs[0].text, x: x, y: y, maxWidth: maxWidth, style: text.runs[0].style(over: style))
     }
     let total = text.displayWidth
-    let limit = min(maxWidth, clip.maxX - x)
+    let limit = min(maxWidth, extent.maxX - x)
     guard limit > 0 else { return 0 }
     let fits = total <= limit
     let budget = fits ? limit : limit - 1

@@ -1,5 +1,6 @@
 /// An in-memory grid of cells that frames are drawn into, reused from frame
-/// to frame. Every drawing call is clipped to ``clip``; a wide grapheme is
+/// to frame. Every drawing call is clipped to ``clip`` and laid out within
+/// ``extent`` (text that does not fit there ends in "…"); a wide grapheme is
 /// never split: where only half of it would fit, a blank is drawn instead,
 /// and overwriting either half of one blanks the other half.
 public struct Surface: Sendable, Equatable {
@@ -9,8 +10,23 @@ public struct Surface: Sendable, Equatable {
   public private(set) var height: Int
   /// The cells, row by row.
   public private(set) var cells: [Cell]
-  /// Drawing outside this rectangle is ignored. ``withClip(_:_:)`` narrows it.
-  public var clip: CellRect
+  /// Drawing outside this rectangle is ignored. ``withClip(_:_:)`` narrows
+  /// it; setting it sets ``extent`` too.
+  public var clip: CellRect {
+    get { changeable }
+    set {
+      changeable = newValue
+      extent = newValue
+    }
+  }
+  /// The rectangle drawing is laid out in: text is fitted to its right edge
+  /// (ending in "…"), and a wide grapheme cut by its edges is drawn as a
+  /// blank. It holds the clip; ``withClip(_:_:)`` narrows both, and
+  /// ``withChangesConfined(to:_:)`` the clip alone, so that drawing part of
+  /// a frame again gives there the cells drawing all of it gives.
+  public private(set) var extent: CellRect
+  /// The clip's storage.
+  @usableFromInline var changeable: CellRect
   /// Row scrolls made by ``scrollRows(_:by:)`` since the surface was last
   /// presented: a terminal replays them (scrolling the real screen) before it
   /// writes the cells that still differ.
@@ -28,7 +44,8 @@ public struct Surface: Sendable, Equatable {
     self.width = max(0, width)
     self.height = max(0, height)
     cells = [Cell](repeating: .blank, count: self.width * self.height)
-    clip = CellRect(x: 0, y: 0, width: self.width, height: self.height)
+    changeable = CellRect(x: 0, y: 0, width: self.width, height: self.height)
+    extent = changeable
     changedColumns = [Range<Int>](repeating: 0..<self.width, count: self.height)
   }
 
@@ -173,13 +190,27 @@ public struct Surface: Sendable, Equatable {
     cells[y * width + x]
   }
 
-  /// Runs `body` with the clip narrowed to `rect` (within the current clip),
-  /// then restores it.
+  /// Runs `body` with the clip and the extent narrowed to `rect` (within
+  /// the current ones), then restores them.
   @discardableResult
   public mutating func withClip<R>(_ rect: CellRect, _ body: (inout Surface) throws -> R) rethrows -> R {
-    let saved = clip
-    clip = clip.intersection(rect)
-    defer { clip = saved }
+    let saved = (changeable, extent)
+    changeable = changeable.intersection(rect)
+    extent = extent.intersection(rect)
+    defer { (changeable, extent) = saved }
+    return try body(&self)
+  }
+
+  /// Runs `body` with the clip narrowed to `rect` and the extent as it is,
+  /// then restores the clip: the cells inside `rect` come out as drawing
+  /// without it would make them (text is fitted and cut where it would be),
+  /// and those outside are left alone. A view redraws a changed item this
+  /// way, and whatever overlaps it.
+  @discardableResult
+  public mutating func withChangesConfined<R>(to rect: CellRect, _ body: (inout Surface) throws -> R) rethrows -> R {
+    let saved = changeable
+    changeable = changeable.intersection(rect)
+    defer { changeable = saved }
     return try body(&self)
   }
 
@@ -194,12 +225,13 @@ public struct Surface: Sendable, Equatable {
       store(Cell(grapheme: grapheme, style: style, width: 1), x: x, y: y)
       return 1
     }
-    if x < clip.x || x + 1 >= clip.maxX {
+    if x < extent.x || x + 1 >= extent.maxX {
       // Half of a wide grapheme would fall outside: draw a blank in the half that is inside.
-      let inside = x >= clip.x ? x : x + 1
-      store(Cell(grapheme: .space, style: style, width: 1), x: inside, y: y)
+      let inside = x >= extent.x ? x : x + 1
+      if inside >= clip.x && inside < clip.maxX { store(Cell(grapheme: .space, style: style, width: 1), x: inside, y: y) }
       return 2
     }
+    // Both halves, even when the clip holds only one (as drawing without the clip makes them).
     store(Cell(grapheme: grapheme, style: style, width: 2), x: x, y: y)
     store(Cell(grapheme: .space, style: style, width: 0), x: x + 1, y: y)
     return 2
@@ -291,13 +323,14 @@ public struct Surface: Sendable, Equatable {
     _ text: String, x: Int, y: Int, maxWidth: Int = .max, style: Style = .plain, ellipsis: Bool = true
   ) -> Int {
     guard maxWidth > 0, y >= clip.y, y < clip.maxY else { return 0 }
-    let limit = min(maxWidth, clip.maxX - x)
+    let limit = min(maxWidth, extent.maxX - x)
     guard limit > 0 else { return 0 }
     // Fast path: printable ASCII.
     if text.utf8.count <= limit, isPrintableASCII(text) {
       var cx = x
+      let (from, to) = (clip.x, clip.maxX)
       for byte in text.utf8 {
-        if cx >= clip.x { store(Cell(grapheme: Grapheme(ascii: byte), style: style, width: 1), x: cx, y: y) }
+        if cx >= from && cx < to { store(Cell(grapheme: Grapheme(ascii: byte), style: style, width: 1), x: cx, y: y) }
         cx += 1
       }
       return cx - x

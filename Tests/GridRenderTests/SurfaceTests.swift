@@ -52,3 +52,48 @@ import Testing
     #expect(s.lines == ["AAAAA   ", "AAAAABB ", "   BBBB "])
   }
 }
+
+/// Drawing part of a frame again (a changed item and what overlaps it)
+/// gives there the cells drawing all of it gives: text is fitted to the
+/// extent, not cut with "…" at the edge of the part.
+@Suite struct ConfinedDrawingTests {
+  @Test func textRedrawnInAPartEndsWhereItEndsWhenDrawnWhole() {
+    var whole = Surface(width: 30, height: 1)
+    whole.draw("─ currently-reading ─", x: 0, y: 0)
+    var part = whole
+    part.fill(CellRect(x: 2, y: 0, width: 14, height: 1), with: "#")
+    part.withChangesConfined(to: CellRect(x: 2, y: 0, width: 14, height: 1)) { $0.draw("─ currently-reading ─", x: 0, y: 0) }
+    #expect(part.lines == whole.lines, "not \"─ currently-rea…ng\"")
+  }
+
+  @Test func randomPartsRedrawAsTheWhole() {
+    let texts = ["Book 00042", "日本語のタイトル", "a 한국 b", "Ünïcödé text that runs long", "漢", "x日y本z", "      ", "€5 ─┼─ ok"]
+    var rng = SystemRandomNumberGenerator()
+    for _ in 0..<3_000 {
+      let width = Int.random(in: 1...24, using: &rng)
+      var whole = Surface(width: width, height: 1)
+      whole.draw(texts.randomElement(using: &rng)!, x: 0, y: 0)  // something under the element, wide graphemes too
+      let extentX = Int.random(in: 0..<width, using: &rng)
+      let extent = CellRect(x: extentX, y: 0, width: Int.random(in: 1...(width - extentX), using: &rng), height: 1)
+      let (text, x) = (texts.randomElement(using: &rng)!, Int.random(in: -3...width, using: &rng))
+      let maxWidth = Bool.random(using: &rng) ? Int.max : Int.random(in: 1...8, using: &rng)
+      let style = Style(attributes: [.bold])
+      func element(_ s: inout Surface) {
+        s.withClip(extent) { s in
+          s.fill(extent, style: style)
+          s.draw(text, x: x, y: 0, maxWidth: maxWidth, style: style)
+        }
+      }
+      element(&whole)
+      // A part of it scribbled over, then the element drawn again with its changes confined to the part.
+      let partX = Int.random(in: 0..<width, using: &rng)
+      let part = CellRect(x: partX, y: 0, width: Int.random(in: 1...(width - partX), using: &rng), height: 1)
+      var redrawn = whole
+      redrawn.withClip(part.intersection(extent)) { $0.fill(part, with: "#") }
+      redrawn.withChangesConfined(to: part) { element(&$0) }
+      #expect(redrawn.lines == whole.lines, "\(text) at \(x) in \(extent), part \(part)")
+      #expect(redrawn.cells == whole.cells)
+      if redrawn.cells != whole.cells { return }
+    }
+  }
+}

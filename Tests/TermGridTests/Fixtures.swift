@@ -10,6 +10,8 @@ final class NumberedItems: CollectionViewDataSource, CollectionViewDelegate {
   var supplementaryRequests = 0
   var activated: [IndexPath] = []
   var focused: [IndexPath] = []
+  /// A header's or footer's title; by default its kind and section.
+  var supplementaryTitle: (ElementKind, Int) -> String = { kind, section in "\(kind) \(section)" }
 
   init(_ counts: [Int]) { self.counts = counts }
 
@@ -23,7 +25,7 @@ final class NumberedItems: CollectionViewDataSource, CollectionViewDelegate {
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> CellContent {
     supplementaryRequests += 1
-    return CellContent(title: "\(kind) \(indexPath.section)")
+    return CellContent(title: supplementaryTitle(kind, indexPath.section))
   }
   func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
     activated.append(indexPath)

@@ -11,10 +11,15 @@ import Testing
   /// as terminal scrolls.
   @Test func incrementalFramesEqualFullRedraws() async {
     let keys: [Key] = [Key(.up), Key(.down), Key(.left), Key(.right), Key(.pageDown), Key(.pageUp), .char(" "), Key(.tab), Key(.end), Key(.home)]
-    await propertyCheck(count: 80, input: Gen.int(in: 0...keys.count - 1).array(of: 1...40), Gen.bool, Gen.bool) {
-      presses, headers, pinned in
+    await propertyCheck(count: 80, input: Gen.int(in: 0...keys.count - 1).array(of: 1...40), Gen.bool, Gen.bool, Gen.bool) {
+      presses, headers, pinned, longTitles in
       let (view, data) = makeGrid([300, 7, 120], width: 80, height: 23, header: headers ? 1 : 0, footer: headers ? 1 : 0)
       defer { withExtendedLifetime(data) {} }
+      if longTitles {
+        // Titles that cross the cards under a pinned header, wide graphemes on their edges.
+        data.supplementaryTitle = { kind, section in "\(kind) \(section) · 漢字かな交じりの見出し · a title long enough to cross cards" }
+        view.reloadData()
+      }
       (view.collectionViewLayout as? FlowLayout)?.sectionHeadersPinToVisibleBounds = pinned
       view.setNeedsLayout()
       view.drawsIncrementally = true
@@ -32,6 +37,33 @@ import Testing
       #expect(terminal.screen.lines == full.lines)
       #expect(terminal.screen.cells == full.cells)
     }
+  }
+
+  /// An item that changes under a pinned header is drawn again with the
+  /// header over it, the header's title cut where it is cut on a full
+  /// redraw (not with "…" at the item's edge).
+  @Test(arguments: 0...3) func anItemRedrawnUnderAPinnedHeaderLeavesTheHeaderAsItWas(offset: Int) throws {
+    let (view, data) = makeGrid([40, 40], width: 80, height: 23, header: 1)
+    defer { withExtendedLifetime(data) {} }
+    (view.collectionViewLayout as? FlowLayout)?.sectionHeadersPinToVisibleBounds = true
+    data.supplementaryTitle = { _, section in "Section \(section) · 漢字かな交じりの見出し · a title long enough to cross several cards" }
+    view.reloadData()
+    view.drawsIncrementally = true
+    let terminal = HeadlessTerminal(width: 80, height: 23)
+    let loop = TerminalRunLoop(terminal: terminal, scene: GridScene(view))
+    try loop.run(untilIdle: true)
+    view.setContentOffset(Point(x: 0, y: Double(offset)))
+    try loop.run(untilIdle: true)
+    for item in [0, 1, 2] {
+      view.selectItem(at: IndexPath(item: item, section: 0))  // the items of the first row, under the header
+      try loop.run(untilIdle: true)
+    }
+    var full = Surface(width: 80, height: 23)
+    view.drawsIncrementally = false
+    view.setNeedsDisplay()
+    view.draw(into: &full)
+    #expect(terminal.screen.lines == full.lines)
+    #expect(terminal.screen.lines[0].contains("a title long enough") || offset == 0)
   }
 
   @Test func aOneRowScrollShiftsTheScreenAndDrawsOnlyTheNewRow() throws {
