@@ -628,11 +628,10 @@ extension CatalogueController: CollectionViewDataSourcePrefetching {
     let colors = capabilities?.colors ?? .trueColor
     for path in indexPaths where path.section < shown.groups.count && path.item < shown.groups[path.section].books.count {
       let book = shown.groups[path.section].books[path.item]
-      guard let file = coverPath(for: book), let frame = collectionView.layoutAttributesForItem(at: path)?.frame else { continue }
-      // The picture's area: inside the border, above the title's lines and the year.
-      let textRows = (arrangement == .waterfall ? Self.waterfallTitleLines : 2) + 1
-      let height = Int(frame.height) - 2 - min(textRows, Int(frame.height) - 2)
-      loader.prefetch(filesAt: [file], width: Int(frame.width) - 2, height: max(1, height), colors: colors)
+      guard let file = coverPath(for: book), let frame = collectionView.layoutAttributesForItem(at: path)?.frame,
+        let size = self.collectionView(collectionView, cellForItemAt: path).pictureSize(inCellOf: frame.size)
+      else { continue }
+      loader.prefetch(filesAt: [file], width: size.width, height: size.height, colors: colors)
     }
   }
 

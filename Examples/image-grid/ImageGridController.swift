@@ -84,7 +84,7 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   /// The picture area of an item as laid out now.
   private func pictureSize(at indexPath: IndexPath) -> (width: Int, height: Int)? {
     guard let frame = collectionView.collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
-    return (Int(frame.width) - 2, Int(frame.height) - 3)
+    return self.collectionView(collectionView, cellForItemAt: indexPath).pictureSize(inCellOf: frame.size)
   }
 
   private var colors: ColorSupport { capabilities?.colors ?? .trueColor }

@@ -29,7 +29,7 @@ struct CellRenderer {
       surface.fill(frame, with: content.fill, style: style)
     }
     var inner = frame
-    let hasBorder = content.border != nil && frame.width >= 2 && frame.height >= 2
+    let hasBorder = content.drawsBorder(in: frame)
     if var border = content.border, hasBorder {
       if state.isSelected { border = theme.selectedBorder }
       if state.isLifted { border = theme.liftedBorder }
@@ -39,7 +39,7 @@ struct CellRenderer {
     }
     var awaited: (any PictureSource)?
     if let picture = content.picture {
-      let (pictureArea, textArea) = split(inner, for: picture.placement, content: content)
+      let (pictureArea, textArea) = content.split(inner, for: picture.placement)
       awaited = draw(
         picture, in: pictureArea, title: content.title,
         adding: picture.placement == .fill && !hasBorder ? stateAttributes : [], on: &surface)
@@ -54,27 +54,6 @@ struct CellRenderer {
   }
 
   /// The picture's area and the text's within `inner`.
-  private func split(_ inner: CellRect, for placement: CellPicture.Placement, content: CellContent) -> (CellRect, CellRect) {
-    switch placement {
-    case .fill:
-      return (inner, CellRect(x: inner.x, y: inner.maxY, width: inner.width, height: 0))
-    case .top:
-      let titleRows = content.title.isEmpty ? 0 : max(1, content.titleLineLimit)
-      let textRows = min(inner.height, titleRows + content.lines.count + (content.detail == nil ? 0 : 1))
-      let pictureRows = inner.height - textRows
-      return (
-        CellRect(x: inner.x, y: inner.y, width: inner.width, height: pictureRows),
-        CellRect(x: inner.x, y: inner.y + pictureRows, width: inner.width, height: textRows)
-      )
-    case .leading(let width):
-      let w = min(max(0, width), inner.width)
-      return (
-        CellRect(x: inner.x, y: inner.y, width: w, height: inner.height),
-        CellRect(x: inner.x + w, y: inner.y, width: inner.width - w, height: inner.height)
-      )
-    }
-  }
-
   /// The picture centred in `area`, or its placeholder; returns the
   /// source when its picture is still to come.
   private func draw(

@@ -119,3 +119,43 @@ extension String {
     return self.distance(from: startIndex, to: r.lowerBound)
   }
 }
+
+/// The size a cell asks its picture for is the size an app can compute
+/// beforehand (to prefetch it).
+@Suite struct PictureSizeTests {
+  final class Recording: PictureSource {
+    var failure: String?
+    var asked: [(Int, Int)] = []
+    func picture(width: Int, height: Int, colors: ColorSupport) -> Picture? {
+      asked.append((width, height))
+      return nil
+    }
+  }
+
+  @Test func theSizeOfThePictureAreaIsTheSizeTheCellAsksFor() {
+    let placements: [CellPicture.Placement] = [.top, .fill, .leading(width: 6), .leading(width: 40)]
+    for placement in placements {
+      for border in [nil, Border.rounded] {
+        for (w, h) in [(24, 10), (16, 14), (10, 3), (2, 2), (1, 1), (30, 5)] {
+          for lines in [0, 2] {
+            let source = Recording()
+            let content = CellContent(
+              title: "Title", lines: Array(repeating: "line", count: lines), detail: "1965", border: border,
+              picture: CellPicture(source, placement: placement))
+            let size = content.pictureSize(inCellOf: Size(width: Double(w), height: Double(h)))
+            var surface = Surface(width: w, height: h)
+            _ = CellRenderer(theme: Theme()).draw(content, in: CellRect(x: 0, y: 0, width: w, height: h), state: CellState(), on: &surface)
+            if let asked = source.asked.last {
+              #expect(size?.width == asked.0 && size?.height == asked.1, "\(placement) \(w)x\(h) border \(border != nil)")
+            } else {
+              #expect(size.map { $0.width == 0 || $0.height == 0 } ?? false, "an empty area is not asked for")
+            }
+          }
+        }
+      }
+    }
+    #expect(CellContent(title: "x", border: .rounded, picture: CellPicture(Recording(), placement: .top))
+      .pictureSize(inCellOf: Size(width: 24, height: 10))! == (22, 8 - 1))
+    #expect(CellContent(title: "x").pictureSize(inCellOf: Size(width: 24, height: 10)) == nil)
+  }
+}

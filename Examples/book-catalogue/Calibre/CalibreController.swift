@@ -85,11 +85,11 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
 
   func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
     let colors = capabilities?.colors ?? .trueColor
-    let size = CatalogueController.coverCardSize
     for path in indexPaths {
-      guard let file = book(at: path)?.coverPath else { continue }
-      // Inside the border, above two lines of title and the year.
-      loader.prefetch(filesAt: [file], width: Int(size.width) - 2, height: Int(size.height) - 5, colors: colors)
+      guard let book = book(at: path), let file = book.coverPath,
+        let size = self.collectionView(collectionView, cellForItemAt: path).pictureSize(inCellOf: CatalogueController.coverCardSize)
+      else { continue }
+      loader.prefetch(filesAt: [file], width: size.width, height: size.height, colors: colors)
     }
   }
 
