@@ -159,3 +159,49 @@ extension String {
     #expect(CellContent(title: "x").pictureSize(inCellOf: Size(width: 24, height: 10)) == nil)
   }
 }
+
+/// A picture keeps showing the item's state and its animations: lifted,
+/// faded, scaled.
+@Suite struct PictureStateAndAnimationTests {
+  static let picture = FixedPicture(Picture(width: 8, height: 4, color: .rgb(200, 40, 40)))
+  static var content: CellContent { CellContent(title: "Dune", border: .rounded, picture: CellPicture(picture, placement: .top)) }
+
+  static func render(alpha: Double = 1, scale: Scale = .identity, state: CellState = CellState()) -> Surface {
+    var a = LayoutAttributes(forItemAt: IndexPath(item: 0, section: 0), frame: Rect(x: 1, y: 1, width: 20, height: 14))
+    a.alpha = alpha
+    a.scale = scale
+    var s = Surface(width: 22, height: 16)
+    Rasterizer(blend: AlphaBlend(colors: .trueColor)).rasterize([a], contentOffset: .zero, viewport: s.bounds, into: &s) {
+      _, frame, surface in
+      _ = CellRenderer(theme: Theme()).draw(Self.content, in: frame, state: state, on: &surface)
+    }
+    return s
+  }
+
+  @Test func aLiftedCardWithAPictureHasItsDoubleBorderAndItsPicture() {
+    let lifted = Self.render(state: CellState(isLifted: true))
+    #expect(lifted.lines[1].hasPrefix(" ╔"))
+    // The picture, 8x4, centred in the 18x11 above the title.
+    #expect(lifted[7, 5].style.background == .rgb(200, 40, 40) && lifted[14, 8].style.background == .rgb(200, 40, 40))
+  }
+
+  @Test func aFadingCoverFades() {
+    let whole = Self.render()
+    let half = Self.render(alpha: 0.5)
+    #expect(whole[7, 5].style.background == .rgb(200, 40, 40))
+    #expect(half[7, 5].style.background == .rgb(100, 20, 20), "halfway to the backdrop")
+    let gone = Self.render(alpha: 0.01)
+    #expect(gone.cells.allSatisfy { $0.style.background != .rgb(200, 40, 40) })
+  }
+
+  @Test func aShrinkingCoverIsDrawnSmallerAboutItsCentre() {
+    let small = Self.render(scale: Scale(x: 0.5, y: 0.5))
+    let painted = (0..<small.height).flatMap { y in (0..<small.width).map { (x: $0, y: y) } }
+      .filter { small[$0.x, $0.y].style.background == .rgb(200, 40, 40) }
+    // The frame 20x14 at (1, 1) halved about its centre: 10x7 at (6, 4.5); the picture inside its border.
+    #expect(!painted.isEmpty)
+    #expect(painted.allSatisfy { $0.x >= 7 && $0.x < 15 && $0.y >= 5 && $0.y < 11 }, "inside the scaled frame's border")
+    // (A fixed picture keeps its size: it is the frame and its border that shrink about it.)
+    #expect(small.lines[5].contains("╭") || small.lines[4].contains("╭"))
+  }
+}
