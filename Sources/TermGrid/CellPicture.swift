@@ -14,6 +14,12 @@ public protocol PictureSource: AnyObject {
   /// terminal with `colors` (it may be smaller, to keep its shape; it is
   /// centred), or nil while it is being made or when it cannot be.
   func picture(width: Int, height: Int, colors: ColorSupport) -> Picture?
+  /// What to show while the picture for `width` x `height` is made: the
+  /// same picture made for another size (centred, cut by the area when
+  /// larger), so a cell that is resized, or that animates through sizes,
+  /// keeps showing its picture instead of the placeholder. Nil: the
+  /// placeholder shows.
+  func standIn(width: Int, height: Int, colors: ColorSupport) -> Picture?
   /// Why no picture will come (a broken or missing file), or nil.
   var failure: String? { get }
 }
@@ -21,6 +27,8 @@ public protocol PictureSource: AnyObject {
 extension PictureSource {
   /// Default: no failure.
   public var failure: String? { nil }
+  /// Default: none (the placeholder shows).
+  public func standIn(width: Int, height: Int, colors: ColorSupport) -> Picture? { nil }
 }
 
 /// A picture that is already made, at one size.
@@ -77,9 +85,10 @@ public struct CellPicture {
 
 extension Surface {
   /// Draws `picture` centred in `area` (made for `colors`), or, until it
-  /// is ready, its placeholder: `title` on the placeholder's colour (grey
-  /// and marked "!" when the source failed). Returns the source when its
-  /// picture is still to come.
+  /// is ready, the source's stand-in (another size of it) or its
+  /// placeholder: `title` on the placeholder's colour (grey and marked "!"
+  /// when the source failed). Returns the source when its picture is still
+  /// to come.
   mutating func draw(
     _ picture: CellPicture, in area: CellRect, title: String, colors: ColorSupport, adding attributes: TextAttributes = []
   ) -> (any PictureSource)? {
@@ -93,6 +102,14 @@ extension Surface {
       return nil
     }
     let failed = picture.source.failure != nil
+    if !failed, let standIn = picture.source.standIn(width: area.width, height: area.height, colors: colors) {
+      withClip(area) {
+        $0.draw(
+          standIn, x: area.x + (area.width - standIn.width) / 2, y: area.y + (area.height - standIn.height) / 2,
+          adding: attributes)
+      }
+      return picture.source
+    }
     let color = failed ? Color.rgb(0x3A, 0x3A, 0x3A) : picture.placeholderColor ?? CellPicture.placeholderColor(for: title)
     let style = Style(foreground: .brightWhite, background: color, attributes: attributes)
     fill(area, style: style)

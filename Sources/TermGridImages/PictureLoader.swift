@@ -32,6 +32,8 @@ public final class PictureLoader: BackgroundWork, Sendable {
     var cacheBytes = 0
     var clock: UInt64 = 0
     var failures: [String: ImageDecodingError] = [:]
+    /// The latest picture made of each file (still in the cache), whatever its size.
+    var latest: [String: Key] = [:]
     /// Waiting to be made, the most urgent last.
     var queue: [Key] = []
     var queued: Set<Key> = []
@@ -94,6 +96,17 @@ public final class PictureLoader: BackgroundWork, Sendable {
     }
     if start { startWorker() }
     return picture
+  }
+
+  /// The latest picture made of the file at `path` for `colors`, whatever
+  /// its size: what a cell shows while its picture for a new size is made.
+  /// Nil when there is none in the cache, or when the one there is the size
+  /// asked for (``picture(forFileAt:width:height:colors:)`` gives that).
+  public func standIn(forFileAt path: String, width: Int, height: Int, colors: ColorSupport) -> Picture? {
+    state.withLock { s in
+      guard let key = s.latest[path], key.colors == colors, key.width != width || key.height != height else { return nil }
+      return s.cache[key]?.picture
+    }
   }
 
   /// Starts making pictures that will soon be needed (the items about to
@@ -202,6 +215,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
           s.clock += 1
           s.cache[key] = (picture, s.clock)
           s.cacheBytes += picture.byteCount
+          s.latest[key.path] = key
           evict(&s)
         case .failure(let error):
           s.failures[key.path] = error
@@ -221,6 +235,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
     for (key, entry) in oldestFirst where s.cacheBytes > target {
       s.cache[key] = nil
       s.cacheBytes -= entry.picture.byteCount
+      if s.latest[key.path] == key { s.latest[key.path] = nil }
     }
   }
 }
@@ -241,6 +256,11 @@ public final class ImageFileSource: PictureSource, Sendable {
   /// The picture if made (else queued, and nil).
   public func picture(width: Int, height: Int, colors: ColorSupport) -> Picture? {
     loader.picture(forFileAt: path, width: width, height: height, colors: colors)
+  }
+
+  /// The latest picture made of the file at another size, shown while this size is made.
+  public func standIn(width: Int, height: Int, colors: ColorSupport) -> Picture? {
+    loader.standIn(forFileAt: path, width: width, height: height, colors: colors)
   }
 
   /// The decoding error, if the file gave one.

@@ -1,6 +1,6 @@
 import Foundation
 import GridRender
-import TermGrid
+@testable import TermGrid
 import Testing
 
 @testable import TermGridImages
@@ -150,5 +150,33 @@ import Testing
     #expect(loader.picture(forFileAt: "a", width: 8, height: 4, colors: .trueColor) != nil)
     #expect(loader.picture(forFileAt: "d", width: 8, height: 4, colors: .trueColor) != nil)
     #expect(loader.picture(forFileAt: "b", width: 8, height: 4, colors: .trueColor) == nil, "the least recently used went")
+  }
+
+  @Test func anotherSizeOfAPictureStandsInWhileTheNewSizeIsMade() throws {
+    let gates = GatedDecoder()
+    let loader = PictureLoader(decode: gates.decode)
+    let source = loader.source(forFileAt: "cover")
+    #expect(source.standIn(width: 8, height: 4, colors: .trueColor) == nil, "nothing made yet")
+    gates.release("cover")
+    _ = source.picture(width: 8, height: 4, colors: .trueColor)
+    Self.waitUntil { loader.pendingCount == 0 }
+    let small = try #require(source.picture(width: 8, height: 4, colors: .trueColor))
+    #expect(source.standIn(width: 8, height: 4, colors: .trueColor) == nil, "the size asked for is the picture itself")
+    // A larger size: not made yet, the small one stands in; other colours have none.
+    #expect(source.picture(width: 16, height: 8, colors: .trueColor) == nil)
+    #expect(source.standIn(width: 16, height: 8, colors: .trueColor) == small)
+    #expect(source.standIn(width: 16, height: 8, colors: .indexed256) == nil)
+    Self.waitUntil { loader.pendingCount == 0 }
+    let large = try #require(source.picture(width: 16, height: 8, colors: .trueColor))
+    #expect(source.standIn(width: 12, height: 6, colors: .trueColor) == large, "the latest made")
+
+    // Drawn in a cell: the stand-in shows (not the placeholder) and the cell still awaits its own picture.
+    var surface = Surface(width: 14, height: 8)
+    let content = CellContent(title: "Cover", picture: CellPicture(source, placement: .fill))
+    let awaited = CellRenderer(theme: Theme()).draw(content, in: CellRect(x: 0, y: 0, width: 14, height: 8), state: CellState(), on: &surface)
+    #expect(awaited === source)
+    #expect(!surface.text.contains("Cover"), "a picture, not the placeholder's title")
+    let (dx, dy) = ((14 - large.width) / 2, (8 - large.height) / 2)
+    #expect(surface[7, 4].style.background == large[7 - dx, 4 - dy].style.background, "the picture centred, cut by the cell")
   }
 }
