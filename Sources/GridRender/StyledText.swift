@@ -63,8 +63,9 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
 
 extension Surface {
   /// Draws `text` from (x, y) on one line within `maxWidth` columns (and
-  /// the extent; only cells in the clip change), each run in its style over `style`; text that does not fit
-  /// ends in "…" in the style of the run it cuts. Returns the columns used.
+  /// the extent; only cells in the clip change), each run in its style over
+  /// `style`; text that does not fit ends in "…" in the style of the run it
+  /// cuts. Returns the columns used.
   @discardableResult
   public mutating func draw(_ text: StyledText, x: Int, y: Int, maxWidth: Int = .max, style: Style = .plain) -> Int {
     if text.runs.count == 1 {

@@ -26,7 +26,7 @@ public struct Surface: Sendable, Equatable {
   /// a frame again gives there the cells drawing all of it gives.
   public private(set) var extent: CellRect
   /// The clip's storage.
-  @usableFromInline var changeable: CellRect
+  var changeable: CellRect
   /// Row scrolls made by ``scrollRows(_:by:)`` since the surface was last
   /// presented: a terminal replays them (scrolling the real screen) before it
   /// writes the cells that still differ.

@@ -94,20 +94,12 @@ extension Surface {
   ) -> (any PictureSource)? {
     guard !area.isEmpty else { return nil }
     if let made = picture.source.picture(width: area.width, height: area.height, colors: colors) {
-      withClip(area) {
-        $0.draw(
-          made, x: area.x + (area.width - made.width) / 2, y: area.y + (area.height - made.height) / 2,
-          adding: attributes)
-      }
+      drawCentred(made, in: area, adding: attributes)
       return nil
     }
     let failed = picture.source.failure != nil
     if !failed, let standIn = picture.source.standIn(width: area.width, height: area.height, colors: colors) {
-      withClip(area) {
-        $0.draw(
-          standIn, x: area.x + (area.width - standIn.width) / 2, y: area.y + (area.height - standIn.height) / 2,
-          adding: attributes)
-      }
+      drawCentred(standIn, in: area, adding: attributes)
       return picture.source
     }
     let color = failed ? Color.rgb(0x3A, 0x3A, 0x3A) : picture.placeholderColor ?? CellPicture.placeholderColor(for: title)
@@ -126,6 +118,15 @@ extension Surface {
       }
     }
     return failed ? nil : picture.source
+  }
+
+  /// Draws `picture` centred in `area`, cut by it when larger.
+  private mutating func drawCentred(_ picture: Picture, in area: CellRect, adding attributes: TextAttributes) {
+    withClip(area) {
+      $0.draw(
+        picture, x: area.x + (area.width - picture.width) / 2, y: area.y + (area.height - picture.height) / 2,
+        adding: attributes)
+    }
   }
 }
 

@@ -53,9 +53,8 @@ struct CellRenderer {
     return awaited
   }
 
-  /// The picture's area and the text's within `inner`.
-  /// The picture centred in `area`, or its placeholder; returns the
-  /// source when its picture is still to come.
+  /// The picture centred in `area`, or its stand-in or placeholder;
+  /// returns the source when its picture is still to come.
   private func draw(
     _ picture: CellPicture, in area: CellRect, title: String, adding attributes: TextAttributes, on surface: inout Surface
   ) -> (any PictureSource)? {

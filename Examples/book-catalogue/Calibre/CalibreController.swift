@@ -58,6 +58,11 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
     guard let book = book(at: indexPath) else {
       return CellContent(title: "(unreadable book)", border: .rounded, alignment: .center)
     }
+    return content(for: book)
+  }
+
+  /// A book's card: its cover, title and year, its stars on the border.
+  func content(for book: CalibreBook) -> CellContent {
     let badge = book.rating > 0 ? Badge(CalibreLibrary.stars(book.rating), foreground: .yellow) : nil
     return CellContent(
       title: book.title, titleLineLimit: 2, detail: book.year.map(String.init) ?? "", border: .rounded, badge: badge,
@@ -87,7 +92,7 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
     let colors = capabilities?.colors ?? .trueColor
     for path in indexPaths {
       guard let book = book(at: path), let file = book.coverPath,
-        let size = self.collectionView(collectionView, cellForItemAt: path).pictureSize(inCellOf: CatalogueController.coverCardSize)
+        let size = content(for: book).pictureSize(inCellOf: CatalogueController.coverCardSize)
       else { continue }
       loader.prefetch(filesAt: [file], width: size.width, height: size.height, colors: colors)
     }
