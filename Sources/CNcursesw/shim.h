@@ -23,6 +23,7 @@
 
 #include <langinfo.h>
 #include <errno.h>
+#include <fcntl.h>
 
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline WINDOW *cn_curscr(void) { return curscr; }
@@ -68,6 +69,17 @@ static inline int cn_wait_readable(int fd, int ms) {
   struct pollfd p = {fd, POLLIN, 0};
   return poll(&p, 1, ms);
 }
+/// A pipe a signal handler writes a byte to, so that a wait for input
+/// wakes at once whichever thread the signal was delivered to (a worker's
+/// signal does not interrupt the main thread's poll).
+static int cn_wake_pipe[2] = {-1, -1};
+static inline void cn_wake(void) {
+  if (cn_wake_pipe[1] < 0) return;
+  int saved_errno = errno;
+  ssize_t ignored = write(cn_wake_pipe[1], "w", 1);
+  (void)ignored;
+  errno = saved_errno;
+}
 /// Resizes seen (SIGWINCH), counted before ncurses' own handler runs.
 static volatile sig_atomic_t cn_winches = 0;
 /// The handler before ours (ncurses'), kept in a function so that it is
@@ -78,31 +90,53 @@ static inline struct sigaction *cn_previous_winch(void) {
 }
 static void cn_winch_signal(int sig) {
   cn_winches = cn_winches + 1;
+  cn_wake();
   struct sigaction *previous = cn_previous_winch();
   if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
     if (previous->sa_flags & SA_SIGINFO) {
       previous->sa_sigaction(sig, NULL, NULL);
-    } else {
+    } else if (previous->sa_handler != cn_winch_signal) {
       previous->sa_handler(sig);
     }
   }
 }
-/// Counts resizes from now on, then lets ncurses' handler (installed by newterm) see them.
+/// Counts resizes from now on, then lets ncurses' handler (installed by
+/// newterm) see them; makes the wake pipe. (Once per process: a second
+/// terminal finds the handler in place.)
 static inline void cn_count_resizes(void) {
+  if (cn_wake_pipe[0] < 0) {
+    if (pipe(cn_wake_pipe) == 0) {
+      for (int i = 0; i < 2; i++) {
+        fcntl(cn_wake_pipe[i], F_SETFL, fcntl(cn_wake_pipe[i], F_GETFL) | O_NONBLOCK);
+        fcntl(cn_wake_pipe[i], F_SETFD, FD_CLOEXEC);
+      }
+    } else {
+      cn_wake_pipe[0] = cn_wake_pipe[1] = -1;
+    }
+  }
+  struct sigaction current;
+  if (sigaction(SIGWINCH, NULL, &current) == 0 && current.sa_handler == cn_winch_signal) return;
   struct sigaction action = {{0}};
   action.sa_handler = cn_winch_signal;
   sigemptyset(&action.sa_mask);
   sigaction(SIGWINCH, &action, cn_previous_winch());
 }
 static inline int cn_resizes(void) { return cn_winches; }
-/// Waits as `cn_wait_readable`: 1 when there are bytes to read and no
-/// hang-up or error (a read will not block), 2 when woken otherwise (a
-/// hang-up, an error), 0 for a timeout or a signal.
+/// Waits until `fd` is readable, hung up, or a signal arrives (on any
+/// thread: the wake pipe), at most `ms` milliseconds (forever when
+/// negative): 1 when there are bytes to read and no hang-up or error (a
+/// read will not block), 2 when woken otherwise (a hang-up, an error), 0
+/// for a timeout or a signal.
 static inline int cn_wait_input(int fd, int ms) {
-  struct pollfd p = {fd, POLLIN, 0};
-  int r = poll(&p, 1, ms);
+  struct pollfd p[2] = {{fd, POLLIN, 0}, {cn_wake_pipe[0], POLLIN, 0}};
+  int r = poll(p, cn_wake_pipe[0] < 0 ? 1 : 2, ms);
   if (r <= 0) return 0;
-  return ((p.revents & POLLIN) && !(p.revents & (POLLHUP | POLLERR | POLLNVAL))) ? 1 : 2;
+  if (cn_wake_pipe[0] >= 0 && (p[1].revents & POLLIN)) {
+    char drain[64];
+    while (read(cn_wake_pipe[0], drain, sizeof drain) > 0) {}
+    return 0;
+  }
+  return ((p[0].revents & POLLIN) && !(p[0].revents & (POLLHUP | POLLERR | POLLNVAL))) ? 1 : 2;
 }
 /// Ctrl-C as a key: the terminal's interrupt character is turned off on
 /// `fd` (Ctrl-Z and Ctrl-\ keep their signals), and ncurses is told this
@@ -145,7 +179,6 @@ static inline int cn_lines(void) { return LINES; }
 static inline int cn_cols(void) { return COLS; }
 static inline int cn_colors(void) { return COLORS; }
 static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
-static inline void cn_set_escdelay(int ms) { set_escdelay(ms); }
 static inline int cn_err(void) { return ERR; }
 static inline int cn_ok(void) { return OK; }
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
@@ -312,6 +345,7 @@ static void cn_suspend_signal(int sig) {
     if (cn_sig_out_fd >= 0 && cn_enter_length > 0) (void)!write(cn_sig_out_fd, cn_enter_bytes, (size_t)cn_enter_length);
   }
   cn_resumed = 1;
+  cn_wake();
   __atomic_sub_fetch(&cn_suspend_handlers, 1, __ATOMIC_SEQ_CST);
   errno = saved_errno;
 }
@@ -325,6 +359,7 @@ static void cn_continue_signal(int sig) {
   if (__atomic_load_n(&cn_suspend_enabled, __ATOMIC_SEQ_CST)) {
     if (cn_sig_active && cn_has_termios) tcsetattr(cn_sig_in_fd, TCSADRAIN, &cn_program_termios);
     cn_resumed = 1;
+    cn_wake();
   }
   __atomic_sub_fetch(&cn_suspend_handlers, 1, __ATOMIC_SEQ_CST);
   errno = saved_errno;
@@ -416,17 +451,14 @@ static inline void cn_flow_control_off(int fd) {
   def_prog_mode();
 }
 
-/// Teaches ncurses the Home/End/Delete sequences that terminals send but
-/// terminfo entries do not always list (tmux and the Linux console send
-/// ESC [1~ and ESC [4~ under TERM=xterm, for instance).
-static inline void cn_define_common_keys(void) {
-  define_key("\033[1~", KEY_HOME); define_key("\033[4~", KEY_END);
-  define_key("\033[7~", KEY_HOME); define_key("\033[8~", KEY_END);
-  define_key("\033[H", KEY_HOME);  define_key("\033[F", KEY_END);
-  define_key("\033OH", KEY_HOME);  define_key("\033OF", KEY_END);
-  define_key("\033[3~", KEY_DC);   define_key("\033[2~", KEY_IC);
-  define_key("\033[Z", KEY_BTAB);
-  define_key("\033[5~", KEY_PPAGE); define_key("\033[6~", KEY_NPAGE);
+/// After a SIGWINCH: ncurses takes the terminal's size now (from `fd`);
+/// 1 when it changed.
+static inline int cn_update_size(int fd) {
+  struct winsize ws;
+  if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return 0;
+  if (!is_term_resized(ws.ws_row, ws.ws_col)) return 0;
+  resize_term(ws.ws_row, ws.ws_col);
+  return 1;
 }
 
 /// A terminfo string capability ("cup", "sgr0" ...), or NULL when the

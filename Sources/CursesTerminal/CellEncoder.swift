@@ -118,7 +118,7 @@ struct CellEncoder {
 
   /// A capability's bytes, without terminfo's delays (`$<5>`, which tputs
   /// would turn into waiting; terminals today need none).
-  private static func bytes(of s: UnsafePointer<CChar>) -> [UInt8] {
+  static func bytes(of s: UnsafePointer<CChar>) -> [UInt8] {
     let raw = UnsafeBufferPointer(start: s, count: strlen(s)).map { UInt8(bitPattern: $0) }
     guard raw.contains(UInt8(ascii: "$")) else { return raw }
     var out: [UInt8] = []

@@ -57,20 +57,18 @@ public final class CursesTerminal: Terminal {
   private var repaintAll = true
   /// The screen is blank (ncurses has just cleared it).
   private var screenIsBlank = false
-  private var lastTimeout: Int32 = -2
-  /// Input read ahead and put back (bytes and function key codes), read before ncurses' own.
-  private var putBack: [Int32] = []
-  /// The last look at the input found nothing (and nothing was read since).
+  /// Bytes read and not yet decoded (from `readIndex`).
+  private var input: [UInt8] = []
+  private var readIndex = 0
+  /// Where `read` puts what it takes (``readSize`` bytes, allocated once).
+  private let readBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: CursesTerminal.readSize)
+  private static let readSize = 4_096
+  /// The last read took all there was (fewer bytes than it could).
   private var inputDrained = false
-  /// A wait just said there are bytes to read (and no hang-up).
-  private var inputIsWaiting = false
-  /// ncurses' screen may have been marked as changed (at the start, after a
-  /// resize or a resume; frames written by the encoder leave it alone): it
-  /// is marked unchanged before the next wgetch, which would otherwise redraw it.
-  private var mayBeTouched = true
-  /// The resizes counted when the input was last found drained (a resize
-  /// since then has a KEY_RESIZE waiting in ncurses, not in the input).
-  private var resizesWhenDrained: Int32 = 0
+  /// Turns bytes into events, with this terminal's keys.
+  private var decoder = KeyDecoder(keys: [])
+  /// The resizes (SIGWINCH) seen so far.
+  private var resizesSeen: Int32 = 0
   /// The descriptor input is read from (to tell the end of input from a timeout).
   private let inputDescriptor: Int32
   /// True once the end of input was seen: every later read says so at once.
@@ -140,9 +138,7 @@ public final class CursesTerminal: Terminal {
     nonl()
     intrflush(cn_stdscr(), false)
     keypad(cn_stdscr(), true)
-    cn_define_common_keys()
     _ = curs_set(0)
-    cn_set_escdelay(25)
     // Let ncurses scroll the terminal (insert/delete line, scroll regions)
     // when it finds lines that moved: a one-row scroll costs one row.
     idlok(cn_stdscr(), true)
@@ -172,6 +168,9 @@ public final class CursesTerminal: Terminal {
     // leaves program mode and comes back to it.
     cn_install_signal_restore(inputDescriptor, cn_output_descriptor(), mouse ? 1 : 0)
     cn_count_resizes()
+    resizesSeen = cn_resizes()
+    // (keypad mode, set above, has the terminal send its keypad keys as terminfo lists them.)
+    decoder = KeyDecoder(keys: TerminfoKeys.current())
     capabilities = TerminalCapabilities(colors: support, unicode: unicode, mouse: mouse)
     // (Not where ncurses itself would turn them back into UTF-8.)
     let acsUsable = !unicode || cn_acs_breaks_in_utf8() == 0
@@ -193,7 +192,10 @@ public final class CursesTerminal: Terminal {
     }
   }
 
-  deinit { restore() }
+  deinit {
+    restore()
+    readBuffer.deallocate()
+  }
 
   /// The current process environment.
   public static var processEnvironment: [String: String] {
@@ -224,245 +226,122 @@ public final class CursesTerminal: Terminal {
 
   // MARK: input
 
-  /// The next key, mouse or resize event from ncurses; nil when `timeout`
-  /// ran out; ``InputEvent/endOfInput`` once the input is closed (end of
-  /// file, a hang-up), at once and on every later call, so a loop never spins on it.
+  /// The next key, mouse or resize event; nil when `timeout` ran out;
+  /// ``InputEvent/endOfInput`` once the input is closed (end of file, a
+  /// hang-up), at once and on every later call, so a loop never spins on it.
+  ///
+  /// Input is read here, not by ncurses: one `read` takes every byte
+  /// there is (a key, or a burst of them), and a ``KeyDecoder`` with the
+  /// terminal's terminfo keys turns them into events. A lone Esc, or a
+  /// sequence cut short, waits ``escapeDelay`` for the rest.
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
+    // (No clock for a wait without a timeout, nor for a look that does not wait.)
     let clock = ContinuousClock()
-    let deadline = timeout.map { clock.now + $0 }
-    var woken = false
-    var firstLook = true
+    let deadline = timeout.flatMap { $0 > .zero ? clock.now + $0 : nil }
     while true {
-      if inputEnded { return .endOfInput }
       if let resumed = resumedEvent() { return resumed }
-      // What ncurses has buffered or can read now, without waiting in
-      // ncurses: bytes, not wide characters (wget_wch, given an invalid
-      // UTF-8 byte, reads on to complete it and drops what it read, about
-      // 143 key presses). TermGrid decodes UTF-8 itself.
-      // (A wait right after a look that found nothing goes straight to waiting.)
-      if !(firstLook && deadline == nil && inputDrained && putBack.isEmpty && cn_resizes() == resizesWhenDrained),
-        let event = readAvailable()
-      {
-        return event
-      }
-      firstLook = false
-      // Woken as readable, and nothing to read: the input has ended (end of
-      // file, a hang-up). (Asked only then: a frame's last look for more
-      // input costs no extra system call.)
-      if woken && cn_input_at_end(inputDescriptor) != 0 {
-        inputEnded = true
-        return .endOfInput
-      }
-      // Nothing there: wait on the descriptor itself, so a signal (a resume
-      // after Ctrl-Z, a resize) wakes the wait and is noticed at once.
+      if let resized = resizeEvent() { return resized }
+      if let event = decodeBuffered() { return event }
+      if inputEnded { return .endOfInput }
       var wait: Int32 = -1
       if let deadline {
         let left = deadline - clock.now
-        if left <= .zero { return nil }
-        let c = left.components
-        wait = Int32(clamping: max(1, c.seconds * 1000 + (c.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+        wait = left <= .zero ? 0 : Self.milliseconds(left)
+      } else if timeout != nil {
+        // A look that does not wait. Right after a read that took all there
+        // was, there is nothing more, and no system call is needed to say so
+        // (once: the next look asks the terminal).
+        if inputDrained {
+          inputDrained = false
+          return nil
+        }
+        wait = 0
       }
-      let waited = cn_wait_input(inputDescriptor, wait)
-      woken = waited > 0
-      inputIsWaiting = waited == 1
+      if !readInput(waiting: wait), wait >= 0, wait == 0 || clock.now >= deadline! {
+        return resumedEvent() ?? resizeEvent()
+      }
     }
   }
 
-  /// The next event from what ncurses has or can read without waiting (an
-  /// escape sequence gets the escape delay to arrive whole); nil when nothing is there.
-  private func readAvailable() -> InputEvent? {
-    while true {
-      guard let r = nextCode() else { return nil }
-      if r > 0xFF {
-        if let e = decodeFunctionKey(r) { return e }
-        continue
-      }
-      if r == 0x1B {
-        if let e = readEscapeSequence() { return e }
-        continue  // a mouse report of no use: dropped
-      }
-      if r >= 0x80 {
-        let scalar = readUTF8(lead: UInt8(r))
-        return .key(Key(.character(Character(scalar))))
-      }
-      if let e = decodeCharacter(UInt32(r)) { return e }
-    }
+  /// How long the rest of an escape sequence is waited for before what
+  /// came is decided (a lone Esc is the Esc key).
+  public var escapeDelay: Duration = .milliseconds(25)
+
+  /// Milliseconds, rounded up (at least 1).
+  private static func milliseconds(_ d: Duration) -> Int32 {
+    let c = d.components
+    return Int32(clamping: max(1, c.seconds * 1000 + (c.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
   }
 
-  /// A byte or a function key code without waiting (what was put back
-  /// first, then ncurses'), or nil.
-  private func nextCode() -> Int32? {
-    if !putBack.isEmpty { return putBack.removeFirst() }
-    // Just woken with input there: ncurses reads it without looking first.
-    let timeout: Int32 = inputIsWaiting ? -1 : 0
-    inputIsWaiting = false
-    if lastTimeout != timeout {
-      wtimeout(cn_stdscr(), timeout)
-      lastTimeout = timeout
+  /// The next event in the bytes read; nil when they are used up. Bytes
+  /// that may begin a sequence whose rest has not come yet wait for it, at
+  /// most ``escapeDelay``, and are then decided as they are.
+  private func decodeBuffered() -> InputEvent? {
+    while readIndex < input.count {
+      var step = decoder.decode(input[readIndex...], atEnd: inputEnded)
+      if step == .needsMore {
+        if readInput(waiting: Self.milliseconds(escapeDelay)) { continue }
+        step = decoder.decode(input[readIndex...], atEnd: true)
+      }
+      switch step {
+      case .event(let event, let length):
+        readIndex += length
+        return event
+      case .dropped(let length):
+        readIndex += length
+      case .needsMore:
+        return nil  // not given atEnd
+      }
     }
-    // (A window changed since its last refresh is refreshed by wgetch:
-    // with frames written here, ncurses' own screen must stay as it is.)
-    if encoder != nil && mayBeTouched {
-      _ = untouchwin(cn_stdscr())
-      mayBeTouched = false
-    }
-    let r = wgetch(cn_stdscr())
-    if r == cn_err() {
-      inputDrained = true
-      resizesWhenDrained = cn_resizes()
-      return nil
-    }
-    inputDrained = false
-    if r == cn_key_resize() { mayBeTouched = true }  // ncurses has resized its screen
-    return r
+    return nil
   }
 
-  /// Codes read ahead to no end, to be read again first (in order).
-  private func unread(_ codes: [Int32]) { putBack.insert(contentsOf: codes, at: 0) }
+  /// Waits up to `milliseconds` (forever when negative) for input and reads
+  /// all there is; true when bytes came or the input ended.
+  private func readInput(waiting milliseconds: Int32) -> Bool {
+    if readIndex == input.count {
+      input.removeAll(keepingCapacity: true)
+      readIndex = 0
+    } else if readIndex >= Self.readSize {
+      input.removeFirst(readIndex)
+      readIndex = 0
+    }
+    if cn_wait_input(inputDescriptor, milliseconds) == 0 { return false }
+    let n = read(inputDescriptor, readBuffer, Self.readSize)
+    if n > 0 {
+      input.append(contentsOf: UnsafeBufferPointer(start: readBuffer, count: n))
+      inputDrained = n < Self.readSize
+      return true
+    }
+    if n < 0 && (errno == EINTR || errno == EAGAIN) { return false }
+    inputEnded = true  // end of file, a hang-up (EIO), an error
+    return true
+  }
 
   /// After a suspend (Ctrl-Z, then `fg`): the screen is repainted whole on
   /// the next present, and the app gets a resize event with the size now.
   private func resumedEvent() -> InputEvent? {
     guard cn_take_resumed() != 0 else { return nil }
     _ = clearok(cn_curscr(), true)
-    mayBeTouched = true
     repaintAll = true
+    resizesSeen = cn_resizes()
+    _ = cn_update_size(cn_output_descriptor())
     width = Int(cn_cols())
     height = Int(cn_lines())
     return .resize(width: width, height: height)
   }
 
-  /// One byte, or nil; a function key code is put back. With `waiting`,
-  /// inside a sequence that has begun, it waits a little for the rest (a
-  /// sequence split across two reads arrives whole).
-  private func nextByte(waiting: Bool = false) -> UInt8? {
-    var r = nextCode()
-    if r == nil && waiting && cn_wait_readable(inputDescriptor, 30) > 0 { r = nextCode() }
-    guard let r else { return nil }
-    if r > 0xFF {
-      unread([r])
-      return nil
-    }
-    return UInt8(truncatingIfNeeded: r)
-  }
-
-  /// The code point a UTF-8 sequence starting with `lead` encodes; U+FFFD
-  /// for a bad lead byte or a sequence cut short, whose next byte (if any)
-  /// is put back to start afresh.
-  private func readUTF8(lead: UInt8) -> Unicode.Scalar {
-    var bytes = [lead]
-    guard let length = UTF8Decoding.length(ofSequenceStartingWith: lead) else { return "\u{FFFD}" }
-    while bytes.count < length {
-      guard let b = nextByte() else { return "\u{FFFD}" }
-      guard b & 0xC0 == 0x80 else {
-        unread([Int32(b)])
-        return "\u{FFFD}"
-      }
-      bytes.append(b)
-    }
-    return UTF8Decoding.scalar(bytes) ?? "\u{FFFD}"
-  }
-
-  /// After an Esc that ncurses matched to no key (ncurses has already
-  /// waited the escape delay, so what belongs to a sequence is buffered):
-  /// - an SGR mouse report (`ESC [ < b ; x ; y M`) is decoded; one of no use
-  ///   (another button, numbers out of range) is dropped;
-  /// - any other control sequence (`ESC [` parameters and a final byte,
-  ///   `ESC O` and a byte) is one TermGrid has no key for, and is dropped,
-  ///   as is one cut short;
-  /// - a string (`ESC ]`, `ESC P`, `ESC _`, `ESC ^`, `ESC X`) up to BEL or
-  ///   `ESC \` is a terminal's reply, and is dropped; without its end in
-  ///   what has arrived, it was typed, and is Esc and keys;
-  /// - anything else is put back and the Esc is a key of its own (Esc
-  ///   itself, or Esc then a key for Alt and a key).
-  /// Returns nil for what is dropped.
-  private func readEscapeSequence() -> InputEvent? {
-    guard let introducer = nextByte(waiting: false) else { return .key(Key(.escape)) }
-    switch introducer {
-    case 0x5B:  // [
-      var body: [UInt8] = []
-      while body.count < 256, let c = nextByte(waiting: true) {
-        if (0x40...0x7E).contains(c) {
-          guard body.first == 0x3C, c == 0x4D || c == 0x6D else { return nil }
-          body.append(c)
-          return SGRMouseReport.decode(String(decoding: body.dropFirst(), as: UTF8.self)).map(InputEvent.mouse)
-        }
-        guard (0x20...0x3F).contains(c) else {
-          // Not part of a sequence: it starts afresh.
-          unread([Int32(c)])
-          return nil
-        }
-        body.append(c)
-      }
-      return nil
-    case 0x4F:  // O: one final byte; anything else starts afresh
-      if let c = nextByte(waiting: true), !(0x40...0x7E).contains(c) { unread([Int32(c)]) }
-      return nil
-    case 0x5D, 0x50, 0x5F, 0x5E, 0x58:  // ] P _ ^ X
-      // A reply arrives whole, with its end (BEL or ESC \). Without one in
-      // what is there, it was typed: Esc, and the rest are keys.
-      var read: [Int32] = [Int32(introducer)]
-      while read.count < 4_096, let c = nextByte(waiting: false) {
-        read.append(Int32(c))
-        if c == 0x07 { return nil }
-        if c == 0x1B {
-          guard let d = nextByte(waiting: false) else { break }
-          read.append(Int32(d))
-          if d == 0x5C { return nil }
-          break
-        }
-      }
-      unread(read)
-      return .key(Key(.escape))
-    default:
-      unread([Int32(introducer)])
-      return .key(Key(.escape))
-    }
-  }
-
-  private func decodeCharacter(_ v: UInt32) -> InputEvent? {
-    switch v {
-    case 0x1B:
-      // ncurses has already waited ESCDELAY for a sequence: this is Esc itself.
-      return .key(Key(.escape))
-    case 0x0D, 0x0A: return .key(Key(.enter))
-    case 0x09: return .key(Key(.tab))
-    case 0x7F, 0x08: return .key(Key(.backspace))
-    case 0x01...0x1A:
-      return .key(Key(.character(Character(Unicode.Scalar(v + 0x60)!)), modifiers: .control))
-    default:
-      guard let s = Unicode.Scalar(v) else { return nil }
-      return .key(Key(.character(Character(s))))
-    }
-  }
-
-  private func decodeFunctionKey(_ k: Int32) -> InputEvent? {
-    switch k {
-    case cn_key_up(): return .key(Key(.up))
-    case cn_key_down(): return .key(Key(.down))
-    case cn_key_left(): return .key(Key(.left))
-    case cn_key_right(): return .key(Key(.right))
-    case cn_key_sr(): return .key(Key(.up, modifiers: .shift))
-    case cn_key_sf(): return .key(Key(.down, modifiers: .shift))
-    case cn_key_sleft(): return .key(Key(.left, modifiers: .shift))
-    case cn_key_sright(): return .key(Key(.right, modifiers: .shift))
-    case cn_key_home(): return .key(Key(.home))
-    case cn_key_end(): return .key(Key(.end))
-    case cn_key_npage(): return .key(Key(.pageDown))
-    case cn_key_ppage(): return .key(Key(.pageUp))
-    case cn_key_btab(): return .key(Key(.backTab))
-    case cn_key_enter(): return .key(Key(.enter))
-    case cn_key_backspace(): return .key(Key(.backspace))
-    case cn_key_dc(): return .key(Key(.delete))
-    case cn_key_ic(): return .key(Key(.insert))
-    case cn_key_resize():
-      width = Int(cn_cols())
-      height = Int(cn_lines())
-      return .resize(width: width, height: height)
-    default:
-      for n in 1...24 where k == cn_key_f(Int32(n)) { return .key(Key(.function(n))) }
-      return nil
-    }
+  /// After a SIGWINCH: the terminal's new size, when it changed.
+  private func resizeEvent() -> InputEvent? {
+    let resizes = cn_resizes()
+    guard resizes != resizesSeen else { return nil }
+    resizesSeen = resizes
+    _ = cn_update_size(cn_output_descriptor())
+    let (w, h) = (Int(cn_cols()), Int(cn_lines()))
+    guard w != width || h != height else { return nil }
+    width = w
+    height = h
+    return .resize(width: w, height: h)
   }
 
   // MARK: output

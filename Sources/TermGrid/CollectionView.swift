@@ -71,8 +71,13 @@ public final class CollectionView {
   }
   /// The layout; set it and the data is laid out again.
   public var collectionViewLayout: any CollectionLayout {
-    didSet { setNeedsLayout() }
+    didSet {
+      sectionScrollingLayout = collectionViewLayout as? any SectionScrollingLayout
+      setNeedsLayout()
+    }
   }
+  /// The layout as a ``SectionScrollingLayout``, if it is one (cast once, not per key).
+  private(set) var sectionScrollingLayout: (any SectionScrollingLayout)?
   /// Where the view sits on the surface it is drawn into.
   public private(set) var frame = CellRect(x: 0, y: 0, width: 0, height: 0)
   /// The content point at the top-left of the view.
@@ -167,6 +172,7 @@ public final class CollectionView {
   /// Creates a collection view with a layout.
   public init(layout: any CollectionLayout) {
     collectionViewLayout = layout
+    sectionScrollingLayout = layout as? any SectionScrollingLayout
   }
 
   // MARK: data
@@ -403,7 +409,7 @@ public final class CollectionView {
   /// With a ``SectionScrollingLayout``, scrolls the item's section sideways
   /// (the least that shows it all, or centred) and redraws.
   private func revealInSection(_ indexPath: IndexPath, position: ScrollPosition) {
-    guard let shelves = collectionViewLayout as? any SectionScrollingLayout,
+    guard let shelves = sectionScrollingLayout,
       let frame = layoutAttributesForItem(at: indexPath)?.frame
     else { return }
     let old = shelves.horizontalOffset(ofSection: indexPath.section)

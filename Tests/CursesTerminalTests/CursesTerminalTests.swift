@@ -133,6 +133,30 @@ extension Array where Element == UInt8 {
     #expect(try terminal.nextEvent(timeout: .zero) == nil)
   }
 
+  @Test func aBurstOfKeysIsReadAtOnceAndAResizeIsAnEvent() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    defer { terminal.restore() }
+    // 300 keys in one write, as a paste or key repeat sends them: all arrive, in order.
+    let keys = (0..<100).flatMap { _ in Array("\u{1B}OCx\u{1B}[6~".utf8) }
+    pty.type(keys)
+    var events: [InputEvent] = []
+    while let e = try terminal.nextEvent(timeout: .milliseconds(200)) { events.append(e) }
+    #expect(events.count == 300)
+    #expect(events.prefix(3) == [.key(Key(.right)), .key("x"), .key(Key(.pageDown))])
+    #expect(Set(events).count == 3)
+    // The terminal is resized: the new size is an event (and ncurses knows it).
+    #expect(cn_set_winsize(pty.slave, 33, 9) == 0)
+    kill(getpid(), SIGWINCH)
+    #expect(try terminal.nextEvent(timeout: .milliseconds(200)) == .resize(width: 33, height: 9))
+    #expect((terminal.width, terminal.height) == (33, 9))
+    #expect((cn_cols(), cn_lines()) == (33, 9))
+    // A resize signal with the size unchanged is no event; keys still come.
+    kill(getpid(), SIGWINCH)
+    pty.type(Array("q".utf8))
+    #expect(try terminal.nextEvent(timeout: .milliseconds(200)) == .key("q"))
+  }
+
   @Test func decodesSGRMouseReports() throws {
     let pty = try PseudoTerminal(columns: 80, rows: 24)
     let terminal = try CursesTerminal(

@@ -1,0 +1,186 @@
+import GridRender
+
+/// Turns the bytes a terminal sends into key and mouse events: pure, so it
+/// is tested without a terminal; ``CursesTerminal`` feeds it what one
+/// `read` returns.
+///
+/// - A key's escape sequence is looked up in a table (the terminal's
+///   terminfo keys and the ones terminals send that terminfo entries leave
+///   out); the longest sequence that matches wins.
+/// - An SGR mouse report (`ESC [ < b ; x ; y M`) is decoded; one of no use
+///   is dropped.
+/// - Any other control sequence (`ESC [` parameters and a final byte,
+///   `ESC O` and a byte) is one with no key, and is dropped whole, as is
+///   one cut short by a byte that cannot be in it.
+/// - A string (`ESC ]`, `ESC P`, `ESC _`, `ESC ^`, `ESC X`) up to BEL or
+///   `ESC \` is a terminal's reply and is dropped; without its end it was
+///   typed, and is Esc and keys.
+/// - Esc followed by anything else is Esc, and the rest is read afresh.
+/// - UTF-8 is decoded; a byte that is not valid UTF-8 is U+FFFD, and the
+///   byte that cut a sequence short starts afresh.
+struct KeyDecoder {
+  /// What ``decode(_:atEnd:)`` found at the start of the bytes.
+  enum Step: Equatable {
+    /// An event, made of the first `length` bytes.
+    case event(InputEvent, length: Int)
+    /// The first `length` bytes are a sequence of no use.
+    case dropped(length: Int)
+    /// The bytes may be the start of a longer sequence: more are needed
+    /// (or, if none come within the escape delay, decode again with `atEnd`).
+    case needsMore
+  }
+
+  /// The keys' sequences end to end (each after its Esc), each ended by
+  /// a zero; plain bytes, so a look-up touches one buffer and counts no references.
+  private var table: [UInt8] = []
+  /// The key of each sequence, in the table's order.
+  private var keys: [Key] = []
+
+  /// A decoder for these escape sequences (each beginning with Esc), in
+  /// addition to ``commonSequences``; a sequence given twice keeps its first key.
+  init(keys: [(sequence: [UInt8], key: Key)]) {
+    var seen: Set<[UInt8]> = []
+    for (bytes, key) in keys + Self.commonSequences
+    where bytes.count >= 2 && bytes[0] == 0x1B && !bytes.dropFirst().contains(0) && seen.insert(bytes).inserted {
+      table += bytes.dropFirst()
+      table.append(0)
+      self.keys.append(key)
+    }
+  }
+
+  /// Sequences terminals send for keys that terminfo entries do not always
+  /// list: both cursor key forms (`ESC [ A`, sent outside keypad mode, and
+  /// `ESC O A`), xterm's Shift arrows, and the Home, End, Insert, Delete,
+  /// Page and Shift-Tab forms of VT220s, rxvt, tmux and the Linux console.
+  static let commonSequences: [(sequence: [UInt8], key: Key)] = {
+    var list: [(String, Key)] = []
+    for (letter, code) in [("A", Key.Code.up), ("B", .down), ("C", .right), ("D", .left), ("H", .home), ("F", .end)] {
+      list.append(("[" + letter, Key(code)))
+      list.append(("O" + letter, Key(code)))
+      list.append(("[1;2" + letter, Key(code, modifiers: .shift)))
+    }
+    list += [
+      ("[1~", Key(.home)), ("[7~", Key(.home)), ("[4~", Key(.end)), ("[8~", Key(.end)),
+      ("[2~", Key(.insert)), ("[3~", Key(.delete)), ("[5~", Key(.pageUp)), ("[6~", Key(.pageDown)),
+      ("[Z", Key(.backTab)), ("OM", Key(.enter)),
+    ]
+    return list.map { ([0x1B] + Array($0.0.utf8), $0.1) }
+  }()
+
+  /// The event at the start of `bytes` (which must not be empty). With
+  /// `atEnd`, no more bytes are coming soon: what is there is decided,
+  /// and the answer is never ``Step/needsMore``.
+  func decode(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> Step {
+    let start = bytes.startIndex
+    let first = bytes[start]
+    if first == 0x1B { return decodeEscape(bytes, atEnd: atEnd) }
+    if first < 0x80 { return .event(Self.character(first), length: 1) }
+    return decodeUTF8(bytes, atEnd: atEnd)
+  }
+
+  /// A byte below 0x80 as a key.
+  static func character(_ byte: UInt8) -> InputEvent {
+    switch byte {
+    case 0x1B: return .key(Key(.escape))
+    case 0x0D, 0x0A: return .key(Key(.enter))
+    case 0x09: return .key(Key(.tab))
+    case 0x7F, 0x08: return .key(Key(.backspace))
+    case 0x01...0x1A: return .key(Key(.character(Character(Unicode.Scalar(byte + 0x60))), modifiers: .control))
+    default: return .key(Key(.character(Character(Unicode.Scalar(byte)))))
+    }
+  }
+
+  private func decodeUTF8(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> Step {
+    let start = bytes.startIndex
+    guard let length = UTF8Decoding.length(ofSequenceStartingWith: bytes[start]) else {
+      return .event(.key(Key(.character("\u{FFFD}"))), length: 1)
+    }
+    var i = start + 1
+    while i < start + length {
+      guard i < bytes.endIndex else {
+        return atEnd ? .event(.key(Key(.character("\u{FFFD}"))), length: i - start) : .needsMore
+      }
+      // Cut short: what came so far is one replacement, the byte starts afresh.
+      guard bytes[i] & 0xC0 == 0x80 else { return .event(.key(Key(.character("\u{FFFD}"))), length: i - start) }
+      i += 1
+    }
+    let scalar = UTF8Decoding.scalar(Array(bytes[start..<i])) ?? "\u{FFFD}"
+    return .event(.key(Key(.character(Character(scalar)))), length: length)
+  }
+
+  private func decodeEscape(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> Step {
+    let start = bytes.startIndex
+    // The table: the longest sequence that matches; wait while a longer one still may.
+    var matched = 0
+    var key: Key?
+    var mayGrow = false
+    table.withUnsafeBufferPointer { table in
+      var entry = 0
+      var i = 0
+      while i < table.count {
+        // Compare the bytes after Esc with this sequence.
+        var n = 1
+        while table[i] != 0, start + n < bytes.endIndex, bytes[start + n] == table[i] {
+          n += 1
+          i += 1
+        }
+        if table[i] == 0 {
+          if n > matched { (matched, key) = (n, keys[entry]) }
+        } else if start + n == bytes.endIndex {
+          mayGrow = true  // all there is matches the start of this sequence
+        }
+        while table[i] != 0 { i += 1 }
+        i += 1
+        entry += 1
+      }
+    }
+    if mayGrow && !atEnd { return .needsMore }
+    if let key { return .event(.key(key), length: matched) }
+    guard bytes.count >= 2 else { return atEnd ? .event(.key(Key(.escape)), length: 1) : .needsMore }
+    let introducer = bytes[start + 1]
+    switch introducer {
+    case 0x5B:  // [
+      return controlSequence(bytes, atEnd: atEnd)
+    case 0x4F:  // O: one final byte; anything else starts afresh
+      guard bytes.count >= 3 else { return atEnd ? .dropped(length: 2) : .needsMore }
+      return .dropped(length: (0x40...0x7E).contains(bytes[start + 2]) ? 3 : 2)
+    case 0x5D, 0x50, 0x5F, 0x5E, 0x58:  // ] P _ ^ X
+      // A reply arrives whole, with its end (BEL or ESC \). Without one, it
+      // was typed: Esc, and the rest are keys.
+      var i = start + 2
+      while i < bytes.endIndex, i - start < 4_096 {
+        if bytes[i] == 0x07 { return .dropped(length: i + 1 - start) }
+        if bytes[i] == 0x1B {
+          guard i + 1 < bytes.endIndex else { return atEnd ? .event(.key(Key(.escape)), length: 1) : .needsMore }
+          if bytes[i + 1] == 0x5C { return .dropped(length: i + 2 - start) }
+          return .event(.key(Key(.escape)), length: 1)
+        }
+        i += 1
+      }
+      return atEnd || i - start >= 4_096 ? .event(.key(Key(.escape)), length: 1) : .needsMore
+    default:
+      return .event(.key(Key(.escape)), length: 1)
+    }
+  }
+
+  /// `ESC [` parameters and a final byte: an SGR mouse report, or dropped.
+  private func controlSequence(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> Step {
+    let start = bytes.startIndex
+    var i = start + 2
+    while i < bytes.endIndex, i - start < 258 {
+      let c = bytes[i]
+      if (0x40...0x7E).contains(c) {
+        let body = bytes[(start + 2)...i]
+        guard body.first == 0x3C, c == 0x4D || c == 0x6D else { return .dropped(length: i + 1 - start) }
+        let report = String(decoding: body.dropFirst(), as: UTF8.self)
+        guard let event = SGRMouseReport.decode(report) else { return .dropped(length: i + 1 - start) }
+        return .event(.mouse(event), length: i + 1 - start)
+      }
+      // Not part of a sequence: what came before it is dropped, it starts afresh.
+      guard (0x20...0x3F).contains(c) else { return .dropped(length: i - start) }
+      i += 1
+    }
+    if i - start >= 258 { return .dropped(length: i - start) }
+    return atEnd ? .dropped(length: i - start) : .needsMore
+  }
+}

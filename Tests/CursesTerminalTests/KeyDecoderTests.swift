@@ -1,0 +1,141 @@
+import GridRender
+import Testing
+
+@testable import CursesTerminal
+
+/// The decoder alone: bytes in, events out, no terminal.
+struct KeyDecoderTests {
+  /// xterm-256color's keys as terminfo lists them (keypad mode).
+  static let xtermKeys: [(sequence: [UInt8], key: Key)] = [
+    ("OA", Key(.up)), ("OB", Key(.down)), ("OD", Key(.left)), ("OC", Key(.right)),
+    ("[1;2A", Key(.up, modifiers: .shift)), ("[1;2B", Key(.down, modifiers: .shift)),
+    ("OH", Key(.home)), ("OF", Key(.end)), ("[6~", Key(.pageDown)), ("[5~", Key(.pageUp)),
+    ("[Z", Key(.backTab)), ("[3~", Key(.delete)), ("OP", Key(.function(1))), ("[15~", Key(.function(5))),
+    ("[1;2P", Key(.function(13))), ("[24~", Key(.function(12))),
+  ].map { ([0x1B] + Array($0.0.utf8), $0.1) }
+
+  let decoder = KeyDecoder(keys: Self.xtermKeys)
+
+  /// Decodes `bytes` whole, as if all had arrived (what is left at the end is decided).
+  func events(_ bytes: [UInt8]) -> [InputEvent] {
+    var out: [InputEvent] = []
+    var i = 0
+    while i < bytes.count {
+      switch decoder.decode(bytes[i...], atEnd: true) {
+      case .event(let e, let n):
+        out.append(e)
+        i += n
+      case .dropped(let n): i += n
+      case .needsMore: Issue.record("needsMore at the end")
+        return out
+      }
+    }
+    return out
+  }
+
+  @Test func keysOfTheTableAndTheCommonOnesAreDecoded() {
+    let typed = "\u{1B}OA\u{1B}[B\u{1B}[1;2A\u{1B}[6~\u{1B}[15~\u{1B}[1;2P\u{1B}[1~\u{1B}[4~\u{1B}OM\u{1B}[Z\u{1B}[24~"
+    #expect(
+      events(Array(typed.utf8)) == [
+        Key(.up), Key(.down), Key(.up, modifiers: .shift), Key(.pageDown), Key(.function(5)),
+        Key(.function(13)), Key(.home), Key(.end), Key(.enter), Key(.backTab), Key(.function(12)),
+      ].map(InputEvent.key))
+  }
+
+  @Test func charactersAndControlKeys() {
+    #expect(
+      events(Array("a\r\n\t\u{7F}\u{08}\u{03}é中🙂".utf8)) == [
+        "a", Key(.enter), Key(.enter), Key(.tab), Key(.backspace), Key(.backspace), .control("c"), "é", "中", "🙂",
+      ].map(InputEvent.key))
+  }
+
+  @Test func aPrefixWaitsForTheRestUntilTheEnd() {
+    // Esc alone, a key's start, a mouse report's start, a reply's start, half a character.
+    for partial in ["\u{1B}", "\u{1B}O", "\u{1B}[1;2", "\u{1B}[<0;5", "\u{1B}]2;title", "\u{1B}P1$r0m\u{1B}"] {
+      #expect(decoder.decode(ArraySlice(Array(partial.utf8)), atEnd: false) == .needsMore, "\(partial.debugDescription)")
+    }
+    #expect(decoder.decode(ArraySlice([0xE4, 0xB8]), atEnd: false) == .needsMore)
+    // Decided at the end: Esc is Esc; half a key is dropped; half a character is one replacement.
+    #expect(decoder.decode([0x1B], atEnd: true) == .event(.key(Key(.escape)), length: 1))
+    #expect(decoder.decode(ArraySlice(Array("\u{1B}[1;2".utf8)), atEnd: true) == .dropped(length: 5))
+    #expect(decoder.decode([0xE4, 0xB8], atEnd: true) == .event(.key("\u{FFFD}"), length: 2))
+    // A reply without its end was typed: Esc first, the rest are keys.
+    #expect(events(Array("\u{1B}]2;x".utf8)) == [Key(.escape), "]", "2", ";", "x"].map(InputEvent.key))
+  }
+
+  @Test func theLongestSequenceWins() {
+    // ESC [ 1 ; 2 P (F13) shares its start with ESC [ 1 ~ (Home) and ESC [ 1 ; 2 A.
+    #expect(decoder.decode(ArraySlice(Array("\u{1B}[1;2Px".utf8)), atEnd: false) == .event(.key(Key(.function(13))), length: 6))
+    #expect(decoder.decode(ArraySlice(Array("\u{1B}[1~".utf8)), atEnd: false) == .event(.key(Key(.home)), length: 4))
+  }
+
+  @Test func sequencesOfNoUseAreDroppedWholeAndMouseReportsDecoded() {
+    let noise = "\u{1B}[?1049la\u{1B}[<2;10;10Mb\u{1B}[<0;5;3Mc\u{1B}Ozd\u{1B}]l title\u{07}e\u{1B}P1$r0m\u{1B}\\f\u{1B}[1;5Cg"
+    #expect(
+      events(Array(noise.utf8)) == [
+        .key("a"), .key("b"), .mouse(MouseEvent(.press, x: 4, y: 2)), .key("c"), .key("d"), .key("e"), .key("f"),
+        .key("g"),
+      ])
+    // A sequence cut by a byte that cannot be in it: dropped up to it; the byte starts afresh.
+    #expect(events([0x1B, 0x5B, 0x31, 0x03]) == [.key(.control("c"))])
+    // Esc then a letter (Alt+x) and Esc twice.
+    #expect(events([0x1B, 0x78, 0x1B, 0x1B]) == [Key(.escape), "x", Key(.escape), Key(.escape)].map(InputEvent.key))
+  }
+
+  /// Random events, encoded as a terminal sends them, arrive in random
+  /// pieces (a piece ends where a read would); decoding as bytes arrive
+  /// gives the events back, in order, whatever the cuts.
+  @Test func eventsCutIntoRandomPiecesComeBackWhole() {
+    var rng = SplitMix(seed: 0x5EED)
+    let mouse = [MouseEvent(.press, x: 0, y: 0), MouseEvent(.drag, x: 119, y: 39), MouseEvent(.scrollDown, x: 7, y: 3)]
+    let reports = ["<0;1;1M", "<32;120;40M", "<65;8;4M"]
+    let pieces: [([UInt8], InputEvent?)] =
+      Self.xtermKeys.map { ($0.sequence, .key($0.key)) }
+      + ["a", "Z", "é", "中", "🙂", " "].map { (Array($0.utf8), .key(Key(.character(Character($0))))) }
+      + [([0x0D], .key(Key(.enter))), ([0x01], .key(.control("a"))), ([0x7F], .key(Key(.backspace)))]
+      + zip(reports, mouse).map { (Array("\u{1B}[\($0)".utf8), .mouse($1)) }
+      + [(Array("\u{1B}]11;rgb:0000/0000/0000\u{07}".utf8), nil), (Array("\u{1B}[?62;22c".utf8), nil)]
+    for _ in 0..<300 {
+      var bytes: [UInt8] = []
+      var expected: [InputEvent] = []
+      for _ in 0..<Int(rng.next() % 40) {
+        let (b, e) = pieces[Int(rng.next() % UInt64(pieces.count))]
+        bytes += b
+        if let e { expected.append(e) }
+      }
+      // Arrival: cut anywhere; a sequence waits for its next piece (the
+      // pieces come within the escape delay), and the last is decided at the end.
+      var arrived = 0
+      var got: [InputEvent] = []
+      var i = 0
+      while i < bytes.count || arrived < bytes.count {
+        if i == arrived || arrived < bytes.count && rng.next() % 3 == 0 {
+          arrived = min(bytes.count, arrived + 1 + Int(rng.next() % 7))
+          continue
+        }
+        switch decoder.decode(bytes[i..<arrived], atEnd: arrived == bytes.count) {
+        case .event(let e, let n):
+          got.append(e)
+          i += n
+        case .dropped(let n): i += n
+        case .needsMore:
+          arrived = min(bytes.count, arrived + 1 + Int(rng.next() % 7))
+        }
+      }
+      #expect(got == expected)
+    }
+  }
+}
+
+/// A small deterministic generator for property tests.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
