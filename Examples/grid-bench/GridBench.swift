@@ -46,13 +46,13 @@ final class Boxes: CollectionViewController {
 
   /// PgDn and PgUp as the C program has them: the focus moves by a
   /// screenful of boxes (clamped to the first and last), and the view
-  /// scrolls the least that shows it.
-  override var keyCommands: [KeyCommand] {
-    [
-      KeyCommand(Key(.pageDown), title: "a screenful of boxes on") { [unowned self] in page(by: 1) },
-      KeyCommand(Key(.pageUp), title: "a screenful of boxes back") { [unowned self] in page(by: -1) },
-    ]
-  }
+  /// scrolls the least that shows it. (Made once: the controller asks for
+  /// them on every key.)
+  override var keyCommands: [KeyCommand] { commands }
+  private lazy var commands = [
+    KeyCommand(Key(.pageDown), title: "a screenful of boxes on") { [unowned self] in page(by: 1) },
+    KeyCommand(Key(.pageUp), title: "a screenful of boxes back") { [unowned self] in page(by: -1) },
+  ]
 
   func page(by direction: Int) {
     let columns = max(1, collectionView.frame.width / 15)
@@ -68,12 +68,35 @@ final class Boxes: CollectionViewController {
     CellContent(title: title(indexPath.item + 1), border: .single, padding: 0)
   }
 
-  /// " Book 00001 " (or " Item0000001" past 99,999), as the C program prints it.
+  /// " Book 00001 " (or " Item0000001" past 99,999), as the C program
+  /// prints it (written into the string's own bytes: a short string needs
+  /// no allocation).
   func title(_ number: Int) -> String {
     let wide = count > 99_999
-    var digits = String(number)
-    let width = wide ? 7 : 5
-    if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
-    return wide ? " Item" + digits : " Book " + digits + " "
+    var digits = 1
+    var rest = number / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    digits = max(digits, wide ? 7 : 5)
+    return String(unsafeUninitializedCapacity: digits + 7) { buffer in
+      var i = 0
+      for b in (wide ? " Item" : " Book ").utf8 {
+        buffer[i] = b
+        i += 1
+      }
+      var n = max(0, number)
+      for k in stride(from: digits - 1, through: 0, by: -1) {
+        buffer[i + k] = UInt8(ascii: "0") + UInt8(n % 10)
+        n /= 10
+      }
+      i += digits
+      if !wide {
+        buffer[i] = UInt8(ascii: " ")
+        i += 1
+      }
+      return i
+    }
   }
 }

@@ -20,37 +20,88 @@ struct CellEncoder {
   /// The bytes of the frame so far.
   private(set) var bytes: [UInt8] = []
 
-  private let colorSupport: ColorSupport
-  private let unicode: Bool
-  /// For U+2500 to U+253F, the alternate character set's character (0: none).
-  private let alternateLines: [UInt8]
+  /// What the terminal's description gives, read once; a class, so that
+  /// moving the encoder in and out of a frame copies one reference.
+  private let sequences: ControlSequences
 
-  // Capabilities, as terminfo gives them.
-  private let cup: Capability
-  private let hpa: Capability?
-  private let vpa: Capability?
-  private let cuf: Capability?
-  private let carriageReturn: [UInt8]?
-  private let smacs: [UInt8]
-  private let rmacs: [UInt8]
-  private let sgr0: [UInt8]
-  private let attributeCaps: [(TextAttributes, [UInt8])]
-  private let setaf: Capability?
-  private let setab: Capability?
-  private let csr: Capability?
-  private let indn: Capability?
-  private let ind: [UInt8]?
-  private let rin: Capability?
-  private let ri: [UInt8]?
-  private let clear: [UInt8]
-  /// Whether `sgr0` is `ESC [ m` (with `ESC ( B` perhaps), and each
-  /// attribute `ESC [ n m`: then a style is one `ESC [ 0;n;...m`.
-  private let ansiAttributes: Bool
+  /// The terminal's control sequences, as terminfo gives them.
+  private final class ControlSequences {
+    let colorSupport: ColorSupport
+    let unicode: Bool
+    /// For U+2500 to U+253F, the alternate character set's character (0: none).
+    let alternateLines: [UInt8]
+    let cup: Capability
+    let hpa: Capability?
+    let vpa: Capability?
+    let cuf: Capability?
+    let carriageReturn: [UInt8]?
+    let smacs: [UInt8]
+    let rmacs: [UInt8]
+    let sgr0: [UInt8]
+    let attributeCaps: [(TextAttributes, [UInt8])]
+    let setaf: Capability?
+    let setab: Capability?
+    let csr: Capability?
+    let indn: Capability?
+    let ind: [UInt8]?
+    let rin: Capability?
+    let ri: [UInt8]?
+    let clear: [UInt8]
+    /// Whether `sgr0` is `ESC [ m` (with `ESC ( B` perhaps), and each
+    /// attribute `ESC [ n m`: then a style is one `ESC [ 0;n;...m`.
+    let ansiAttributes: Bool
+
+    init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8]) {
+      guard
+        let cup = Capability("cup", ansi: ["\u{1B}[%i%p1%d;%p2%dH": (UInt8(ascii: "H"), true)]),
+        let sgr0 = cn_tigetstr("sgr0").map(CellEncoder.bytes(of:)),
+        let clear = cn_tigetstr("clear").map(CellEncoder.bytes(of:)),
+        cn_tigetflag("am") == 0 || cn_tigetflag("xenl") != 0
+      else { return nil }
+      self.colorSupport = colorSupport
+      self.unicode = unicode
+      self.alternateLines = alternateLines
+      self.cup = cup
+      self.sgr0 = sgr0
+      self.clear = clear
+      hpa = Capability("hpa", ansi: ["\u{1B}[%i%p1%dG": (UInt8(ascii: "G"), true)])
+      vpa = Capability("vpa", ansi: ["\u{1B}[%i%p1%dd": (UInt8(ascii: "d"), true)])
+      cuf = Capability("cuf", ansi: ["\u{1B}[%p1%dC": (UInt8(ascii: "C"), false)])
+      carriageReturn = cn_tigetstr("cr").map(CellEncoder.bytes(of:))
+      smacs = cn_tigetstr("smacs").map(CellEncoder.bytes(of:)) ?? []
+      rmacs = cn_tigetstr("rmacs").map(CellEncoder.bytes(of:)) ?? []
+      var caps: [(TextAttributes, [UInt8])] = []
+      for (attribute, name) in [
+        (TextAttributes.bold, "bold"), (.dim, "dim"), (.italic, "sitm"), (.underline, "smul"), (.reverse, "rev"),
+      ] {
+        if let s = cn_tigetstr(name) { caps.append((attribute, CellEncoder.bytes(of: s))) }
+      }
+      attributeCaps = caps
+      setaf = colorSupport == .none ? nil : Capability("setaf")
+      setab = colorSupport == .none ? nil : Capability("setab")
+      csr = Capability("csr")
+      indn = Capability("indn")
+      ind = cn_tigetstr("ind").map(CellEncoder.bytes(of:))
+      rin = Capability("rin")
+      ri = cn_tigetstr("ri").map(CellEncoder.bytes(of:))
+      let resets: Set<String> = [
+        "\u{1B}[m", "\u{1B}[0m", "\u{1B}(B\u{1B}[m", "\u{1B}[m\u{1B}(B", "\u{1B}[m\u{0F}", "\u{1B}[0m\u{0F}",
+      ]
+      // (A terminal whose alternate set is chosen by an SGR, as the Linux
+      // console's ESC [ 11 m, has it reset by every style: not this way.)
+      ansiAttributes =
+        resets.contains(String(decoding: sgr0, as: UTF8.self))
+        && caps.allSatisfy { CellEncoder.csiParameters($0.1) != nil } && CellEncoder.csiParameters(smacs) == nil
+    }
+  }
 
   // What the terminal is in now (nil: not known).
   private var cursor: (x: Int, y: Int)?
   private var style: Style?
   private var alternate: Bool?
+  /// The bytes of the styles used lately (most frames use a handful),
+  /// looked through before the dictionary of all of them.
+  private var recentStyles: [(style: Style, bytes: [UInt8])] = []
   private var sgrCache: [Style: [UInt8]] = [:]
 
   /// A capability: its terminfo string, and whether it is the usual ANSI
@@ -78,41 +129,9 @@ struct CellEncoder {
   /// The encoder for the terminal ncurses has set up, or nil when its
   /// description lacks what the encoder needs.
   init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8]) {
-    guard
-      let cup = Capability("cup", ansi: ["\u{1B}[%i%p1%d;%p2%dH": (UInt8(ascii: "H"), true)]),
-      let sgr0 = cn_tigetstr("sgr0").map(Self.bytes(of:)),
-      let clear = cn_tigetstr("clear").map(Self.bytes(of:)),
-      cn_tigetflag("am") == 0 || cn_tigetflag("xenl") != 0
+    guard let sequences = ControlSequences(colorSupport: colorSupport, unicode: unicode, alternateLines: alternateLines)
     else { return nil }
-    self.colorSupport = colorSupport
-    self.unicode = unicode
-    self.alternateLines = alternateLines
-    self.cup = cup
-    self.sgr0 = sgr0
-    self.clear = clear
-    hpa = Capability("hpa", ansi: ["\u{1B}[%i%p1%dG": (UInt8(ascii: "G"), true)])
-    vpa = Capability("vpa", ansi: ["\u{1B}[%i%p1%dd": (UInt8(ascii: "d"), true)])
-    cuf = Capability("cuf", ansi: ["\u{1B}[%p1%dC": (UInt8(ascii: "C"), false)])
-    carriageReturn = cn_tigetstr("cr").map(Self.bytes(of:))
-    smacs = cn_tigetstr("smacs").map(Self.bytes(of:)) ?? []
-    rmacs = cn_tigetstr("rmacs").map(Self.bytes(of:)) ?? []
-    var caps: [(TextAttributes, [UInt8])] = []
-    for (attribute, name) in [(TextAttributes.bold, "bold"), (.dim, "dim"), (.italic, "sitm"), (.underline, "smul"), (.reverse, "rev")] {
-      if let s = cn_tigetstr(name) { caps.append((attribute, Self.bytes(of: s))) }
-    }
-    attributeCaps = caps
-    setaf = colorSupport == .none ? nil : Capability("setaf")
-    setab = colorSupport == .none ? nil : Capability("setab")
-    csr = Capability("csr")
-    indn = Capability("indn")
-    ind = cn_tigetstr("ind").map(Self.bytes(of:))
-    rin = Capability("rin")
-    ri = cn_tigetstr("ri").map(Self.bytes(of:))
-    let resets: Set<String> = ["\u{1B}[m", "\u{1B}[0m", "\u{1B}(B\u{1B}[m", "\u{1B}[m\u{1B}(B", "\u{1B}[m\u{0F}", "\u{1B}[0m\u{0F}"]
-    // (A terminal whose alternate set is chosen by an SGR, as the Linux
-    // console's ESC [ 11 m, has it reset by every style: not this way.)
-    ansiAttributes = resets.contains(String(decoding: sgr0, as: UTF8.self)) && caps.allSatisfy { Self.csiParameters($0.1) != nil }
-      && Self.csiParameters(smacs) == nil
+    self.sequences = sequences
     bytes.reserveCapacity(1 << 16)
   }
 
@@ -138,7 +157,7 @@ struct CellEncoder {
   }
 
   /// The parameters of `ESC [ params m`, or nil when `s` is not that.
-  private static func csiParameters(_ s: [UInt8]) -> ArraySlice<UInt8>? {
+  static func csiParameters(_ s: [UInt8]) -> ArraySlice<UInt8>? {
     guard s.count >= 3, s[0] == 0x1B, s[1] == UInt8(ascii: "["), s.last == UInt8(ascii: "m") else { return nil }
     let p = s[2..<(s.count - 1)]
     return p.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") } ? p : nil
@@ -162,10 +181,10 @@ struct CellEncoder {
   /// (ncurses has just cleared it); the terminal is then in a known state.
   mutating func clearScreen(isBlank: Bool = false) {
     setStyle(.plain)
-    if !isBlank { bytes += clear }
+    if !isBlank { bytes += sequences.clear }
     cursor = nil
-    if !rmacs.isEmpty {
-      bytes += rmacs
+    if !sequences.rmacs.isEmpty {
+      bytes += sequences.rmacs
       alternate = false
     }
   }
@@ -195,10 +214,10 @@ struct CellEncoder {
     let g = cell.grapheme
     setStyle(cell.style)
     if g.utf8Count == 3, g.utf8Byte(0) == 0xE2, g.utf8Byte(1) == 0x94 {
-      let acs = alternateLines[Int(g.utf8Byte(2) & 0x3F)]
+      let acs = sequences.alternateLines[Int(g.utf8Byte(2) & 0x3F)]
       if acs != 0 {
         if alternate != true {
-          bytes += smacs
+          bytes += sequences.smacs
           alternate = true
         }
         bytes.append(acs)
@@ -212,7 +231,7 @@ struct CellEncoder {
       // (a terminal multiplexer keeps which set each cell was written in).
       if b >= 0x41 { textMode() }
       bytes.append(b)
-    } else if !unicode {
+    } else if !sequences.unicode {
       textMode()
       for _ in 0..<max(1, Int(cell.width)) { bytes.append(g.asciiFallback) }
     } else {
@@ -224,7 +243,7 @@ struct CellEncoder {
   @inline(__always)
   private mutating func textMode() {
     if alternate != false {
-      if alternate == true || !rmacs.isEmpty { bytes += rmacs }
+      if alternate == true || !sequences.rmacs.isEmpty { bytes += sequences.rmacs }
       alternate = false
     }
   }
@@ -233,28 +252,35 @@ struct CellEncoder {
 
   private mutating func setStyle(_ new: Style) {
     if let style, style == new { return }
-    if let cached = sgrCache[new] {
-      bytes += cached
+    if let recent = recentStyles.firstIndex(where: { $0.style == new }) {
+      bytes += recentStyles[recent].bytes
     } else {
-      let sequence = sgr(for: new)
-      sgrCache[new] = sequence
+      let sequence: [UInt8]
+      if let cached = sgrCache[new] {
+        sequence = cached
+      } else {
+        sequence = sgr(for: new)
+        sgrCache[new] = sequence
+      }
       bytes += sequence
+      if recentStyles.count == 8 { recentStyles.removeFirst() }
+      recentStyles.append((new, sequence))
     }
     style = new
     // An sgr0 that is not a bare SGR may leave the alternate set.
-    if !ansiAttributes { alternate = nil }
+    if !sequences.ansiAttributes { alternate = nil }
   }
 
   /// The bytes that set `style` from any state.
   private func sgr(for style: Style) -> [UInt8] {
-    let s = colorSupport == .trueColor ? style : style.degraded(for: colorSupport)
-    let fg = s.foreground.terminalNumber(for: colorSupport)
-    let bg = s.background.terminalNumber(for: colorSupport)
+    let s = sequences.colorSupport == .trueColor ? style : style.degraded(for: sequences.colorSupport)
+    let fg = s.foreground.terminalNumber(for: sequences.colorSupport)
+    let bg = s.background.terminalNumber(for: sequences.colorSupport)
     var colors: [[UInt8]] = []
-    if fg >= 0, let setaf { colors.append(Self.format(setaf, fg)) }
-    if bg >= 0, let setab { colors.append(Self.format(setab, bg)) }
-    let attributes = attributeCaps.filter { s.attributes.contains($0.0) }.map(\.1)
-    if ansiAttributes {
+    if fg >= 0, let setaf = sequences.setaf { colors.append(Self.format(setaf, fg)) }
+    if bg >= 0, let setab = sequences.setab { colors.append(Self.format(setab, bg)) }
+    let attributes = sequences.attributeCaps.filter { s.attributes.contains($0.0) }.map(\.1)
+    if sequences.ansiAttributes {
       // One ESC [ 0;...m where every part is itself an SGR.
       var parameters: [ArraySlice<UInt8>] = [ArraySlice("0".utf8)]
       var rest: [UInt8] = []
@@ -270,7 +296,7 @@ struct CellEncoder {
       out.append(UInt8(ascii: "m"))
       return out + rest
     }
-    return sgr0 + attributes.joined() + colors.joined()
+    return sequences.sgr0 + attributes.joined() + colors.joined()
   }
 
   // MARK: cursor
@@ -283,20 +309,30 @@ struct CellEncoder {
       if c.x == x && c.y == y { return }
       if c.y == y && x > c.x && x - c.x <= 3 && rewriteGap(from: c.x, to: x, y: y, surface: surface) { return }
     }
-    var best = Self.format(cup, y, x)
-    func consider(_ candidate: [UInt8]) { if candidate.count < best.count { best = candidate } }
+    // The cheapest, counted without writing; then only it is written.
+    var best = Move.absolute
+    var cost = Self.length(sequences.cup, y, x)
     if let c = cursor {
       if c.y == y {
-        if let hpa { consider(Self.format(hpa, x)) }
-        if x > c.x, let cuf { consider(Self.format(cuf, x - c.x)) }
-        if x == 0, let carriageReturn { consider(carriageReturn) }
-      } else if c.x == x, let vpa {
-        consider(Self.format(vpa, y))
+        if let hpa = sequences.hpa, Self.length(hpa, x) < cost { (best, cost) = (.column, Self.length(hpa, x)) }
+        if x > c.x, let cuf = sequences.cuf, Self.length(cuf, x - c.x) < cost { (best, cost) = (.forward, Self.length(cuf, x - c.x)) }
+        if x == 0, let carriageReturn = sequences.carriageReturn, carriageReturn.count < cost { (best, cost) = (.carriageReturn, carriageReturn.count) }
+      } else if c.x == x, let vpa = sequences.vpa, Self.length(vpa, y) < cost {
+        (best, cost) = (.row, Self.length(vpa, y))
       }
     }
-    bytes += best
+    switch best {
+    case .absolute: append(sequences.cup, y, x)
+    case .column: append(sequences.hpa!, x)
+    case .forward: append(sequences.cuf!, x - cursor!.x)
+    case .carriageReturn: bytes += sequences.carriageReturn!
+    case .row: append(sequences.vpa!, y)
+    }
     cursor = (x, y)
   }
+
+  /// The ways the cursor moves.
+  private enum Move { case absolute, column, forward, carriageReturn, row }
 
   /// Writes again the cells between the cursor and `x` (unchanged, so the
   /// screen stays the same) when they are plain text of the current style: a
@@ -321,19 +357,19 @@ struct CellEncoder {
   /// positive) with a scroll region, as ncurses would; the rows that come
   /// in are blank. False when the terminal cannot (the caller then writes them).
   mutating func scroll(rows: Range<Int>, by dy: Int, height: Int) -> Bool {
-    guard dy != 0, let csr, rows.lowerBound >= 0, rows.upperBound <= height,
-      dy > 0 ? (indn != nil || ind != nil) : (rin != nil || ri != nil)
+    guard dy != 0, let csr = sequences.csr, rows.lowerBound >= 0, rows.upperBound <= height,
+      dy > 0 ? (sequences.indn != nil || sequences.ind != nil) : (sequences.rin != nil || sequences.ri != nil)
     else { return false }
     setStyle(.plain)  // the rows that come in take the current background
     bytes += Self.format(csr, rows.lowerBound, rows.upperBound - 1)
     cursor = nil
     let n = abs(dy)
     if dy > 0 {
-      bytes += Self.format(cup, rows.upperBound - 1, 0)
-      if let indn, n > 1 || ind == nil { bytes += Self.format(indn, n) } else if let ind { for _ in 0..<n { bytes += ind } }
+      bytes += Self.format(sequences.cup, rows.upperBound - 1, 0)
+      if let indn = sequences.indn, n > 1 || sequences.ind == nil { bytes += Self.format(indn, n) } else if let ind = sequences.ind { for _ in 0..<n { bytes += ind } }
     } else {
-      bytes += Self.format(cup, rows.lowerBound, 0)
-      if let rin, n > 1 || ri == nil { bytes += Self.format(rin, n) } else if let ri { for _ in 0..<n { bytes += ri } }
+      bytes += Self.format(sequences.cup, rows.lowerBound, 0)
+      if let rin = sequences.rin, n > 1 || sequences.ri == nil { bytes += Self.format(rin, n) } else if let ri = sequences.ri { for _ in 0..<n { bytes += ri } }
     }
     bytes += Self.format(csr, 0, height - 1)
     cursor = nil
@@ -366,6 +402,46 @@ struct CellEncoder {
     return cap.string.withUnsafeBufferPointer { s in
       cn_tiparm2(s.baseAddress, a, b).map { Self.bytes(of: $0) } ?? []
     }
+  }
+
+  /// The length of `cap` with this parameter (an ANSI one counted, not written).
+  private static func length(_ cap: Capability, _ a: Int) -> Int {
+    guard cap.ansiFinal != nil else { return format(cap, a).count }
+    return 3 + decimalLength(cap.oneBased ? a + 1 : a)
+  }
+
+  private static func length(_ cap: Capability, _ a: Int, _ b: Int) -> Int {
+    guard cap.ansiFinal != nil else { return format(cap, a, b).count }
+    return 4 + decimalLength(cap.oneBased ? a + 1 : a) + decimalLength(cap.oneBased ? b + 1 : b)
+  }
+
+  /// Writes `cap` with this parameter into the frame.
+  private mutating func append(_ cap: Capability, _ a: Int) {
+    guard let final = cap.ansiFinal else { return bytes += Self.format(cap, a) }
+    bytes.append(0x1B)
+    bytes.append(UInt8(ascii: "["))
+    Self.appendDecimal(cap.oneBased ? a + 1 : a, to: &bytes)
+    bytes.append(final)
+  }
+
+  private mutating func append(_ cap: Capability, _ a: Int, _ b: Int) {
+    guard let final = cap.ansiFinal else { return bytes += Self.format(cap, a, b) }
+    bytes.append(0x1B)
+    bytes.append(UInt8(ascii: "["))
+    Self.appendDecimal(cap.oneBased ? a + 1 : a, to: &bytes)
+    bytes.append(UInt8(ascii: ";"))
+    Self.appendDecimal(cap.oneBased ? b + 1 : b, to: &bytes)
+    bytes.append(final)
+  }
+
+  private static func decimalLength(_ n: Int) -> Int {
+    var length = 1
+    var rest = n / 10
+    while rest > 0 {
+      length += 1
+      rest /= 10
+    }
+    return length
   }
 
   @inline(__always)

@@ -30,21 +30,55 @@ struct KeyDecoder {
     case needsMore
   }
 
-  /// The keys' sequences end to end (each after its Esc), each ended by
-  /// a zero; plain bytes, so a look-up touches one buffer and counts no references.
-  private var table: [UInt8] = []
-  /// The key of each sequence, in the table's order.
+  /// The keys' sequences as a tree of the bytes after Esc: node 0 is Esc;
+  /// a node's children are `edges[firstEdge[node]..<firstEdge[node + 1]]`
+  /// (a byte and the child's node), and `keyIndex[node]` is the key a
+  /// sequence ending there is (-1: none). Plain integers, so a look-up
+  /// walks a few bytes and counts no references.
+  private var firstEdge: [Int32] = [0, 0]
+  private var edges: [(byte: UInt8, node: Int32)] = []
+  private var keyIndex: [Int32] = [-1]
+  /// The keys, by `keyIndex`.
   private var keys: [Key] = []
 
   /// A decoder for these escape sequences (each beginning with Esc), in
   /// addition to ``commonSequences``; a sequence given twice keeps its first key.
   init(keys: [(sequence: [UInt8], key: Key)]) {
-    var seen: Set<[UInt8]> = []
-    for (bytes, key) in keys + Self.commonSequences
-    where bytes.count >= 2 && bytes[0] == 0x1B && !bytes.dropFirst().contains(0) && seen.insert(bytes).inserted {
-      table += bytes.dropFirst()
-      table.append(0)
-      self.keys.append(key)
+    // Built as nested tables, then laid out flat, breadth first.
+    final class Node {
+      var children: [UInt8: Node] = [:]
+      var key: Int32 = -1
+    }
+    let root = Node()
+    for (bytes, key) in keys + Self.commonSequences where bytes.count >= 2 && bytes[0] == 0x1B {
+      var node = root
+      for b in bytes.dropFirst() {
+        if let child = node.children[b] {
+          node = child
+        } else {
+          let child = Node()
+          node.children[b] = child
+          node = child
+        }
+      }
+      if node.key < 0 {
+        node.key = Int32(self.keys.count)
+        self.keys.append(key)
+      }
+    }
+    var order = [root]
+    var i = 0
+    firstEdge = [0]
+    keyIndex = []
+    while i < order.count {
+      let node = order[i]
+      keyIndex.append(node.key)
+      for (byte, child) in node.children.sorted(by: { $0.key < $1.key }) {
+        order.append(child)
+        edges.append((byte, Int32(order.count - 1)))
+      }
+      firstEdge.append(Int32(edges.count))
+      i += 1
     }
   }
 
@@ -113,27 +147,20 @@ struct KeyDecoder {
     // The table: the longest sequence that matches; wait while a longer one still may.
     var matched = 0
     var key: Key?
-    var mayGrow = false
-    table.withUnsafeBufferPointer { table in
-      var entry = 0
-      var i = 0
-      while i < table.count {
-        // Compare the bytes after Esc with this sequence.
-        var n = 1
-        while table[i] != 0, start + n < bytes.endIndex, bytes[start + n] == table[i] {
-          n += 1
-          i += 1
-        }
-        if table[i] == 0 {
-          if n > matched { (matched, key) = (n, keys[entry]) }
-        } else if start + n == bytes.endIndex {
-          mayGrow = true  // all there is matches the start of this sequence
-        }
-        while table[i] != 0 { i += 1 }
-        i += 1
-        entry += 1
+    var node = 0
+    var n = 1
+    walk: while start + n < bytes.endIndex {
+      let b = bytes[start + n]
+      for e in Int(firstEdge[node])..<Int(firstEdge[node + 1]) where edges[e].byte == b {
+        node = Int(edges[e].node)
+        n += 1
+        if keyIndex[node] >= 0 { (matched, key) = (n, keys[Int(keyIndex[node])]) }
+        continue walk
       }
+      break
     }
+    // All there is matches the start of a longer sequence.
+    let mayGrow = start + n == bytes.endIndex && firstEdge[node + 1] > firstEdge[node]
     if mayGrow && !atEnd { return .needsMore }
     if let key { return .event(.key(key), length: matched) }
     guard bytes.count >= 2 else { return atEnd ? .event(.key(Key(.escape)), length: 1) : .needsMore }

@@ -53,21 +53,23 @@ extension Surface {
       return
     }
     if rect.width == 1 {
-      for y in rect.y...y1 { put(border.vertical, width: 1, x: rect.x, y: y, style: style) }
+      for y in rect.y...y1 { putNarrow(border.vertical, x: rect.x, y: y, style: style) }
       return
     }
-    put(border.topLeft, width: 1, x: rect.x, y: rect.y, style: style)
-    put(border.topRight, width: 1, x: x1, y: rect.y, style: style)
-    put(border.bottomLeft, width: 1, x: rect.x, y: y1, style: style)
-    put(border.bottomRight, width: 1, x: x1, y: y1, style: style)
+    // (One out-of-line cell writer for the corners and sides: a border is
+    // drawn on most frames, and small code stays in the cache between keys.)
+    putNarrow(border.topLeft, x: rect.x, y: rect.y, style: style)
+    putNarrow(border.topRight, x: x1, y: rect.y, style: style)
+    putNarrow(border.bottomLeft, x: rect.x, y: y1, style: style)
+    putNarrow(border.bottomRight, x: x1, y: y1, style: style)
     if rect.width > 2 {
       hline(border.horizontal, from: rect.x + 1, to: x1 - 1, y: rect.y, style: style)
       hline(border.horizontal, from: rect.x + 1, to: x1 - 1, y: y1, style: style)
     }
     if rect.height > 2 {
       for y in (rect.y + 1)..<y1 {
-        put(border.vertical, width: 1, x: rect.x, y: y, style: style)
-        put(border.vertical, width: 1, x: x1, y: y, style: style)
+        putNarrow(border.vertical, x: rect.x, y: y, style: style)
+        putNarrow(border.vertical, x: x1, y: y, style: style)
       }
     }
   }

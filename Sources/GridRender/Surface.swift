@@ -237,6 +237,13 @@ public struct Surface: Sendable, Equatable {
     return 2
   }
 
+  /// Puts a grapheme of width 1 at (x, y), if the clip holds it: what
+  /// `put(_:width:x:y:style:)` does for width 1, out of line.
+  @inline(never) mutating func putNarrow(_ grapheme: Grapheme, x: Int, y: Int, style: Style) {
+    guard y >= clip.y, y < clip.maxY, x >= clip.x, x < clip.maxX else { return }
+    store(Cell(grapheme: grapheme, style: style, width: 1), x: x, y: y)
+  }
+
   /// Stores a cell, blanking the other half of any wide grapheme it overwrites.
   @inline(__always) mutating func store(_ cell: Cell, x: Int, y: Int) {
     let i = y * width + x

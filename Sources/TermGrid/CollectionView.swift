@@ -139,7 +139,9 @@ public final class CollectionView {
   /// Set by anything that can change what every cell shows.
   var needsFullRedraw = true
   /// Items whose state (focus, selection) changed since the last draw.
-  private var dirtyItems: Set<IndexPath> = []
+  /// (An array: a frame has a few, usually the focus's old and new items,
+  /// and a look through them costs less than hashing.)
+  private var dirtyItems: [IndexPath] = []
   /// The elements that showed a placeholder, by the picture source they
   /// wait for (nil: an element other than an item, redrawn with the whole view).
   private var waitingForPictures: [ObjectIdentifier: Set<IndexPath?>] = [:]
@@ -301,7 +303,7 @@ public final class CollectionView {
   func setNeedsDisplay(forItemAt indexPath: IndexPath?) {
     guard let indexPath else { return }
     displayPending = true
-    dirtyItems.insert(indexPath)
+    if !dirtyItems.contains(indexPath) { dirtyItems.append(indexPath) }
   }
 
   /// The frame of an item in content coordinates.

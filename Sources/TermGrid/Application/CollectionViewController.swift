@@ -240,11 +240,9 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       if shouldQuit() { quit() }
     } else if helpKeys.contains(key) {
       present(makeHelpOverlay())
-    } else if collectionView.keyBindings[key] == .beginMovement {
+    } else if let action = collectionView.keyBindings[key] {
       needsRedraw = true
-      if !collectionView.perform(.beginMovement) { message = "this item cannot be moved" }
-    } else if collectionView.handle(.key(key)) {
-      needsRedraw = true
+      if !collectionView.perform(action) && action == .beginMovement { message = "this item cannot be moved" }
     }
   }
 
