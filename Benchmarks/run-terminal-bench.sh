@@ -24,21 +24,32 @@ scripts=(
   'pgdn*5 right*7 down*13 end up*9 left*11 pgup*6 home down*40 right*40 left*3 up*2'
 )
 
-# grid-bench is a product of the main package (its tests compare its screens with the C program's).
-(cd "$here/.." && swift build -c release --product grid-bench 2>&1 | grep -v "prohibited flag" | tail -1)
-bin=$(cd "$here/.." && swift build -c release --show-bin-path)
+# grid-bench is a product of the main package (its tests compare its screens
+# with the C program's). It is built with the Swift runtime linked in
+# (--static-swift-stdlib, as a Swift command-line program is shipped on
+# Linux: no symbol look-ups across libswiftCore at start, no calls through
+# its PLT per key), into a build folder of its own; GRID_BENCH_LINK=dynamic
+# measures the usual build (the runtime as shared libraries) instead.
+if [ "${GRID_BENCH_LINK:-static}" = dynamic ]; then
+  (cd "$here/.." && swift build -c release --product grid-bench 2>&1 | grep -v "prohibited flag" | tail -1)
+  bin=$(cd "$here/.." && swift build -c release --show-bin-path)
+else
+  (cd "$here/.." && swift build -c release --product grid-bench --static-swift-stdlib --build-path "$here/.build-static" 2>&1 \
+    | grep -v "prohibited flag" | tail -1)
+  bin=$(cd "$here/.." && swift build -c release --static-swift-stdlib --build-path "$here/.build-static" --show-bin-path)
+fi
 gcc -O2 -o "$out/grid_ncurses" "$here/reference/grid_ncurses.c" -lncursesw
 
 if [ ! -x "$out/venv/bin/python" ]; then
   python3 -m venv "$out/venv" && "$out/venv/bin/pip" install -q pyte
 fi
 
+labels=()
 run() {  # label mode keys -- command...
   local label=$1 mode=$2 keys=$3; shift 3
   python3 "$bench/ptybench.py" --cols 200 --rows 60 --keys "$keys" --mode "$mode" \
     --record "$out/$label.bin" --json "$out/$label.json" --label "$label" "$@" > "$out/$label.txt" 2>&1 || true
-  "$out/venv/bin/python" "$bench/analyze.py" "$out/$label.json" "$out/$label.bin" --json "$out/$label.an.json" \
-    > "$out/$label.an.txt" 2>&1 || true
+  labels+=("$label")
 }
 
 for n in 10000 1000000; do
@@ -49,6 +60,15 @@ for n in 10000 1000000; do
   done
   run "c-$n-burst" burst "${scripts[0]}" --ready "$ready" -- "$out/grid_ncurses" -n "$n" -m incr
   run "termgrid-$n-burst" burst "${scripts[0]}" --ready "$ready" -- "$bin/grid-bench" -n "$n"
+done
+
+# Priced after every measurement (analyze.py replays each recording through
+# a terminal emulator, a minute or two each): nothing else runs while a
+# program is measured. ANALYZE=script1 prices only script 1 and the bursts.
+for label in "${labels[@]}"; do
+  case "${ANALYZE:-all}:$label" in script1:*-s1 | script1:*-s2) continue ;; esac
+  "$out/venv/bin/python" "$bench/analyze.py" "$out/$label.json" "$out/$label.bin" --json "$out/$label.an.json" \
+    > "$out/$label.an.txt" 2>&1 || true
 done
 
 python3 - "$out" <<'PY'

@@ -25,9 +25,13 @@ public enum CursesTerminalError: Error, CustomStringConvertible {
 
 /// The ncursesw backend: the alternate screen, keypad, colours with fallback
 /// to what the terminal has (none when `NO_COLOR` is set), mouse reports, and
-/// resize events. ``present(_:)`` hands ncurses only the cells that changed
-/// since the last frame; ncurses then writes the shortest update it can,
-/// including scrolling the terminal when lines moved.
+/// resize events. ncurses sets the terminal up and reads its description;
+/// ``present(_:)`` writes only the cells that changed since the last frame
+/// as the terminal's own control sequences (shortest cursor moves, scroll
+/// regions for rows that moved), in one write, and ``nextEvent(timeout:)``
+/// reads input itself, every byte there is at once, decoding the
+/// terminal's keys. (With `TERMGRID_OUTPUT=curses` in the environment,
+/// ncurses writes the frames.)
 ///
 /// The terminal is restored by ``restore()`` (also on deinit) and, through
 /// signal handlers installed at open, on SIGINT, SIGTERM, SIGHUP and on a crash.

@@ -395,11 +395,17 @@ public final class CollectionView {
     if position != .minimal {
       offset.x = min(max(offset.x, frame.maxX - vw), frame.minX)
     }
+    let before = contentOffset
     setContentOffset(offset)
     // A pinned header (a supplementary element floating above the items,
     // such as a flow layout's header or a calendar's day headers) may now
-    // cover the item's top: scroll up by the overlap.
-    if position != .bottom {
+    // cover the item's top: scroll up by the overlap. (Not asked when the
+    // view did not move and the screen is as last drawn, with nothing
+    // floating over the item: a focus move within the screen asks nothing.)
+    let screenIsCurrent = contentOffset == before && lastDrawnOffset == contentOffset && !needsFullRedraw
+    if position != .bottom,
+      !screenIsCurrent || floatingRects.contains(where: { !$0.intersection(viewportRect(of: frame)).isEmpty })
+    {
       let band = Rect(x: frame.minX, y: frame.minY, width: max(1, frame.width), height: 1)
       let overlap = collectionViewLayout.layoutAttributesForElements(in: band)
         .filter { $0.category == .supplementary && $0.zIndex > 0 && $0.frame.minY <= frame.minY }

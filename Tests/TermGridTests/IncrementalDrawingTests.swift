@@ -39,6 +39,38 @@ import Testing
     }
   }
 
+  /// Whatever keys move the focus, incrementally drawn or not, the focused
+  /// item's top row is never left under a pinned header: a move within the
+  /// screen that lands under one scrolls it out (the view asks the layout
+  /// what floats over the item only when something may).
+  @Test func theFocusIsNeverLeftUnderAPinnedHeader() async {
+    let keys: [Key] = [Key(.up), Key(.down), Key(.left), Key(.right), Key(.pageDown), Key(.pageUp), Key(.end), Key(.home)]
+    await propertyCheck(count: 60, input: Gen.int(in: 0...keys.count - 1).array(of: 1...40), Gen.bool) {
+      presses, incremental in
+      let (view, data) = makeGrid([40, 7, 60], width: 61, height: 14, header: 2, footer: 1)
+      defer { withExtendedLifetime(data) {} }
+      (view.collectionViewLayout as? FlowLayout)?.sectionHeadersPinToVisibleBounds = true
+      view.setNeedsLayout()
+      view.drawsIncrementally = incremental
+      let terminal = HeadlessTerminal(width: 61, height: 14)
+      let loop = TerminalRunLoop(terminal: terminal, scene: GridScene(view))
+      for p in presses {
+        terminal.send(keys: keys[p])
+        try? loop.run(untilIdle: true)
+        guard let focus = view.focusedIndexPath, let item = view.layoutAttributesForItem(at: focus)?.frame else { continue }
+        let visible = view.visibleRect
+        let floating = view.collectionViewLayout.layoutAttributesForElements(in: visible)
+          .filter { $0.zIndex > 0 && $0.category == .supplementary }
+        for header in floating {
+          // The header's rows on screen against the item's top row.
+          let covers = header.frame.minY <= item.minY && item.minY < header.frame.maxY
+            && header.frame.minX < item.maxX && item.minX < header.frame.maxX
+          #expect(!covers, "\(focus) under \(header.indexPath) after \(presses.map { keys[$0] })")
+        }
+      }
+    }
+  }
+
   /// An item that changes under a pinned header is drawn again with the
   /// header over it, the header's title cut where it is cut on a full
   /// redraw (not with "…" at the item's edge).
