@@ -64,9 +64,10 @@ done
 
 # Priced after every measurement (analyze.py replays each recording through
 # a terminal emulator, a minute or two each): nothing else runs while a
-# program is measured. ANALYZE=script1 prices only script 1 and the bursts.
+# program is measured. ANALYZE=script1 prices only script 1 and the bursts,
+# ANALYZE=none nothing (for repeated runs whose CPU figures are pooled).
 for label in "${labels[@]}"; do
-  case "${ANALYZE:-all}:$label" in script1:*-s1 | script1:*-s2) continue ;; esac
+  case "${ANALYZE:-all}:$label" in script1:*-s1 | script1:*-s2 | none:*) continue ;; esac
   "$out/venv/bin/python" "$bench/analyze.py" "$out/$label.json" "$out/$label.bin" --json "$out/$label.an.json" \
     > "$out/$label.an.txt" 2>&1 || true
 done

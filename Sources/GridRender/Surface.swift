@@ -261,7 +261,8 @@ public struct Surface: Sendable, Equatable {
   }
 
   /// A horizontal run of one single-width grapheme from x0 through x1 (clipped).
-  mutating func hline(_ g: Grapheme, from x0: Int, to x1: Int, y: Int, style: Style) {
+  /// (Out of line: borders draw two per box, and one copy stays in the cache.)
+  @inline(never) mutating func hline(_ g: Grapheme, from x0: Int, to x1: Int, y: Int, style: Style) {
     guard y >= clip.y, y < clip.maxY else { return }
     let a = max(x0, clip.x)
     let b = min(x1, clip.maxX - 1)
