@@ -64,8 +64,8 @@ public final class CursesTerminal: Terminal {
   /// Bytes read and not yet decoded (from `readIndex`).
   private var input: [UInt8] = []
   private var readIndex = 0
-  /// Where `read` puts what it takes (``readSize`` bytes, allocated once).
-  private let readBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: CursesTerminal.readSize)
+  /// Where `read` puts what it takes (``readSize`` bytes, made once).
+  private var readBuffer = [UInt8](repeating: 0, count: CursesTerminal.readSize)
   private static let readSize = 4_096
   /// The last read took all there was (fewer bytes than it could).
   private var inputDrained = false
@@ -196,10 +196,7 @@ public final class CursesTerminal: Terminal {
     }
   }
 
-  deinit {
-    restore()
-    readBuffer.deallocate()
-  }
+  deinit { restore() }
 
   /// The current process environment.
   public static var processEnvironment: [String: String] {
@@ -311,9 +308,10 @@ public final class CursesTerminal: Terminal {
       readIndex = 0
     }
     if cn_wait_input(inputDescriptor, milliseconds) == 0 { return false }
-    let n = read(inputDescriptor, readBuffer, Self.readSize)
+    let descriptor = inputDescriptor
+    let n = readBuffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     if n > 0 {
-      input.append(contentsOf: UnsafeBufferPointer(start: readBuffer, count: n))
+      input.append(contentsOf: readBuffer[..<n])
       inputDrained = n < Self.readSize
       return true
     }
