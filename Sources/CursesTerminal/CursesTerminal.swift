@@ -232,7 +232,7 @@ public final class CursesTerminal: Terminal {
   /// hang-up), at once and on every later call, so a loop never spins on it.
   ///
   /// Input is read here, not by ncurses: one `read` takes every byte
-  /// there is (a key, or a burst of them), and a ``KeyDecoder`` with the
+  /// there is (a key, or a burst of them), and a decoder with the
   /// terminal's terminfo keys turns them into events. A lone Esc, or a
   /// sequence cut short, waits ``escapeDelay`` for the rest.
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
