@@ -1,4 +1,5 @@
 import GridRender
+import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
@@ -86,7 +87,7 @@ struct KeyDecoderTests {
   /// pieces (a piece ends where a read would); decoding as bytes arrive
   /// gives the events back, in order, whatever the cuts.
   @Test func eventsCutIntoRandomPiecesComeBackWhole() {
-    var rng = SplitMix(seed: 0x5EED)
+    var rng = SplitMix64(seed: 0x5EED)
     let mouse = [MouseEvent(.press, x: 0, y: 0), MouseEvent(.drag, x: 119, y: 39), MouseEvent(.scrollDown, x: 7, y: 3)]
     let reports = ["<0;1;1M", "<32;120;40M", "<65;8;4M"]
     let pieces: [([UInt8], InputEvent?)] =
@@ -124,18 +125,5 @@ struct KeyDecoderTests {
       }
       #expect(got == expected)
     }
-  }
-}
-
-/// A small deterministic generator for property tests.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
