@@ -47,28 +47,6 @@ static inline SCREEN *cn_newterm_fds(const char *term, int in_fd, int out_fd) {
 #include <poll.h>
 #include <termios.h>
 #include <sys/ioctl.h>
-/// True when the input descriptor has reached its end: a hang-up or an
-/// error, or readable with nothing to read (end of file on a pipe, a file
-/// or /dev/null). False while it is merely idle.
-static inline int cn_input_at_end(int fd) {
-  struct pollfd p = {fd, POLLIN, 0};
-  int r = poll(&p, 1, 0);
-  if (r < 0) return 0;
-  if (r == 0) return 0;
-  if (p.revents & (POLLHUP | POLLERR | POLLNVAL)) return 1;
-  if (p.revents & POLLIN) {
-    int pending = 0;
-    if (ioctl(fd, FIONREAD, &pending) != 0) return 1;
-    return pending == 0;
-  }
-  return 0;
-}
-/// Waits until `fd` is readable, hung up, or a signal arrives, at most
-/// `ms` milliseconds (forever when negative). Returns poll's result.
-static inline int cn_wait_readable(int fd, int ms) {
-  struct pollfd p = {fd, POLLIN, 0};
-  return poll(&p, 1, ms);
-}
 /// A pipe a signal handler writes a byte to, so that a wait for input
 /// wakes at once whichever thread the signal was delivered to (a worker's
 /// signal does not interrupt the main thread's poll).
@@ -179,9 +157,6 @@ static inline int cn_lines(void) { return LINES; }
 static inline int cn_cols(void) { return COLS; }
 static inline int cn_colors(void) { return COLORS; }
 static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
-static inline int cn_err(void) { return ERR; }
-static inline int cn_ok(void) { return OK; }
-static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 
 static inline attr_t cn_a_normal(void) { return A_NORMAL; }
 static inline attr_t cn_a_bold(void) { return A_BOLD; }
@@ -451,14 +426,12 @@ static inline void cn_flow_control_off(int fd) {
   def_prog_mode();
 }
 
-/// After a SIGWINCH: ncurses takes the terminal's size now (from `fd`);
-/// 1 when it changed.
-static inline int cn_update_size(int fd) {
+/// After a SIGWINCH or a resume: ncurses takes the terminal's size now
+/// (from `fd`), so LINES and COLS say it.
+static inline void cn_update_size(int fd) {
   struct winsize ws;
-  if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return 0;
-  if (!is_term_resized(ws.ws_row, ws.ws_col)) return 0;
-  resize_term(ws.ws_row, ws.ws_col);
-  return 1;
+  if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return;
+  if (is_term_resized(ws.ws_row, ws.ws_col)) resize_term(ws.ws_row, ws.ws_col);
 }
 
 /// A terminfo string capability ("cup", "sgr0" ...), or NULL when the
@@ -501,26 +474,5 @@ static inline int cn_write_all(int fd, const unsigned char *bytes, size_t count)
   }
   return 0;
 }
-
-/// Key codes that Swift does not see as constants (macros).
-static inline int cn_key_up(void) { return KEY_UP; }
-static inline int cn_key_down(void) { return KEY_DOWN; }
-static inline int cn_key_left(void) { return KEY_LEFT; }
-static inline int cn_key_right(void) { return KEY_RIGHT; }
-static inline int cn_key_home(void) { return KEY_HOME; }
-static inline int cn_key_end(void) { return KEY_END; }
-static inline int cn_key_npage(void) { return KEY_NPAGE; }
-static inline int cn_key_ppage(void) { return KEY_PPAGE; }
-static inline int cn_key_btab(void) { return KEY_BTAB; }
-static inline int cn_key_enter(void) { return KEY_ENTER; }
-static inline int cn_key_backspace(void) { return KEY_BACKSPACE; }
-static inline int cn_key_dc(void) { return KEY_DC; }
-static inline int cn_key_ic(void) { return KEY_IC; }
-static inline int cn_key_resize(void) { return KEY_RESIZE; }
-static inline int cn_key_sr(void) { return KEY_SR; }
-static inline int cn_key_sf(void) { return KEY_SF; }
-static inline int cn_key_sleft(void) { return KEY_SLEFT; }
-static inline int cn_key_sright(void) { return KEY_SRIGHT; }
-static inline int cn_key_f(int n) { return KEY_F(n); }
 
 #endif

@@ -312,21 +312,22 @@ struct CellEncoder {
     // The cheapest, counted without writing; then only it is written.
     var best = Move.absolute
     var cost = Self.length(sequences.cup, y, x)
+    func consider(_ move: Move, _ length: Int) { if length < cost { (best, cost) = (move, length) } }
     if let c = cursor {
       if c.y == y {
-        if let hpa = sequences.hpa, Self.length(hpa, x) < cost { (best, cost) = (.column, Self.length(hpa, x)) }
-        if x > c.x, let cuf = sequences.cuf, Self.length(cuf, x - c.x) < cost { (best, cost) = (.forward, Self.length(cuf, x - c.x)) }
-        if x == 0, let carriageReturn = sequences.carriageReturn, carriageReturn.count < cost { (best, cost) = (.carriageReturn, carriageReturn.count) }
-      } else if c.x == x, let vpa = sequences.vpa, Self.length(vpa, y) < cost {
-        (best, cost) = (.row, Self.length(vpa, y))
+        if let hpa = sequences.hpa { consider(.column, Self.length(hpa, x)) }
+        if x > c.x, let cuf = sequences.cuf { consider(.forward, Self.length(cuf, x - c.x)) }
+        if x == 0, let carriageReturn = sequences.carriageReturn { consider(.carriageReturn, carriageReturn.count) }
+      } else if c.x == x, let vpa = sequences.vpa {
+        consider(.row, Self.length(vpa, y))
       }
     }
     switch best {
-    case .absolute: append(sequences.cup, y, x)
-    case .column: append(sequences.hpa!, x)
-    case .forward: append(sequences.cuf!, x - cursor!.x)
+    case .absolute: Self.write(sequences.cup, y, x, to: &bytes)
+    case .column: Self.write(sequences.hpa!, x, to: &bytes)
+    case .forward: Self.write(sequences.cuf!, x - cursor!.x, to: &bytes)
     case .carriageReturn: bytes += sequences.carriageReturn!
-    case .row: append(sequences.vpa!, y)
+    case .row: Self.write(sequences.vpa!, y, to: &bytes)
     }
     cursor = (x, y)
   }
@@ -361,47 +362,53 @@ struct CellEncoder {
       dy > 0 ? (sequences.indn != nil || sequences.ind != nil) : (sequences.rin != nil || sequences.ri != nil)
     else { return false }
     setStyle(.plain)  // the rows that come in take the current background
-    bytes += Self.format(csr, rows.lowerBound, rows.upperBound - 1)
+    Self.write(csr, rows.lowerBound, rows.upperBound - 1, to: &bytes)
     cursor = nil
     let n = abs(dy)
     if dy > 0 {
-      bytes += Self.format(sequences.cup, rows.upperBound - 1, 0)
-      if let indn = sequences.indn, n > 1 || sequences.ind == nil { bytes += Self.format(indn, n) } else if let ind = sequences.ind { for _ in 0..<n { bytes += ind } }
+      Self.write(sequences.cup, rows.upperBound - 1, 0, to: &bytes)
+      if let indn = sequences.indn, n > 1 || sequences.ind == nil { Self.write(indn, n, to: &bytes) } else if let ind = sequences.ind { for _ in 0..<n { bytes += ind } }
     } else {
-      bytes += Self.format(sequences.cup, rows.lowerBound, 0)
-      if let rin = sequences.rin, n > 1 || sequences.ri == nil { bytes += Self.format(rin, n) } else if let ri = sequences.ri { for _ in 0..<n { bytes += ri } }
+      Self.write(sequences.cup, rows.lowerBound, 0, to: &bytes)
+      if let rin = sequences.rin, n > 1 || sequences.ri == nil { Self.write(rin, n, to: &bytes) } else if let ri = sequences.ri { for _ in 0..<n { bytes += ri } }
     }
-    bytes += Self.format(csr, 0, height - 1)
+    Self.write(csr, 0, height - 1, to: &bytes)
     cursor = nil
     return true
   }
 
   // MARK: formatting
 
+  /// `cap` with this parameter, as bytes.
   private static func format(_ cap: Capability, _ a: Int) -> [UInt8] {
-    if let final = cap.ansiFinal {
-      var out: [UInt8] = [0x1B, UInt8(ascii: "[")]
-      appendDecimal(cap.oneBased ? a + 1 : a, to: &out)
-      out.append(final)
-      return out
-    }
-    return cap.string.withUnsafeBufferPointer { s in
-      cn_tiparm1(s.baseAddress, a).map { Self.bytes(of: $0) } ?? []
-    }
+    var out: [UInt8] = []
+    write(cap, a, to: &out)
+    return out
   }
 
-  private static func format(_ cap: Capability, _ a: Int, _ b: Int) -> [UInt8] {
-    if let final = cap.ansiFinal {
-      var out: [UInt8] = [0x1B, UInt8(ascii: "[")]
-      appendDecimal(cap.oneBased ? a + 1 : a, to: &out)
-      out.append(UInt8(ascii: ";"))
-      appendDecimal(cap.oneBased ? b + 1 : b, to: &out)
-      out.append(final)
-      return out
+  /// Writes `cap` with this parameter to `out`: an ANSI one here, any
+  /// other through terminfo's interpreter.
+  private static func write(_ cap: Capability, _ a: Int, to out: inout [UInt8]) {
+    guard let final = cap.ansiFinal else {
+      return out += cap.string.withUnsafeBufferPointer { s in cn_tiparm1(s.baseAddress, a).map(Self.bytes(of:)) ?? [] }
     }
-    return cap.string.withUnsafeBufferPointer { s in
-      cn_tiparm2(s.baseAddress, a, b).map { Self.bytes(of: $0) } ?? []
+    out.append(0x1B)
+    out.append(UInt8(ascii: "["))
+    appendDecimal(cap.oneBased ? a + 1 : a, to: &out)
+    out.append(final)
+  }
+
+  /// Writes `cap` with these two parameters to `out`.
+  private static func write(_ cap: Capability, _ a: Int, _ b: Int, to out: inout [UInt8]) {
+    guard let final = cap.ansiFinal else {
+      return out += cap.string.withUnsafeBufferPointer { s in cn_tiparm2(s.baseAddress, a, b).map(Self.bytes(of:)) ?? [] }
     }
+    out.append(0x1B)
+    out.append(UInt8(ascii: "["))
+    appendDecimal(cap.oneBased ? a + 1 : a, to: &out)
+    out.append(UInt8(ascii: ";"))
+    appendDecimal(cap.oneBased ? b + 1 : b, to: &out)
+    out.append(final)
   }
 
   /// The length of `cap` with this parameter (an ANSI one counted, not written).
@@ -411,27 +418,12 @@ struct CellEncoder {
   }
 
   private static func length(_ cap: Capability, _ a: Int, _ b: Int) -> Int {
-    guard cap.ansiFinal != nil else { return format(cap, a, b).count }
+    guard cap.ansiFinal != nil else {
+      var out: [UInt8] = []
+      write(cap, a, b, to: &out)
+      return out.count
+    }
     return 4 + decimalLength(cap.oneBased ? a + 1 : a) + decimalLength(cap.oneBased ? b + 1 : b)
-  }
-
-  /// Writes `cap` with this parameter into the frame.
-  private mutating func append(_ cap: Capability, _ a: Int) {
-    guard let final = cap.ansiFinal else { return bytes += Self.format(cap, a) }
-    bytes.append(0x1B)
-    bytes.append(UInt8(ascii: "["))
-    Self.appendDecimal(cap.oneBased ? a + 1 : a, to: &bytes)
-    bytes.append(final)
-  }
-
-  private mutating func append(_ cap: Capability, _ a: Int, _ b: Int) {
-    guard let final = cap.ansiFinal else { return bytes += Self.format(cap, a, b) }
-    bytes.append(0x1B)
-    bytes.append(UInt8(ascii: "["))
-    Self.appendDecimal(cap.oneBased ? a + 1 : a, to: &bytes)
-    bytes.append(UInt8(ascii: ";"))
-    Self.appendDecimal(cap.oneBased ? b + 1 : b, to: &bytes)
-    bytes.append(final)
   }
 
   private static func decimalLength(_ n: Int) -> Int {

@@ -258,7 +258,8 @@ public final class CursesTerminal: Terminal {
         }
         wait = 0
       }
-      if !readInput(waiting: wait), wait >= 0, wait == 0 || clock.now >= deadline! {
+      // Nothing came, and the time is up (a look, or the deadline passed).
+      if !readInput(waiting: wait), wait >= 0, deadline.map({ clock.now >= $0 }) ?? true {
         return resumedEvent() ?? resizeEvent()
       }
     }
@@ -326,24 +327,24 @@ public final class CursesTerminal: Terminal {
     guard cn_take_resumed() != 0 else { return nil }
     _ = clearok(cn_curscr(), true)
     repaintAll = true
-    resizesSeen = cn_resizes()
-    _ = cn_update_size(cn_output_descriptor())
-    width = Int(cn_cols())
-    height = Int(cn_lines())
+    _ = takeSize()
     return .resize(width: width, height: height)
   }
 
   /// After a SIGWINCH: the terminal's new size, when it changed.
   private func resizeEvent() -> InputEvent? {
-    let resizes = cn_resizes()
-    guard resizes != resizesSeen else { return nil }
-    resizesSeen = resizes
-    _ = cn_update_size(cn_output_descriptor())
+    guard cn_resizes() != resizesSeen, takeSize() else { return nil }
+    return .resize(width: width, height: height)
+  }
+
+  /// Takes the terminal's size now (ncurses too) and counts the resizes
+  /// signalled so far as seen; true when the size changed.
+  private func takeSize() -> Bool {
+    resizesSeen = cn_resizes()
+    cn_update_size(cn_output_descriptor())
     let (w, h) = (Int(cn_cols()), Int(cn_lines()))
-    guard w != width || h != height else { return nil }
-    width = w
-    height = h
-    return .resize(width: w, height: h)
+    defer { (width, height) = (w, h) }
+    return w != width || h != height
   }
 
   // MARK: output

@@ -35,22 +35,23 @@ struct KeyDecoder {
   /// (a byte and the child's node), and `keyIndex[node]` is the key a
   /// sequence ending there is (-1: none). Plain integers, so a look-up
   /// walks a few bytes and counts no references.
-  private var firstEdge: [Int32] = [0, 0]
-  private var edges: [(byte: UInt8, node: Int32)] = []
-  private var keyIndex: [Int32] = [-1]
+  private let firstEdge: [Int32]
+  private let edges: [(byte: UInt8, node: Int32)]
+  private let keyIndex: [Int32]
   /// The keys, by `keyIndex`.
-  private var keys: [Key] = []
+  private let keys: [Key]
 
   /// A decoder for these escape sequences (each beginning with Esc), in
   /// addition to ``commonSequences``; a sequence given twice keeps its first key.
-  init(keys: [(sequence: [UInt8], key: Key)]) {
+  init(keys given: [(sequence: [UInt8], key: Key)]) {
     // Built as nested tables, then laid out flat, breadth first.
     final class Node {
       var children: [UInt8: Node] = [:]
       var key: Int32 = -1
     }
     let root = Node()
-    for (bytes, key) in keys + Self.commonSequences where bytes.count >= 2 && bytes[0] == 0x1B {
+    var keys: [Key] = []
+    for (bytes, key) in given + Self.commonSequences where bytes.count >= 2 && bytes[0] == 0x1B {
       var node = root
       for b in bytes.dropFirst() {
         if let child = node.children[b] {
@@ -62,14 +63,13 @@ struct KeyDecoder {
         }
       }
       if node.key < 0 {
-        node.key = Int32(self.keys.count)
-        self.keys.append(key)
+        node.key = Int32(keys.count)
+        keys.append(key)
       }
     }
     var order = [root]
+    var (firstEdge, edges, keyIndex): ([Int32], [(byte: UInt8, node: Int32)], [Int32]) = ([0], [], [])
     var i = 0
-    firstEdge = [0]
-    keyIndex = []
     while i < order.count {
       let node = order[i]
       keyIndex.append(node.key)
@@ -80,6 +80,7 @@ struct KeyDecoder {
       firstEdge.append(Int32(edges.count))
       i += 1
     }
+    (self.firstEdge, self.edges, self.keyIndex, self.keys) = (firstEdge, edges, keyIndex, keys)
   }
 
   /// Sequences terminals send for keys that terminfo entries do not always

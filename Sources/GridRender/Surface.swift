@@ -222,7 +222,7 @@ public struct Surface: Sendable, Equatable {
     guard y >= clip.y, y < clip.maxY, x < clip.maxX, x + w > clip.x else { return w }
     if w == 1 || w > 2 {
       guard x >= clip.x else { return w }
-      store(Cell(grapheme: grapheme, style: style, width: 1), x: x, y: y)
+      putNarrow(grapheme, x: x, y: y, style: style)
       return 1
     }
     if x < extent.x || x + 1 >= extent.maxX {
@@ -237,8 +237,8 @@ public struct Surface: Sendable, Equatable {
     return 2
   }
 
-  /// Puts a grapheme of width 1 at (x, y), if the clip holds it: what
-  /// `put(_:width:x:y:style:)` does for width 1, out of line.
+  /// Puts a grapheme of width 1 at (x, y), if the clip holds it (out of
+  /// line: borders and `put(_:width:x:y:style:)` share one copy).
   @inline(never) mutating func putNarrow(_ grapheme: Grapheme, x: Int, y: Int, style: Style) {
     guard y >= clip.y, y < clip.maxY, x >= clip.x, x < clip.maxX else { return }
     store(Cell(grapheme: grapheme, style: style, width: 1), x: x, y: y)

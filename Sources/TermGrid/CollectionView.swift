@@ -77,7 +77,7 @@ public final class CollectionView {
     }
   }
   /// The layout as a ``SectionScrollingLayout``, if it is one (cast once, not per key).
-  private(set) var sectionScrollingLayout: (any SectionScrollingLayout)?
+  private var sectionScrollingLayout: (any SectionScrollingLayout)?
   /// Where the view sits on the surface it is drawn into.
   public private(set) var frame = CellRect(x: 0, y: 0, width: 0, height: 0)
   /// The content point at the top-left of the view.
