@@ -74,14 +74,21 @@ import Testing
         program.drain()
         if program.hasExited { break }
       }
-      // Ctrl-C closes what is open; a second one quits. (The second is typed
-      // only while the program still runs: after it has restored the
-      // terminal, Ctrl-C is the shell's interrupt, which throws away output
-      // not yet read, as a terminal does.)
+      // Ctrl-C closes what is open; a second one quits. (Each is typed only
+      // while the program still has the terminal in its own mode, Ctrl-C a
+      // key: once it has restored the terminal, by a quit key among the
+      // random input or by the first Ctrl-C, Ctrl-C is the shell's
+      // interrupt, which throws away output not yet read, as a terminal does.)
+      func interruptIsAKey() -> Bool {
+        guard let m = program.modes else { return false }
+        return withUnsafeBytes(of: m.c_cc) { $0[Int(VINTR)] } != 0x03
+      }
       if !program.hasExited {
         program.resize(columns: 80, rows: 24)
-        program.type([0x03])
-        if program.waitForExit(timeout: 0.3) == nil { program.type([0x03]) }
+        for _ in 0..<2 where !program.hasExited && interruptIsAKey() {
+          program.type([0x03])
+          if program.waitForExit(timeout: 0.3) != nil { break }
+        }
       }
       let status = program.waitForExit(timeout: 10)
       var state = ""
