@@ -85,14 +85,22 @@ struct KeyDecoder {
 
   /// Sequences terminals send for keys that terminfo entries do not always
   /// list: both cursor key forms (`ESC [ A`, sent outside keypad mode, and
-  /// `ESC O A`), xterm's Shift arrows, and the Home, End, Insert, Delete,
-  /// Page and Shift-Tab forms of VT220s, rxvt, tmux and the Linux console.
+  /// `ESC O A`), xterm's modified arrows, Home and End (`ESC [ 1 ; 5 C` is
+  /// Ctrl-Right: 1 plus the Shift 1, Alt 2 and Ctrl 4 bits), and the Home,
+  /// End, Insert, Delete, Page and Shift-Tab forms of VT220s, rxvt, tmux and
+  /// the Linux console.
   static let commonSequences: [(sequence: [UInt8], key: Key)] = {
     var list: [(String, Key)] = []
     for (letter, code) in [("A", Key.Code.up), ("B", .down), ("C", .right), ("D", .left), ("H", .home), ("F", .end)] {
       list.append(("[" + letter, Key(code)))
       list.append(("O" + letter, Key(code)))
-      list.append(("[1;2" + letter, Key(code, modifiers: .shift)))
+      for bits in 1...7 {
+        var modifiers: Key.Modifiers = []
+        if bits & 1 != 0 { modifiers.insert(.shift) }
+        if bits & 2 != 0 { modifiers.insert(.alt) }
+        if bits & 4 != 0 { modifiers.insert(.control) }
+        list.append(("[1;\(bits + 1)" + letter, Key(code, modifiers: modifiers)))
+      }
     }
     list += [
       ("[1~", Key(.home)), ("[7~", Key(.home)), ("[4~", Key(.end)), ("[8~", Key(.end)),

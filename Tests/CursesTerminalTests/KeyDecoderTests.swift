@@ -43,6 +43,16 @@ struct KeyDecoderTests {
       ].map(InputEvent.key))
   }
 
+  @Test func modifiedArrowsHomeAndEndAreDecoded() {
+    // xterm's form: 1 plus Shift 1, Alt 2, Ctrl 4 (text fields move by a word with Ctrl or Alt).
+    let typed = "\u{1B}[1;5C\u{1B}[1;5D\u{1B}[1;3D\u{1B}[1;6H\u{1B}[1;8F\u{1B}[1;2B"
+    #expect(
+      events(Array(typed.utf8)) == [
+        Key(.right, modifiers: .control), Key(.left, modifiers: .control), Key(.left, modifiers: .alt),
+        Key(.home, modifiers: [.control, .shift]), Key(.end, modifiers: [.control, .alt, .shift]), Key(.down, modifiers: .shift),
+      ].map(InputEvent.key))
+  }
+
   @Test func charactersAndControlKeys() {
     #expect(
       events(Array("a\r\n\t\u{7F}\u{08}\u{03}é中🙂".utf8)) == [
@@ -71,7 +81,7 @@ struct KeyDecoderTests {
   }
 
   @Test func sequencesOfNoUseAreDroppedWholeAndMouseReportsDecoded() {
-    let noise = "\u{1B}[?1049la\u{1B}[<2;10;10Mb\u{1B}[<0;5;3Mc\u{1B}Ozd\u{1B}]l title\u{07}e\u{1B}P1$r0m\u{1B}\\f\u{1B}[1;5Cg"
+    let noise = "\u{1B}[?1049la\u{1B}[<2;10;10Mb\u{1B}[<0;5;3Mc\u{1B}Ozd\u{1B}]l title\u{07}e\u{1B}P1$r0m\u{1B}\\f\u{1B}[1;5Pg"
     #expect(
       events(Array(noise.utf8)) == [
         .key("a"), .key("b"), .mouse(MouseEvent(.press, x: 4, y: 2)), .key("c"), .key("d"), .key("e"), .key("f"),
