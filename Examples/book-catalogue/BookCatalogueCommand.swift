@@ -121,8 +121,8 @@ struct BookCatalogueCommand: ParsableCommand {
       }
       if let first = loaded.skipped.first {
         let rows = loaded.skipped.count == 1 ? "1 row that is not a book" : "\(loaded.skipped.count) rows that are not books"
-        let note = "book-catalogue: \(rows) (line \(first.line): \(first.reason)) written back as they were\n"
-        FileHandle.standardError.write(Data(TextSanitizer.sanitize(note).utf8))
+        let asWere = loaded.skipped.count == 1 ? "it was" : "they were"
+        Application.report("\(rows) (line \(first.line): \(first.reason)) written back as \(asWere)")
       }
       return
     }

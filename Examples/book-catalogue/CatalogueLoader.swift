@@ -266,9 +266,8 @@ private struct RowReader: Sendable {
     let (titleColumn, authorColumn, yearColumn, shelfColumn) = (format.titleColumn, format.authorColumn, format.yearColumn, format.shelfColumn)
     var row = CSVScanner.Row(fields: [], range: 0..<0, line: 0)
     while scanner.next(into: &row, decoding: wanted) {
-      if row.problem == nil, row.fields.count == 1,
-        (titleColumn == 0 ? scanner.text(of: row.spans[0]) : row.fields[0]).allSatisfy(\.isWhitespace)
-      {
+      // (The field is read from its bytes: only the columns a book needs are decoded.)
+      if row.problem == nil, row.fields.count == 1, scanner.text(of: row.spans[0]).allSatisfy(\.isWhitespace) {
         continue  // a blank line
       }
       func skip(_ reason: String) {
@@ -280,7 +279,7 @@ private struct RowReader: Sendable {
         continue
       }
       guard row.fields.count == header.count else {
-        skip("\(row.fields.count) fields, the header has \(header.count)")
+        skip("\(row.fields.count) field\(row.fields.count == 1 ? "" : "s"), the header has \(header.count)")
         continue
       }
       // A title that is its bytes as they are, with nothing to trim, is

@@ -1,5 +1,6 @@
 import CSVScanning
 import Foundation
+import TermGridTesting
 import Testing
 
 @testable import book_catalogue
@@ -238,5 +239,34 @@ import Testing
     let loaded = try CatalogueLoader.parse(bytes: bytes, name: "x.csv", halvesFrom: 0)
     #expect(loaded.books.count == 39 && loaded.skipped.map(\.line) == [5])
     #expect(loaded.books.map(\.title).contains("Two\nlines"))
+  }
+  /// Whatever header the loader takes, a row of one field that is not
+  /// blank is reported and kept (it was once taken for a blank line when its
+  /// column was not one a book needs, and vanished).
+  @Test func aShortRowIsReportedAndKeptWhateverTheHeader() throws {
+    for header in ["day,start,end,title", "title,author,year", "Title,Author,Year Published,Bookshelves", "notes,title"] {
+      let columns = header.split(separator: ",").count
+      let full = Array(repeating: "1", count: columns).joined(separator: ",")
+      let csv = "\(header)\n\(full)\nMonday\n\(full)\n"
+      let loaded = try CatalogueLoader.parse(csv, name: "week.csv")
+      #expect(loaded.books.count == 2, "\(header)")
+      #expect(loaded.skipped == [SkippedRow(line: 3, reason: "1 field, the header has \(columns)")], "\(header)")
+      #expect(CatalogueWriter.encode(loaded.books, format: loaded.format, keptRows: loaded.keptRows) == Data(csv.utf8), "\(header)")
+    }
+  }
+
+  /// `--export` on such a file writes every row back and says so on
+  /// standard error in a line that ends in a real line break.
+  @Test func anExportWritesTheShortRowBackAndSaysSoInOneLine() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-week-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let csv = "day,start,end,title\nMon,9,10,Standup\nMonday\nTue,14,15,Review\n"
+    try Data(csv.utf8).write(to: URL(fileURLWithPath: dir + "/week.csv"))
+    let binary = TmuxSession.productsDirectory.appendingPathComponent("book-catalogue").path
+    let result = try Spawn.run([binary, "--data", dir + "/week.csv", "--export", dir + "/out.csv"])
+    #expect(result.status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/out.csv")) == Data(csv.utf8))
+    #expect(result.output == "book-catalogue: 1 row that is not a book (line 3: 1 field, the header has 4) written back as it was\n")
   }
 }

@@ -62,11 +62,25 @@ public enum Application {
   /// Writes `name: message` to standard error, sanitised (control
   /// characters and escape sequences shown as symbols), and exits with status 1.
   public static func fail(_ message: String, name: String? = nil) -> Never {
-    // A message may carry text from a file or a file name: no escape
-    // sequence of it reaches the terminal.
-    let line = TextSanitizer.sanitize("\(name ?? programName): \(message)") + "\n"
-    _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    report(message, name: name)
     exit(1)
+  }
+
+  /// Writes `name: message` and a line break to standard error (`name` is
+  /// the program's by default), the message sanitised: a message may carry
+  /// text from a file or a file name, and no control character or escape
+  /// sequence of it reaches the terminal. A line break of the message's own
+  /// shows as a symbol; the line ends in a real one. For notes a program
+  /// leaves when it exits normally ("3 rows were skipped").
+  public static func report(_ message: String, name: String? = nil) {
+    let line = TextSanitizer.sanitize("\(name ?? programName): \(message)") + "\n"
+    var bytes = Array(line.utf8)[...]
+    while !bytes.isEmpty {
+      let n = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { return }
+      bytes = bytes.dropFirst(n)
+    }
   }
 
   /// The executable's name, from the command line.
