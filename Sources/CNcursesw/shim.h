@@ -229,6 +229,20 @@ static int cn_suspend_handlers = 0;
 static const int cn_fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGSEGV, SIGFPE};
 #define CN_FATAL_COUNT (sizeof cn_fatal_signals / sizeof cn_fatal_signals[0])
 static struct sigaction cn_previous_actions[CN_FATAL_COUNT] = {{{0}}};
+/// The signals that end a program when asked to (kill, Ctrl-C in a shell,
+/// a closed terminal): after the terminal is restored they go to what
+/// handled them before newterm, never to ncurses' handler, which calls
+/// exit(1) (not the signal's status) and endwin (not async-signal-safe).
+static const int cn_termination_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+#define CN_TERMINATION_COUNT (sizeof cn_termination_signals / sizeof cn_termination_signals[0])
+static struct sigaction cn_original_actions[CN_TERMINATION_COUNT] = {{{0}}};
+static int cn_originals_saved = 0;
+/// The handlers of the termination signals as the program had them, taken
+/// before newterm installs ncurses' own.
+static inline void cn_save_signal_actions(void) {
+  for (unsigned i = 0; i < CN_TERMINATION_COUNT; i++) sigaction(cn_termination_signals[i], NULL, &cn_original_actions[i]);
+  cn_originals_saved = 1;
+}
 static struct sigaction cn_previous_tstp = {{0}};
 static struct sigaction cn_previous_cont = {{0}};
 
@@ -264,7 +278,10 @@ static void cn_leave_program_mode(void) {
 }
 
 /// A fatal signal: the terminal restored, then whatever handled the signal
-/// before (Swift's backtracer prints its report) or the default action.
+/// before (Swift's backtracer prints its report; for the termination
+/// signals, the program's handler from before newterm) or the default
+/// action, re-raised so the process ends by the signal (status 128 + its
+/// number in a shell).
 static void cn_fatal_signal(int sig, siginfo_t *info, void *context) {
   cn_leave_program_mode();
   cn_sig_active = 0;
@@ -357,6 +374,15 @@ static inline void cn_install_signal_restore(int in_fd, int out_fd, int mouse) {
     action.sa_flags = SA_SIGINFO | SA_RESETHAND;
     sigemptyset(&action.sa_mask);
     sigaction(cn_fatal_signals[i], &action, &cn_previous_actions[i]);
+    for (unsigned j = 0; cn_originals_saved && j < CN_TERMINATION_COUNT; j++) {
+      if (cn_termination_signals[j] != cn_fatal_signals[i]) continue;
+      cn_previous_actions[i] = cn_original_actions[j];
+      // Ours already (a terminal opened while another was): the default, never a loop.
+      if ((cn_previous_actions[i].sa_flags & SA_SIGINFO) && cn_previous_actions[i].sa_sigaction == cn_fatal_signal) {
+        memset(&cn_previous_actions[i], 0, sizeof cn_previous_actions[i]);
+        cn_previous_actions[i].sa_handler = SIG_DFL;
+      }
+    }
   }
   struct sigaction tstp = {0};
   tstp.sa_handler = cn_suspend_signal;

@@ -34,7 +34,11 @@ public enum CursesTerminalError: Error, CustomStringConvertible {
 /// ncurses writes the frames.)
 ///
 /// The terminal is restored by ``restore()`` (also on deinit) and, through
-/// signal handlers installed at open, on SIGINT, SIGTERM, SIGHUP and on a crash.
+/// signal handlers installed at open, on SIGINT, SIGTERM, SIGHUP, SIGQUIT and
+/// on a crash. After restoring, such a signal goes on to what handled it
+/// before the terminal was opened (the default ends the process by the
+/// signal, so a shell sees status 143 for SIGTERM, 130 for SIGINT), and a
+/// crash to Swift's backtracer.
 ///
 /// ncurses keeps global state, so only one `CursesTerminal` may be open at a
 /// time; this is the only place in TermGrid with global mutable state.
@@ -119,6 +123,8 @@ public final class CursesTerminal: Terminal {
     } else {
       cn_save_shell_modes(0)
     }
+    // The program's own handlers of SIGINT, SIGTERM, SIGHUP and SIGQUIT, before ncurses installs its.
+    cn_save_signal_actions()
     if let (name, input, output) = device {
       inputDescriptor = dup(input)
       opened = cn_newterm_fds(name, inputDescriptor, dup(output))

@@ -99,6 +99,33 @@ import Testing
     #expect(try tmux.pane("alternate_on") == "0" && tmux.pane("mouse_sgr_flag") == "0")
   }
 
+  /// `kill -TERM`, `-INT` and `-HUP` end the program by that signal (a
+  /// shell sees 143, 130, 129; before, ncurses' handler exited with 1), the
+  /// terminal left as it was found. (SIGQUIT goes to Swift's backtracer,
+  /// the program's handler for it.)
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+  func aSignalEndsTheProgramByThatSignalWithTheTerminalRestored(signal: Int32) throws {
+    let program = try PseudoTerminalSession(
+      [Self.binary], columns: 80, rows: 24, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+    let started = Date()
+    while !String(decoding: program.output, as: UTF8.self).contains("Mercury"), Date().timeIntervalSince(started) < 20 {
+      program.drain()
+      usleep(10_000)
+    }
+    #expect(String(decoding: program.output, as: UTF8.self).contains("Mercury"))
+    program.signal(signal)
+    #expect(program.waitForExit(timeout: 20) != nil)
+    #expect(program.terminatingSignal == signal, "ended by \(program.terminatingSignal.map(String.init) ?? "no signal"), status \(program.exitCode.map(String.init) ?? "-")")
+    let out = String(decoding: program.output, as: UTF8.self)
+    let leftAlternate = out.range(of: "\u{1B}[?1049l", options: .backwards)?.lowerBound
+    let enteredAlternate = out.range(of: "\u{1B}[?1049h", options: .backwards)?.lowerBound
+    #expect(leftAlternate != nil && enteredAlternate != nil && leftAlternate! > enteredAlternate!, "the main screen back")
+    let mouseOff = out.range(of: "\u{1B}[?1002l", options: .backwards)?.lowerBound
+    #expect(mouseOff != nil && mouseOff! > enteredAlternate!, "mouse reports off")
+    let modes = try #require(program.modes)
+    #expect(modes.c_lflag & tcflag_t(ECHO) != 0 && modes.c_lflag & tcflag_t(ICANON) != 0, "echo and line editing back")
+  }
+
   @Test func theEndOfInputEndsTheProgramWithoutSpinning() throws {
     // Standard input at its end from the start: the program draws, reads
     // the end and exits 0 at once (before, it spun at 100% CPU forever).
