@@ -70,12 +70,8 @@ public struct ImageDecoder: Sendable {
 
   /// The whole file, refused past `limit` bytes.
   static func read(_ path: String, limit: Int) throws(ImageDecodingError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .unreadable(path: path, reason: Self.reason(errno)) }
+    let (fd, info) = try RegularFile.open(path)
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: Self.reason(errno)) }
-    guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
     let size = Int(info.st_size)
     guard size <= limit else { throw .unreadable(path: path, reason: "larger than \(limit) bytes") }
     guard size > 0 else { throw .empty }

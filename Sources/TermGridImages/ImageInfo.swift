@@ -21,12 +21,8 @@ public struct ImageInfo: Hashable, Sendable {
   /// before its frame header). Throws `.unreadable`, `.empty`,
   /// `.unknownFormat` or `.corrupt` (the header is cut short or wrong).
   public init(contentsOf path: String) throws(ImageDecodingError) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+    let (fd, status) = try RegularFile.open(path)
     defer { close(fd) }
-    var status = stat()
-    guard fstat(fd, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-    guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
     guard status.st_size > 0 else { throw .empty }
     let reader = FileBytes(fd: fd)
     try self.init(reading: reader.bytes(at:count:), byteCount: Int(status.st_size))

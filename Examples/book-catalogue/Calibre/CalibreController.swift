@@ -19,16 +19,38 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
   /// Books that could not be read (a damaged database): their cards say so.
   private(set) var readErrors = 0
 
-  init(library: CalibreLibrary, grouping: CalibreGrouping = .author, loader: PictureLoader = PictureLoader()) throws {
+  /// A controller for `library`; its covers come from `loader`, by default
+  /// one that reads only files inside the library (``coverLoader(confinedTo:)``).
+  init(library: CalibreLibrary, grouping: CalibreGrouping = .author, loader: PictureLoader? = nil) throws {
     self.library = library
     self.grouping = grouping
-    self.loader = loader
+    self.loader = loader ?? Self.coverLoader(confinedTo: library.folder)
     super.init(layout: CatalogueController.flowLayout(for: .grid, covers: true))
     collectionView.allowsMultipleSelection = false
-    collectionView.backgroundWork = [loader]
+    collectionView.backgroundWork = [self.loader]
     collectionView.prefetchDataSource = self
     groups = try library.groups(by: grouping)
     collectionView.reloadData()
+  }
+
+  /// A picture loader that decodes a file only when its real path (links
+  /// followed, on the worker thread) is inside `folder`: a cover is
+  /// `<library>/<books.path>/cover.jpg`, and neither a hostile `books.path`
+  /// nor a link in the library may show a file from elsewhere.
+  static func coverLoader(confinedTo folder: String) -> PictureLoader {
+    let root = Self.realPath(folder) ?? folder
+    return PictureLoader(decode: { path, width, height throws(ImageDecodingError) in
+      guard let real = Self.realPath(path) else { throw .unreadable(path: path, reason: "no such file") }
+      guard real.hasPrefix(root == "/" ? "/" : root + "/") else { throw .unreadable(path: path, reason: "outside the library") }
+      return try ImageDecoder().decode(contentsOf: real, minimumSize: (width, height))
+    })
+  }
+
+  /// The path with every link, `.` and `..` resolved, or nil.
+  static func realPath(_ path: String) -> String? {
+    guard !path.utf8.contains(0), let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// The books of section `s` (listed now if not yet).
@@ -151,7 +173,11 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
 
   override var titleText: String? {
     var title = "Calibre library · \((library.folder as NSString).lastPathComponent) · by \(grouping.rawValue) · read-only"
-    if library.isImmutable { title += " · locked by Calibre: read as it was when opened" }
+    switch library.readMode {
+    case .immutable(.locked): title += " · locked by Calibre: read as it was when opened"
+    case .immutable(.leftOverWriteAheadLog): title += " · changes in metadata.db-wal not shown: open the library in Calibre once"
+    case .shared, .immutable(.writeAheadLogNotInUse): break
+    }
     return title
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import CSVScanning
 
 /// How a Calibre library's books are grouped into sections.
 enum CalibreGrouping: String, CaseIterable, Sendable {
@@ -52,18 +53,53 @@ enum CalibreError: Error, CustomStringConvertible {
   }
 }
 
+/// How a Calibre library's database was opened.
+enum CalibreReadMode: Equatable, Sendable {
+  /// Read only, with SQLite's locks and Calibre's write-ahead log when it
+  /// has one: what Calibre changes shows on the next read.
+  case shared
+  /// Read as the file is (SQLite's `immutable=1`): no lock, no journal, no
+  /// file created beside it; later changes are not seen.
+  case immutable(ImmutableReason)
+
+  /// Why the database was read as immutable.
+  enum ImmutableReason: Equatable, Sendable {
+    /// A running Calibre held it locked.
+    case locked
+    /// It is in WAL mode with no Calibre using it (no `-wal` and `-shm`
+    /// beside it): a shared read would create them in the library.
+    case writeAheadLogNotInUse
+    /// A `metadata.db-wal` with changes in it was left without its `-shm`
+    /// (Calibre ended without folding it in): reading it would create the
+    /// `-shm`, so those changes are not shown.
+    case leftOverWriteAheadLog
+  }
+}
+
 /// A Calibre library opened in place, read only: its `metadata.db` through
 /// SQLite (only the base tables: Calibre's views and triggers call
 /// functions of its own), covers at `<library>/<books.path>/cover.jpg`.
 /// Groups are counted by query and a group's books listed when it is first
-/// shown; a book's fields are read when its card is drawn. Never writes: when
-/// a running Calibre holds the database locked, it is opened as immutable
-/// (``isImmutable``), which takes no lock at all.
+/// shown; a book's fields are read when its card is drawn.
+///
+/// Never writes, and never creates a file in the library: a database in
+/// rollback-journal mode is opened read only (a locked one, held by a
+/// running Calibre, as immutable); one in WAL mode is read through
+/// Calibre's `-wal` and `-shm` when both are there (Calibre is running, and
+/// its latest changes show), and otherwise as immutable (SQLite would
+/// create the two files to read it shared). See ``readMode``.
+///
+/// What the database holds is not trusted: a book's folder must be a
+/// relative path inside the library (no `..`, no NUL, no control
+/// characters), numbers are bounded (a rating 0-10, a series index that is
+/// finite), and comments are cut to what the detail view shows.
 final class CalibreLibrary {
   let folder: String
   private let db: SQLiteDatabase
-  /// True when the database was locked and was opened with `immutable=1`.
-  let isImmutable: Bool
+  /// How the database was opened.
+  let readMode: CalibreReadMode
+  /// True when the database was opened with `immutable=1`.
+  var isImmutable: Bool { readMode != .shared }
   /// `PRAGMA user_version` (25 for Calibre 6, 26 from Calibre 9 on, which has no `books.isbn`).
   let schemaVersion: Int
   /// The number of books.
@@ -86,18 +122,40 @@ final class CalibreLibrary {
     }
     do {
       var opened: (SQLiteDatabase, Int, Int)
-      var immutable = false
-      do {
-        opened = try open(immutable: false)
-      } catch let e as SQLiteError where e.isLocked {
+      var mode = CalibreReadMode.shared
+      if let reason = try Self.immutableReason(forDatabaseAt: path) {
         opened = try open(immutable: true)
-        immutable = true
+        mode = .immutable(reason)
+      } else {
+        do {
+          opened = try open(immutable: false)
+        } catch let e as SQLiteError where e.isLocked {
+          opened = try open(immutable: true)
+          mode = .immutable(.locked)
+        }
       }
       (db, schemaVersion, bookCount) = opened
-      isImmutable = immutable
+      readMode = mode
     } catch {
       throw .unreadable(path, "\(error)")
     }
+  }
+
+  /// Why the database at `path` must be read as immutable for nothing to
+  /// be created beside it, or nil when a shared read creates nothing. A
+  /// database in WAL mode (bytes 18 and 19 of its header are 2) is read
+  /// shared only while both its `-wal` and `-shm` exist.
+  static func immutableReason(forDatabaseAt path: String) throws -> CalibreReadMode.ImmutableReason? {
+    let header = try RegularFile.read(path, upTo: 100)
+    guard header.count >= 20, header.starts(with: Array("SQLite format 3\0".utf8)), header[18] == 2 || header[19] == 2 else {
+      return nil
+    }
+    let wal = RegularFile.size(of: path + "-wal")
+    let shm = RegularFile.size(of: path + "-shm")
+    if wal != nil && shm != nil { return nil }
+    // A WAL of its 32-byte header alone holds no change.
+    if let wal, wal > 32 { return .leftOverWriteAheadLog }
+    return .writeAheadLogNotInUse
   }
 
   // MARK: groups
@@ -189,14 +247,14 @@ final class CalibreLibrary {
     try db.query("SELECT title, pubdate, has_cover, path FROM books WHERE id = ?", [.int(id)]) { r in
       book.title = r.text(0)
       book.year = Self.year(r.text(1))
-      if r.int(2) != 0 {
-        book.coverPath = ((folder as NSString).appendingPathComponent(r.text(3)) as NSString).appendingPathComponent("cover.jpg")
+      if r.int(2) != 0, let relative = Self.bookFolder(r.text(3)) {
+        book.coverPath = folder + "/" + relative + "/cover.jpg"
       }
     }
     try db.query("SELECT a.name FROM books_authors_link l JOIN authors a ON a.id = l.author WHERE l.book = ? ORDER BY l.id", [.int(id)]) {
       book.authors.append($0.text(0))
     }
-    book.rating = Int(
+    book.rating = Self.rating(
       try db.integer("SELECT r.rating FROM books_ratings_link l JOIN ratings r ON r.id = l.rating WHERE l.book = ?", [.int(id)]))
     books[id] = book
     return book
@@ -211,9 +269,7 @@ final class CalibreLibrary {
       "SELECT s.name, b.series_index FROM books_series_link l JOIN series s ON s.id = l.series JOIN books b ON b.id = l.book WHERE l.book = ?",
       [.int(id)]
     ) { r in
-      let index = r.double(1)
-      let number = index == index.rounded() ? String(Int(index)) : String(index)
-      rows.append(("Series", "\(r.text(0)) #\(number)"))
+      rows.append(("Series", "\(r.text(0)) #\(Self.seriesNumber(r.double(1)))"))
     }
     var tags: [String] = []
     try db.query("SELECT t.name FROM books_tags_link l JOIN tags t ON t.id = l.tag WHERE l.book = ? ORDER BY t.name COLLATE NOCASE", [.int(id)]) {
@@ -231,7 +287,7 @@ final class CalibreLibrary {
       rows.append((r.text(0).lowercased() == "isbn" ? "ISBN" : r.text(0), r.text(1)))
     }
     try db.query("SELECT text FROM comments WHERE book = ?", [.int(id)]) { r in
-      let text = Self.plainText(ofHTML: r.text(0))
+      let text = r.withBytes(0) { Self.plainText(ofHTML: $0) }
       if !text.isEmpty { rows.append(("Comments", text)) }
     }
     return rows
@@ -243,26 +299,94 @@ final class CalibreLibrary {
     return y
   }
 
-  /// Stars for a Calibre rating (stars x 2): "★★★★☆", "★★★½☆".
+  /// A book's folder, relative to the library, from `books.path`; nil for
+  /// one that could lead outside it or cannot be a folder name: absolute,
+  /// empty, with a `.` or `..` component, a NUL (which would cut the path
+  /// short where the system reads it) or another control character.
+  static func bookFolder(_ path: String) -> String? {
+    guard !path.isEmpty, path.utf8.count <= 4096, !path.hasPrefix("/") else { return nil }
+    guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
+    return path
+  }
+
+  /// A rating as Calibre stores it (stars x 2), bounded to 0-10.
+  static func rating(_ stored: Int64) -> Int { Int(min(max(stored, 0), 10)) }
+
+  /// A series index as a reader writes it: "4", "4.5"; "?" for one that is
+  /// not a number, and a large one in scientific notation (never a trap).
+  static func seriesNumber(_ index: Double) -> String {
+    guard index.isFinite else { return "?" }
+    if index == index.rounded(), abs(index) < 1e15 { return String(Int(index)) }
+    return String(index)
+  }
+
+  /// Stars for a Calibre rating (stars x 2, bounded to 0-10): "★★★★☆", "★★★½☆".
   static func stars(_ rating: Int) -> String {
+    let rating = min(max(rating, 0), 10)
     let full = rating / 2
     let half = rating % 2
     return String(repeating: "★", count: full) + (half == 1 ? "½" : "") + String(repeating: "☆", count: max(0, 5 - full - half))
   }
 
-  /// Comments as plain text: tags dropped, a few entities decoded, white space folded, at most 1,000 characters.
-  static func plainText(ofHTML html: String) -> String {
-    var out = ""
+  /// The most characters of a comment shown.
+  static let commentLength = 1000
+
+  /// Comments as plain text: tags dropped (with what they hold: a picture
+  /// pasted into a comment is base64 inside its tag), the common entities
+  /// decoded, white space folded, at most ``commentLength`` characters.
+  /// Reads the UTF-8 bytes once and stops as soon as it has enough, so a
+  /// comment of megabytes costs no more than its first readable part.
+  static func plainText(ofHTML html: some Collection<UInt8>) -> String {
+    var out: [UInt8] = []
+    var characters = 0
     var inTag = false
-    for c in html {
-      if c == "<" { inTag = true; out.append(" "); continue }
-      if c == ">" { inTag = false; continue }
-      if !inTag { out.append(c) }
+    var pendingSpace = false
+    var i = html.startIndex
+    let entities: [(name: [UInt8], value: [UInt8])] = [
+      ("amp;", "&"), ("lt;", "<"), ("gt;", ">"), ("quot;", "\""), ("#39;", "'"), ("apos;", "'"), ("nbsp;", " "),
+    ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
+    func emit(_ bytes: some Sequence<UInt8>) {
+      for b in bytes {
+        let isSpace = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C
+        if isSpace {
+          pendingSpace = !out.isEmpty
+          continue
+        }
+        if pendingSpace {
+          out.append(0x20)
+          characters += 1
+          pendingSpace = false
+        }
+        out.append(b)
+        // Counted per scalar (a lead byte or ASCII); a cluster of several is cut by the String below.
+        if b & 0xC0 != 0x80 { characters += 1 }
+      }
     }
-    for (entity, c) in [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", " ")] {
-      out = out.replacingOccurrences(of: entity, with: c)
+    while i != html.endIndex, characters <= commentLength {
+      let b = html[i]
+      i = html.index(after: i)
+      if inTag {
+        if b == UInt8(ascii: ">") { inTag = false }
+        continue
+      }
+      switch b {
+      case UInt8(ascii: "<"):
+        inTag = true
+        pendingSpace = !out.isEmpty
+      case UInt8(ascii: "&"):
+        let rest = html[i...]
+        if let entity = entities.first(where: { rest.starts(with: $0.name) }) {
+          emit(entity.value)
+          i = html.index(i, offsetBy: entity.name.count)
+        } else {
+          emit([b])
+        }
+      default: emit([b])
+      }
     }
-    let words = out.split(whereSeparator: { $0.isWhitespace })
-    return String(words.joined(separator: " ").prefix(1000))
+    let text = String(decoding: out, as: UTF8.self).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    return String(text.prefix(commentLength))
   }
 }

@@ -17,8 +17,9 @@ final class SQLiteDatabase {
   private var statements: [String: OpaquePointer] = [:]
 
   /// Opens `path` read only; `immutable` also tells SQLite the file cannot
-  /// change (no locks are taken, so a database another program holds
-  /// locked can still be read).
+  /// change: no locks are taken (a database another program holds locked
+  /// can still be read), no journal or write-ahead log is read, and no file
+  /// is created beside it.
   init(path: String, immutable: Bool) throws(SQLiteError) {
     var uri = "file:" + Self.escape(path) + "?mode=ro"
     if immutable { uri += "&immutable=1" }
@@ -116,6 +117,11 @@ final class SQLiteDatabase {
     func int(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
     func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    /// The bytes of a text column, without making a String of them.
+    func withBytes<R>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+      guard let p = sqlite3_column_text(statement, column) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+      return body(UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, column))))
+    }
     func text(_ column: Int32) -> String {
       guard let p = sqlite3_column_text(statement, column) else { return "" }
       let n = Int(sqlite3_column_bytes(statement, column))
