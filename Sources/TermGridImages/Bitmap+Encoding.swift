@@ -16,15 +16,36 @@ extension Bitmap {
     return Array(UnsafeBufferPointer(start: out, count: size))
   }
 
-  /// The bitmap as a baseline JPEG file's bytes at `quality` (1-100; alpha is dropped).
-  public func jpegData(quality: Int = 90) -> [UInt8] {
+  /// The bitmap as a JPEG file's bytes at `quality` (1-100; alpha is
+  /// dropped): baseline, or `progressive` (ten scans, as libjpeg writes them).
+  public func jpegData(quality: Int = 90, progressive: Bool = false) -> [UInt8] {
+    jpegData(quality: quality, progressive: progressive, cmyk: false)
+  }
+
+  /// The bitmap as a JPEG, as an Adobe CMYK one with `cmyk` (the inks
+  /// inverted, as Photoshop writes them): for tests of print files.
+  func jpegData(quality: Int, progressive: Bool, cmyk: Bool) -> [UInt8] {
     var out: UnsafeMutablePointer<UInt8>?
     var size: UInt = 0
     let code = pixels.withUnsafeBufferPointer {
-      tg_jpeg_encode($0.baseAddress, Int32(width), Int32(height), Int32(min(100, max(1, quality))), &out, &size)
+      tg_jpeg_encode(
+        $0.baseAddress, Int32(width), Int32(height), Int32(min(100, max(1, quality))), progressive ? 1 : 0, cmyk ? 1 : 0,
+        &out, &size)
     }
     defer { free(out) }
     guard code == 0, let out else { return [] }
     return Array(UnsafeBufferPointer(start: out, count: Int(size)))
+  }
+
+  /// A PNG of one colour, `width` x `height`, written a row at a time at
+  /// zlib's best compression: a few hundred kilobytes that declare hundreds
+  /// of megabytes of pixels (a decompression bomb, for tests).
+  static func uniformPNGData(width: Int, height: Int, color: (UInt8, UInt8, UInt8), interlaced: Bool = false) -> [UInt8] {
+    var out: UnsafeMutablePointer<UInt8>?
+    var size = 0
+    let code = tg_png_encode_uniform(Int32(width), Int32(height), color.0, color.1, color.2, interlaced ? 1 : 0, &out, &size)
+    defer { free(out) }
+    guard code == 0, let out else { return [] }
+    return Array(UnsafeBufferPointer(start: out, count: size))
   }
 }

@@ -8,8 +8,26 @@ import CPNG
 /// Decodes JPEG and PNG files to ``Bitmap``s, through libjpeg(-turbo) and
 /// libpng. Every failure is an ``ImageDecodingError`` (a truncated, corrupt,
 /// empty, huge or foreign file); nothing a file holds ends the process or
-/// writes to the terminal. A JPEG is downscaled while it is decoded (by
-/// 1/2, 1/4 or 1/8) as far as the result stays at least the size asked for.
+/// writes to the terminal.
+///
+/// A picture larger than the size asked for is scaled down while it is
+/// decoded: a JPEG by 1/2, 1/4 or 1/8, a PNG by a whole factor, a row at a
+/// time; each as far as the result stays at least that size.
+///
+/// What a file may cost is bounded before anything large is allocated, so
+/// a small file that declares a huge picture (a decompression bomb) is
+/// refused with a typed error, never allowed to take the process's memory:
+/// - more than ``maximumPixelCount`` pixels declared:
+///   ``ImageDecodingError/tooLarge(width:height:)``;
+/// - more than ``maximumMemory`` bytes needed (the result, and what the
+///   library must hold: a progressive JPEG's coefficients for the whole
+///   picture, an interlaced PNG's full-size pixels):
+///   ``ImageDecodingError/memoryLimitExceeded(width:height:)``;
+/// - a progressive JPEG of more than ``maximumScanCount`` scans (each is a
+///   pass over the whole picture; a few hundred kilobytes can hold
+///   thousands): ``ImageDecodingError/scanLimitExceeded(limit:)``.
+///
+/// CMYK and YCCK JPEGs (print workflows, scanners) are converted to RGB.
 ///
 /// A value type with no shared state: decode on any thread.
 public struct ImageDecoder: Sendable {
@@ -18,40 +36,50 @@ public struct ImageDecoder: Sendable {
   public var maximumPixelCount: Int
   /// The largest file read, in bytes: 256 MiB by default.
   public var maximumFileSize: Int
+  /// The most memory one decode may need, in bytes: 128 MiB by default.
+  public var maximumMemory: Int
+  /// The most scans a progressive JPEG may have: 100 by default (libjpeg
+  /// writes 10; optimisers rarely more than 20).
+  public var maximumScanCount: Int
 
-  /// Creates a decoder.
-  public init(maximumPixelCount: Int = 120_000_000, maximumFileSize: Int = 256 << 20) {
+  /// Creates a decoder with these limits.
+  public init(
+    maximumPixelCount: Int = 120_000_000, maximumFileSize: Int = 256 << 20, maximumMemory: Int = 128 << 20,
+    maximumScanCount: Int = 100
+  ) {
     self.maximumPixelCount = maximumPixelCount
     self.maximumFileSize = maximumFileSize
+    self.maximumMemory = maximumMemory
+    self.maximumScanCount = maximumScanCount
   }
 
-  /// Reads and decodes the file at `path`; with a `minimumSize`, a JPEG is
-  /// decoded no larger than it needs to be to cover it.
+  /// Reads and decodes the file at `path`; with a `minimumSize`, the
+  /// picture is decoded no larger than it needs to be to cover it.
   public func decode(contentsOf path: String, minimumSize: (width: Int, height: Int)? = nil) throws(ImageDecodingError) -> Bitmap {
     try decode(try Self.read(path, limit: maximumFileSize), minimumSize: minimumSize)
   }
 
-  /// Decodes a JPEG or PNG held in memory (the format from its first bytes).
+  /// Decodes a JPEG or PNG held in memory (the format from its first
+  /// bytes); with a `minimumSize`, no larger than it needs to be to cover it.
   public func decode(_ data: [UInt8], minimumSize: (width: Int, height: Int)? = nil) throws(ImageDecodingError) -> Bitmap {
     guard !data.isEmpty else { throw .empty }
     guard let format = ImageFormat(sniffing: data) else { throw .unknownFormat }
     var pixels: UnsafeMutablePointer<UInt8>?
     var width: Int32 = 0, height: Int32 = 0
     var message = [CChar](repeating: 0, count: 256)
+    let (wantWidth, wantHeight) = (Int32(clamping: minimumSize?.width ?? 0), Int32(clamping: minimumSize?.height ?? 0))
+    var sourceWidth: Int32 = 0, sourceHeight: Int32 = 0
     let code: Int32 = data.withUnsafeBufferPointer { bytes in
       switch format {
       case .jpeg:
-        var sourceWidth: Int32 = 0, sourceHeight: Int32 = 0
-        let r = tg_jpeg_decode(
-          bytes.baseAddress, UInt(bytes.count), Int32(clamping: minimumSize?.width ?? 0),
-          Int32(clamping: minimumSize?.height ?? 0), Int64(maximumPixelCount), &pixels, &width, &height,
-          &sourceWidth, &sourceHeight, &message, Int32(message.count))
-        if r == 2 { (width, height) = (sourceWidth, sourceHeight) }  // too large: its declared size
-        return r
+        return tg_jpeg_decode(
+          bytes.baseAddress, UInt(bytes.count), wantWidth, wantHeight, Int64(maximumPixelCount), Int64(maximumMemory),
+          Int32(clamping: maximumScanCount), &pixels, &width, &height, &sourceWidth, &sourceHeight, &message,
+          Int32(message.count))
       case .png:
         return tg_png_decode(
-          bytes.baseAddress, bytes.count, Int64(maximumPixelCount), &pixels, &width, &height, &message,
-          Int32(message.count))
+          bytes.baseAddress, bytes.count, wantWidth, wantHeight, Int64(maximumPixelCount), Int64(maximumMemory), &pixels,
+          &width, &height, &sourceWidth, &sourceHeight, &message, Int32(message.count))
       }
     }
     defer { free(pixels) }
@@ -60,8 +88,10 @@ public struct ImageDecoder: Sendable {
       guard let pixels, width > 0, height > 0 else { throw .corrupt(format: format, message: "no pixels") }
       let count = Int(width) * Int(height) * 4
       return Bitmap(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
-    case 2: throw .tooLarge(width: Int(width), height: Int(height))
+    case 2: throw .tooLarge(width: Int(sourceWidth), height: Int(sourceHeight))
     case 3: throw .outOfMemory
+    case 4: throw .memoryLimitExceeded(width: Int(sourceWidth), height: Int(sourceHeight))
+    case 5: throw .scanLimitExceeded(limit: maximumScanCount)
     default:
       let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
       throw .corrupt(format: format, message: Self.printable(text))

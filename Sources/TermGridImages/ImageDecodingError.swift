@@ -13,6 +13,28 @@ public enum ImageDecodingError: Error, Hashable, Sendable, CustomStringConvertib
   case tooLarge(width: Int, height: Int)
   /// The pixels did not fit in memory.
   case outOfMemory
+  /// Decoding it would need more memory than the decoder allows
+  /// (``ImageDecoder/maximumMemory``): a progressive JPEG or an interlaced
+  /// PNG, which must be held whole, declaring this many pixels.
+  case memoryLimitExceeded(width: Int, height: Int)
+  /// A progressive JPEG with more scans than the decoder allows (``ImageDecoder/maximumScanCount``).
+  case scanLimitExceeded(limit: Int)
+  /// Making the picture took longer than its loader waits (``PictureLoader/timeLimit``):
+  /// a file on a network mount that does not answer, a picture that costs too much.
+  case timedOut(seconds: Double)
+
+  /// True for a failure a second try of the same file may not repeat: it
+  /// could not be read (permissions, an I/O error), or it took too long.
+  public var isWorthRetrying: Bool {
+    switch self {
+    case .unreadable, .timedOut, .outOfMemory: return true
+    default: return false
+    }
+  }
+
+  private static func seconds(_ s: Double) -> String {
+    s == s.rounded() ? "\(Int(s)) s" : "\(s) s"
+  }
 
   /// What went wrong, in a line (for a detail view or a log).
   public var description: String {
@@ -23,6 +45,9 @@ public enum ImageDecodingError: Error, Hashable, Sendable, CustomStringConvertib
     case .corrupt(let format, let message): return "broken \(format.name): \(message.isEmpty ? "cannot decode" : message)"
     case .tooLarge(let width, let height): return "too large to show (\(width) x \(height) pixels)"
     case .outOfMemory: return "out of memory"
+    case .memoryLimitExceeded(let width, let height): return "too large to decode in the memory allowed (\(width) x \(height) pixels)"
+    case .scanLimitExceeded(let limit): return "a progressive JPEG of more than \(limit) scans"
+    case .timedOut(let seconds): return "not read within \(Self.seconds(seconds))"
     }
   }
 }

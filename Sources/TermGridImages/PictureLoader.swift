@@ -1,4 +1,8 @@
 import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 import GridRender
 import TermGrid
 
@@ -14,6 +18,20 @@ import TermGrid
 /// new ones for what is visible only; past ``cacheByteLimit`` the least
 /// recently drawn are dropped, down to three quarters of it. A file that cannot be decoded keeps its error
 /// (``failure(forFileAt:)``) and its cells a placeholder marked "!".
+///
+/// A file is tried again when it changes: while its failed picture is
+/// still asked for, a worker looks at the file every
+/// ``failureRecheckInterval`` and decodes it anew when its size, times or
+/// identity changed (a picture still being copied), or when the failure
+/// was one a second try may not repeat (it could not be read, it took too
+/// long).
+///
+/// Nothing here touches a file on the calling thread, and no file can take
+/// the workers: a job that runs longer than ``timeLimit`` (a file on a
+/// network mount that does not answer) is given up as
+/// ``ImageDecodingError/timedOut(seconds:)`` and another worker takes its
+/// place, up to ``threadCount`` more; the one that was stuck keeps its
+/// result if it ever finishes.
 public final class PictureLoader: BackgroundWork, Sendable {
   /// Decodes the file at a path to pixels at least the size given (in
   /// pixels); the default uses ``ImageDecoder``. Tests put a slow or failing one here.
@@ -27,17 +45,40 @@ public final class PictureLoader: BackgroundWork, Sendable {
     var colors: ColorSupport
   }
 
+  /// A file as it was when its picture failed: a change in any of these
+  /// (or its appearing or going) means it is worth another try.
+  struct FileSignature: Hashable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64
+    var changed: Int64
+  }
+
+  /// Why a file gave no picture, and what the file was then.
+  struct Failure {
+    var error: ImageDecodingError
+    var signature: FileSignature?
+    /// When the file was last looked at (nanoseconds, monotonic).
+    var checked: UInt64
+    /// The file is looked at again to see whether it changed.
+    var rechecking = false
+  }
+
   struct State {
     var cache: [Key: (picture: Picture, lastUse: UInt64)] = [:]
     var cacheBytes = 0
     var clock: UInt64 = 0
-    var failures: [String: ImageDecodingError] = [:]
+    var failures: [String: Failure] = [:]
     /// The latest picture made of each file (still in the cache), whatever its size.
     var latest: [String: Key] = [:]
     /// Waiting to be made, the most urgent last.
     var queue: [Key] = []
     var queued: Set<Key> = []
-    var inFlight: Set<Key> = []
+    /// Being made, with when each started (nanoseconds, monotonic).
+    var inFlight: [Key: UInt64] = [:]
+    /// Jobs given up after ``timeLimit`` whose workers have not returned.
+    var abandoned: Set<Key> = []
     var workers = 0
     /// Paths whose pictures (or errors) are ready but not yet taken by the main thread.
     var finished: [String] = []
@@ -46,8 +87,15 @@ public final class PictureLoader: BackgroundWork, Sendable {
 
   /// The most bytes of pictures kept (32 MiB by default).
   public let cacheByteLimit: Int
-  /// Worker threads at most (2 by default).
+  /// Worker threads at most (2 by default), not counting those that stand
+  /// in for workers stuck past ``timeLimit``.
   public let threadCount: Int
+  /// The longest a picture may take to be made before it is given up as
+  /// ``ImageDecodingError/timedOut(seconds:)`` (10 s by default).
+  public let timeLimit: Double
+  /// How often a file whose picture failed is looked at again while it is
+  /// asked for (2 s by default).
+  public let failureRecheckInterval: Double
   private let symbols: PictureRasterizer.Symbols
   private let decode: Decode
   private let state = Locked(State())
@@ -57,10 +105,12 @@ public final class PictureLoader: BackgroundWork, Sendable {
   /// Creates a loader.
   public init(
     cacheByteLimit: Int = 32 << 20, threadCount: Int = 2, symbols: PictureRasterizer.Symbols = .blocks,
-    decode: Decode? = nil
+    timeLimit: Double = 10, failureRecheckInterval: Double = 2, decode: Decode? = nil
   ) {
     self.cacheByteLimit = cacheByteLimit
     self.threadCount = max(1, threadCount)
+    self.timeLimit = timeLimit
+    self.failureRecheckInterval = failureRecheckInterval
     self.symbols = symbols
     // (Not `decode ?? Self.decodeFile`: `??` around a typed-throws function crashes Swift 6.3's compiler.)
     if let decode { self.decode = decode } else { self.decode = Self.decodeFile }
@@ -85,14 +135,22 @@ public final class PictureLoader: BackgroundWork, Sendable {
   /// is made; otherwise nil, and it is queued to be made (first in line).
   public func picture(forFileAt path: String, width: Int, height: Int, colors: ColorSupport) -> Picture? {
     let key = Key(path: path, width: width, height: height, colors: colors)
+    let now = Self.now()
+    let recheckAfter = UInt64(max(0, failureRecheckInterval) * 1e9)
     let (picture, start) = state.withLock { s -> (Picture?, Bool) in
       s.clock += 1
       if let hit = s.cache[key] {
         s.cache[key] = (hit.picture, s.clock)
         return (hit.picture, false)
       }
-      if s.failures[path] != nil { return (nil, false) }
-      return (nil, Self.enqueue(key, first: true, in: &s, threads: threadCount))
+      if let failure = s.failures[path] {
+        // Looked at again now and then, on a worker: tried anew if the file changed.
+        guard !failure.rechecking, now &- failure.checked >= recheckAfter, !s.abandoned.contains(where: { $0.path == path }) else {
+          return (nil, false)
+        }
+        s.failures[path]?.rechecking = true
+      }
+      return (nil, Self.enqueue(key, first: true, in: &s, threads: capacity(s)))
     }
     if start { startWorker() }
     return picture
@@ -116,7 +174,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
       var n = 0
       for path in paths where s.failures[path] == nil {
         let key = Key(path: path, width: width, height: height, colors: colors)
-        if s.cache[key] == nil, Self.enqueue(key, first: false, in: &s, threads: threadCount) { n += 1 }
+        if s.cache[key] == nil, Self.enqueue(key, first: false, in: &s, threads: capacity(s)) { n += 1 }
       }
       return n
     }
@@ -131,6 +189,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
       s.queue.removeAll { key in
         guard drop.contains(key.path) else { return false }
         s.queued.remove(key)
+        s.failures[key.path]?.rechecking = false
         return true
       }
     }
@@ -138,7 +197,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
 
   /// Why the file at `path` gave no picture, or nil.
   public func failure(forFileAt path: String) -> ImageDecodingError? {
-    state.withLock { $0.failures[path] }
+    state.withLock { $0.failures[path]?.error }
   }
 
   /// The bytes of pictures held now.
@@ -150,9 +209,29 @@ public final class PictureLoader: BackgroundWork, Sendable {
 
   // MARK: BackgroundWork
 
-  /// True while pictures are queued, being made, or made and not yet taken.
+  /// True while pictures are queued, being made, or made and not yet
+  /// taken. (Asked every frame interval while true: a job past
+  /// ``timeLimit`` is given up here.)
   public var hasPendingResults: Bool {
-    state.withLock { !$0.queue.isEmpty || !$0.inFlight.isEmpty || !$0.finished.isEmpty }
+    let now = Self.now()
+    let limit = UInt64(max(0, timeLimit) * 1e9)
+    let (pending, starts) = state.withLock { s -> (Bool, Int) in
+      var starts = 0
+      for (key, started) in s.inFlight where now &- started > limit && !s.abandoned.contains(key) {
+        s.abandoned.insert(key)
+        s.failures[key.path] = Failure(error: .timedOut(seconds: timeLimit), signature: nil, checked: now)
+        s.finished.append(key.path)
+        // Its worker is stuck: another takes its place while there is work.
+        if !s.queue.isEmpty && s.workers < capacity(s) {
+          s.workers += 1
+          starts += 1
+        }
+      }
+      let pending = !s.queue.isEmpty || s.inFlight.keys.contains { !s.abandoned.contains($0) } || !s.finished.isEmpty
+      return (pending, starts)
+    }
+    for _ in 0..<starts { startWorker() }
+    return pending
   }
 
   /// The sources whose pictures (or errors) came since the last call.
@@ -167,9 +246,13 @@ public final class PictureLoader: BackgroundWork, Sendable {
 
   // MARK: workers
 
+  /// Workers allowed now: ``threadCount``, and one more for each stuck on a
+  /// job given up (at most ``threadCount`` more).
+  private func capacity(_ s: State) -> Int { threadCount + min(s.abandoned.count, threadCount) }
+
   /// Queues `key` (at the front when `first`); true when a worker should start.
   private static func enqueue(_ key: Key, first: Bool, in s: inout State, threads: Int) -> Bool {
-    if s.inFlight.contains(key) { return false }
+    if s.inFlight[key] != nil { return false }
     if s.queued.contains(key) {
       guard first, let i = s.queue.firstIndex(of: key) else { return false }
       s.queue.remove(at: i)
@@ -187,18 +270,28 @@ public final class PictureLoader: BackgroundWork, Sendable {
 
   /// Makes queued pictures until none is left.
   private func work() {
-    while let key = state.withLock({ s -> Key? in
+    while let (key, recheck) = state.withLock({ s -> (Key, Failure?)? in
       guard let key = s.queue.popLast() else {
         s.workers -= 1
         return nil
       }
       s.queued.remove(key)
-      s.inFlight.insert(key)
-      return key
+      s.inFlight[key] = Self.now()
+      return (key, s.failures[key.path])
     }) {
+      let signature = Self.signature(ofFileAt: key.path)
+      if let recheck, signature == recheck.signature, !recheck.error.isWorthRetrying {
+        // Failed before, and the file is as it was: not decoded again.
+        state.withLock { s in
+          s.inFlight[key] = nil
+          s.failures[key.path]?.checked = Self.now()
+          s.failures[key.path]?.rechecking = false
+        }
+        continue
+      }
       let result: Result<Picture, ImageDecodingError>
       do {
-        // Enough pixels for chafa's 8 x 8 per cell; a JPEG decodes no larger.
+        // Enough pixels for chafa's 8 x 8 per cell; the decoder scales down to no less.
         let bitmap = try decode(key.path, key.width * 8, key.height * 8)
         let size = PictureRasterizer.fittingSize(
           pixelWidth: bitmap.width, pixelHeight: bitmap.height, maxWidth: key.width, maxHeight: key.height)
@@ -208,7 +301,8 @@ public final class PictureLoader: BackgroundWork, Sendable {
         result = .failure(error)
       }
       state.withLock { s in
-        s.inFlight.remove(key)
+        s.inFlight[key] = nil
+        let wasAbandoned = s.abandoned.remove(key) != nil
         s.decodes += 1
         switch result {
         case .success(let picture):
@@ -216,13 +310,35 @@ public final class PictureLoader: BackgroundWork, Sendable {
           s.cache[key] = (picture, s.clock)
           s.cacheBytes += picture.byteCount
           s.latest[key.path] = key
+          s.failures[key.path] = nil
           evict(&s)
         case .failure(let error):
-          s.failures[key.path] = error
+          // (A job given up keeps its time-out unless it succeeds at last.)
+          if !wasAbandoned { s.failures[key.path] = Failure(error: error, signature: signature, checked: Self.now()) }
         }
         s.finished.append(key.path)
       }
     }
+  }
+
+  /// What the file at `path` is now (nil when there is nothing there).
+  /// `stat` never blocks on what the path names (a pipe, a device); a hung
+  /// network mount can, which is what ``timeLimit`` is for.
+  static func signature(ofFileAt path: String) -> FileSignature? {
+    guard !path.utf8.contains(0) else { return nil }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileSignature(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+      changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
+  }
+
+  /// Monotonic nanoseconds.
+  static func now() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
   }
 
   /// Past the budget, drops the least recently used pictures down to three

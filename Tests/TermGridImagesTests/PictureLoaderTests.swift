@@ -179,4 +179,83 @@ import Testing
     let (dx, dy) = ((14 - large.width) / 2, (8 - large.height) / 2)
     #expect(surface[7, 4].style.background == large[7 - dx, 4 - dy].style.background, "the picture centred, cut by the cell")
   }
+  /// Asks for `paths` until each has a picture or a failure (polling the
+  /// loader as the run loop does, which is where a job past its time limit
+  /// is given up), at most 20 s.
+  static func settle(_ loader: PictureLoader, _ paths: [String]) -> [String: String] {
+    var results: [String: String] = [:]
+    let deadline = Date().addingTimeInterval(20)
+    while results.count < paths.count && Date() < deadline {
+      _ = loader.hasPendingResults
+      for path in paths where results[path] == nil {
+        if loader.picture(forFileAt: path, width: 10, height: 5, colors: .trueColor) != nil { results[path] = "picture" }
+        if let failure = loader.failure(forFileAt: path) { results[path] = failure.description }
+      }
+      usleep(5_000)
+    }
+    return results
+  }
+
+  @Test func aFileThatNeverAnswersIsGivenUpAndTheWorkersGoOn() throws {
+    // A decode that hangs (a file on a network mount that does not answer) on "hung" paths.
+    let release = Locked(false)
+    let loader = PictureLoader(threadCount: 1, timeLimit: 0.3) { path, _, _ throws(ImageDecodingError) in
+      while path.hasPrefix("hung") && !release.withLock({ $0 }) { usleep(1_000) }
+      return Bitmap(width: 16, height: 16) { _, _ in (10, 200, 10, 255) }
+    }
+    defer { release.withLock { $0 = true } }
+    let results = Self.settle(loader, ["hung1", "hung2", "a", "b"])
+    #expect(results["hung1"] == "not read within 0.3 s" && results["hung2"] == "not read within 0.3 s", "\(results)")
+    #expect(results["a"] == "picture" && results["b"] == "picture", "the stuck worker's place was taken: \(results)")
+    // Once the stuck ones return, what they made is kept.
+    release.withLock { $0 = true }
+    Self.waitUntil { loader.pendingCount == 0 && loader.failure(forFileAt: "hung1") == nil }
+    #expect(loader.failure(forFileAt: "hung1") == nil)
+  }
+
+  @Test func aNamedPipeOrFolderInAPicturesPlaceNeverBlocksAWorker() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tg-fifo-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(mkfifo(folder + "/cover.jpg", 0o600) == 0)
+    try FileManager.default.createDirectory(atPath: folder + "/folder.png", withIntermediateDirectories: true)
+    try Data(ImageDecoderTests.sample().pngData()).write(to: URL(fileURLWithPath: folder + "/ok.png"))
+    let loader = PictureLoader(threadCount: 1)
+    let results = Self.settle(loader, [folder + "/cover.jpg", folder + "/folder.png", folder + "/ok.png", folder + "/a\0b.png"])
+    #expect(results[folder + "/cover.jpg"]?.hasSuffix("not a regular file") == true, "\(results)")
+    #expect(results[folder + "/folder.png"]?.hasSuffix("not a regular file") == true, "\(results)")
+    #expect(results[folder + "/a\0b.png"]?.hasSuffix("a path with a NUL in it") == true, "\(results)")
+    #expect(results[folder + "/ok.png"] == "picture")
+  }
+
+  @Test func aFileThatFailedIsTriedAgainWhenItChangesAndNotBefore() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tg-retry-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/copying.jpg"
+    let whole = ImageDecoderTests.sample().jpegData()
+    // Still being copied: half of it there.
+    try Data(whole.prefix(whole.count / 2)).write(to: URL(fileURLWithPath: path))
+    let loader = PictureLoader(failureRecheckInterval: 0.05)
+    #expect(Self.settle(loader, [path])[path]?.hasPrefix("broken JPEG") == true)
+    let decodes = loader.decodeCount
+    // Asked for again and again while unchanged: looked at, not decoded again.
+    let until = Date().addingTimeInterval(0.4)
+    while Date() < until {
+      _ = loader.hasPendingResults
+      _ = loader.picture(forFileAt: path, width: 10, height: 5, colors: .trueColor)
+      usleep(5_000)
+    }
+    #expect(loader.decodeCount == decodes && loader.failure(forFileAt: path) != nil)
+    // The copy finishes: the next look finds it changed, and it is decoded.
+    try Data(whole).write(to: URL(fileURLWithPath: path))
+    var picture: Picture?
+    let deadline = Date().addingTimeInterval(20)
+    while picture == nil && Date() < deadline {
+      _ = loader.hasPendingResults
+      picture = loader.picture(forFileAt: path, width: 10, height: 5, colors: .trueColor)
+      usleep(5_000)
+    }
+    #expect(picture != nil && loader.failure(forFileAt: path) == nil)
+  }
 }

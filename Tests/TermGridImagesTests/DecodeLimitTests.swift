@@ -1,0 +1,106 @@
+import Foundation
+import TermGridTesting
+import Testing
+
+@testable import TermGridImages
+
+/// What a small file may cost: decompression bombs (a few hundred
+/// kilobytes declaring hundreds of megabytes of pixels), progressive JPEGs
+/// of thousands of scans, and the pictures people have that libjpeg alone
+/// cannot show (CMYK), decoded scaled down or refused with a typed error
+/// before anything large is allocated.
+@Suite struct DecodeLimitTests {
+  static let bombSide = 10_950
+
+  /// A progressive JPEG of `scans` scans in all: libjpeg's ten, then its
+  /// last (a refinement scan) again and again, as a scan bomb repeats it.
+  static func scanBomb(scans: Int) throws -> [UInt8] {
+    let jpeg = ImageDecoderTests.sample(width: 256, height: 256).jpegData(quality: 90, progressive: true)
+    let starts = jpeg.indices.dropLast().filter { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA }
+    #expect(starts.count == 10, "libjpeg's simple progression")
+    let last = try #require(starts.last)
+    let end = jpeg.count - 2  // the EOI marker
+    let scan = jpeg[last..<end]
+    var bomb = Array(jpeg[..<end])
+    for _ in 0..<(scans - starts.count) { bomb += scan }
+    return bomb + [0xFF, 0xD9]
+  }
+
+  @Test func aProgressiveJPEGOfThousandsOfScansIsStoppedAtTheLimit() throws {
+    let bomb = try Self.scanBomb(scans: 2_000)
+    #expect(throws: ImageDecodingError.scanLimitExceeded(limit: 100)) { try ImageDecoder().decode(bomb) }
+    #expect(throws: ImageDecodingError.scanLimitExceeded(limit: 20)) { try ImageDecoder(maximumScanCount: 20).decode(try Self.scanBomb(scans: 40)) }
+    // Within the limit, extra scans that refine nothing are decoded (libjpeg only warns of them).
+    #expect(try ImageDecoder().decode(try Self.scanBomb(scans: 60)).width == 256)
+    #expect(ImageDecodingError.scanLimitExceeded(limit: 100).description == "a progressive JPEG of more than 100 scans")
+  }
+
+  @Test func aProgressiveJPEGThatDeclaresAHugePictureIsRefusedBeforeItsCoefficientsAreAllocated() throws {
+    // A progressive JPEG keeps every coefficient of the picture until its
+    // last scan: 10,950 x 10,950 is about 360 MB, whatever size it is shown at.
+    var jpeg = ImageDecoderTests.sample().jpegData(progressive: true)
+    let sof = try #require(jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC2 })
+    let side = [UInt8(Self.bombSide >> 8), UInt8(Self.bombSide & 0xFF)]
+    jpeg.replaceSubrange((sof + 5)...(sof + 8), with: side + side)
+    #expect(jpeg.count < 10_000)
+    let refused = ImageDecodingError.memoryLimitExceeded(width: Self.bombSide, height: Self.bombSide)
+    #expect(throws: refused) { try ImageDecoder().decode(jpeg, minimumSize: (80, 40)) }
+    #expect(refused.description == "too large to decode in the memory allowed (10950 x 10950 pixels)")
+    // A baseline JPEG of that size needs no such store: refused only past the pixel limit.
+    #expect(throws: ImageDecodingError.tooLarge(width: 20_000, height: 20_000)) {
+      var big = ImageDecoderTests.sample().jpegData()
+      let at = big.indices.first { big[$0] == 0xFF && big[$0 + 1] == 0xC0 }!
+      big.replaceSubrange((at + 5)...(at + 8), with: [0x4E, 0x20, 0x4E, 0x20])
+      return try ImageDecoder().decode(big)
+    }
+  }
+
+  @Test func aPNGBombIsReadARowAtATimeScaledDownOrRefusedWhole() throws {
+    let bomb = Bitmap.uniformPNGData(width: Self.bombSide, height: Self.bombSide, color: (200, 40, 40))
+    #expect(bomb.count < 600_000, "\(bomb.count) bytes for 360 MB of pixels")
+    // Shown small: scaled down as it is read, one row and the result in memory.
+    let small = try ImageDecoder().decode(bomb, minimumSize: (160, 80))
+    #expect(small.width >= 160 && small.width < 320 && small.height == small.width)
+    #expect(small.pixels[0..<4] == [200, 40, 40, 255] && small.pixels.suffix(4) == [200, 40, 40, 255])
+    // At full size the result alone is over the budget.
+    #expect(throws: ImageDecodingError.memoryLimitExceeded(width: Self.bombSide, height: Self.bombSide)) {
+      try ImageDecoder().decode(bomb)
+    }
+    // An interlaced PNG must be held whole to be read: refused at any size.
+    let interlaced = Bitmap.uniformPNGData(width: 6_000, height: 6_000, color: (0, 0, 200), interlaced: true)
+    #expect(throws: ImageDecodingError.memoryLimitExceeded(width: 6_000, height: 6_000)) {
+      try ImageDecoder().decode(interlaced, minimumSize: (80, 40))
+    }
+    let modest = Bitmap.uniformPNGData(width: 300, height: 200, color: (0, 0, 200), interlaced: true)
+    let read = try ImageDecoder().decode(modest, minimumSize: (100, 50))
+    #expect(read.width == 100 && read.height == 67 && read.pixels[0..<4] == [0, 0, 200, 255])
+  }
+
+  @Test func aPNGIsScaledDownByAWholeFactorNoSmallerThanAsked() throws {
+    let picture = ImageDecoderTests.sample(width: 300, height: 200, alpha: true)
+    let png = picture.pngData()
+    for (want, expected) in [((100, 50), (100, 67)), ((101, 10), (150, 100)), ((150, 100), (150, 100)), ((151, 10), (300, 200))] {
+      let b = try ImageDecoder().decode(png, minimumSize: want)
+      #expect((b.width, b.height) == expected, "\(want)")
+    }
+    // Each pixel the mean of its box: a 2 x 2 box of the gradient.
+    let half = try ImageDecoder().decode(png, minimumSize: (150, 100))
+    let (x, y) = (40, 30)
+    let box = [(2 * x, 2 * y), (2 * x + 1, 2 * y), (2 * x, 2 * y + 1), (2 * x + 1, 2 * y + 1)]
+    let red = box.map { Int(picture.pixels[4 * ($0.1 * 300 + $0.0)]) }.reduce(0, +) / 4
+    #expect(abs(Int(half.pixels[4 * (y * 150 + x)]) - red) <= 1)
+  }
+
+  @Test func aCMYKJPEGShowsInItsColours() throws {
+    let picture = ImageDecoderTests.sample(width: 96, height: 64)
+    let cmyk = picture.jpegData(quality: 95, progressive: false, cmyk: true)
+    let decoded = try ImageDecoder().decode(cmyk)
+    #expect(decoded.width == 96 && decoded.height == 64)
+    var total = 0
+    for p in stride(from: 0, to: picture.pixels.count, by: 4) {
+      for c in 0..<3 { total += abs(Int(picture.pixels[p + c]) - Int(decoded.pixels[p + c])) }
+    }
+    let mean = Double(total) / Double(96 * 64 * 3)
+    #expect(mean < 6, "mean error \(mean)")
+  }
+}
