@@ -19,7 +19,10 @@ let package = Package(
     .executable(name: "grid-bench", targets: ["grid-bench"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1")
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // FilePath: a path as the system's bytes, so a picture whose name is not
+    // UTF-8 (old archives, cameras, Windows shares) is opened by its bytes.
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     .target(name: "GridLayout"),
@@ -34,7 +37,10 @@ let package = Package(
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-    .target(name: "TermGridImages", dependencies: ["CJPEG", "CPNG", "CChafa", "GridRender", "TermGrid"]),
+    .target(
+      name: "TermGridImages",
+      dependencies: ["CJPEG", "CPNG", "CChafa", "GridRender", "TermGrid", .product(name: "SystemPackage", package: "swift-system")]
+    ),
     .target(name: "TermGridTesting", dependencies: ["GridRender", "CNcursesw"]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     // What the C reference grid (Benchmarks/reference/grid_ncurses.c) draws, on TermGrid.

@@ -23,7 +23,8 @@ struct CoverIndex: Sendable {
     }
   }
 
-  /// Lists the folder's cover files (not its folders).
+  /// Lists the folder's cover files: regular files and links to them (not
+  /// folders, named pipes, devices or sockets, whatever their names).
   init(folder: String) throws(OpenError) {
     self.folder = folder
     var isFolder: ObjCBool = false
@@ -35,7 +36,10 @@ struct CoverIndex: Sendable {
       guard Self.extensions.contains(ext) else { continue }
       let isbn = ISBN.unwrap((name as NSString).deletingPathExtension)
       guard !isbn.isEmpty else { continue }
-      paths[isbn] = (folder as NSString).appendingPathComponent(name)
+      let path = (folder as NSString).appendingPathComponent(name)
+      var info = stat()
+      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      paths[isbn] = path
     }
   }
 

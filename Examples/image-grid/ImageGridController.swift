@@ -34,7 +34,7 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
     sections = folder.sections
     self.loader = loader
     self.widthStep = min(max(0, widthStep), Self.widths.count - 1)
-    shapes = PictureShapes(paths: folder.sections.flatMap { $0.pictures.map(\.path) })
+    shapes = PictureShapes(files: folder.sections.flatMap { $0.pictures.map(\.file) })
     super.init(layout: FlowLayout())
     collectionView.backgroundWork = [loader]
     collectionView.prefetchDataSource = self
@@ -76,7 +76,7 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   }
 
   private func waterfallPictureRows(for entry: PictureEntry, columns: Int) -> Int {
-    let (w, h) = shapes.info(of: entry.path).map { ($0.width, $0.height) } ?? (4, 3)
+    let (w, h) = shapes.info(of: entry.file).map { ($0.width, $0.height) } ?? (4, 3)
     let rows = Double(max(1, columns)) * Double(h) / Double(w) / 2
     return min(max(1, Int(rows.rounded())), max(1, columns))
   }
@@ -101,7 +101,7 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
     let entry = sections[indexPath.section].pictures[indexPath.item]
     return CellContent(
       title: entry.name, border: .rounded, alignment: .center, padding: 0,
-      picture: CellPicture(loader.source(forFileAt: entry.path), placement: .top))
+      picture: CellPicture(loader.source(forFile: entry.file), placement: .top))
   }
 
   override func collectionView(
@@ -118,22 +118,37 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
     for path in indexPaths {
       guard let size = pictureSize(at: path) else { continue }
-      loader.prefetch(filesAt: [sections[path.section].pictures[path.item].path], width: size.width, height: size.height, colors: colors)
+      loader.prefetch(files: [sections[path.section].pictures[path.item].file], width: size.width, height: size.height, colors: colors)
     }
   }
 
   func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
-    loader.cancelPrefetching(filesAt: indexPaths.map { sections[$0.section].pictures[$0.item].path })
+    loader.cancelPrefetching(files: indexPaths.map { sections[$0.section].pictures[$0.item].file })
   }
 
   // MARK: background work
 
-  /// Pictures to come, or headers still being read for the waterfall.
-  override var hasPendingWork: Bool { super.hasPendingWork || (arrangement == .waterfall && !laidOutWithAllShapes) }
+  /// Pictures to come, headers still being read for the waterfall, or the open detail's.
+  override var hasPendingWork: Bool {
+    if super.hasPendingWork || (arrangement == .waterfall && !laidOutWithAllShapes) { return true }
+    guard let entry = openDetail?.entry else { return false }
+    return shapes.info(of: entry.file) == nil && shapes.error(of: entry.file) == nil
+  }
 
-  /// Pictures that arrived are drawn; once every header is read, the waterfall takes the pictures' shapes.
+  /// Pictures that arrived are drawn; the open detail takes what is now
+  /// known of its file; once every header is read, the waterfall takes the
+  /// pictures' shapes.
   override func takeFinishedWork() {
     super.takeFinishedWork()
+    if let (panel, entry) = openDetail {
+      let rows = detailRows(for: entry)
+      if rows != panel.rows {
+        panel.rows = rows
+        setNeedsDisplay()
+      }
+    } else {
+      detail = nil
+    }
     if loader.pendingCount != shownPending { setNeedsDisplay() }
     if arrangement == .waterfall, !laidOutWithAllShapes, shapes.isFinished {
       collectionView.setLayout(makeLayout(), animated: false)
@@ -145,34 +160,38 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   /// Enter: the picture as large as the terminal allows, with its file's size and dimensions.
   override func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
     let entry = sections[indexPath.section].pictures[indexPath.item]
-    present(
-      PanelOverlay(
-        title: entry.name, rows: detailRows(for: entry), footer: "any key closes",
-        picture: CellPicture(loader.source(forFileAt: entry.path), placement: .fill)))
+    // The header is read on another thread if the reader has not come to
+    // it (the file may be one that blocks); the rows follow when it is.
+    shapes.readSoon(entry.file)
+    let panel = PanelOverlay(
+      title: entry.name, rows: detailRows(for: entry), footer: "any key closes",
+      picture: CellPicture(loader.source(forFile: entry.file), placement: .fill))
+    detail = (panel, entry)
+    present(panel)
+  }
+
+  /// The picture shown large, and its file, while its panel is open.
+  private var detail: (panel: PanelOverlay, entry: PictureEntry)?
+
+  /// The open detail panel, if it is still open.
+  private var openDetail: (panel: PanelOverlay, entry: PictureEntry)? {
+    guard let detail, overlays.contains(where: { $0 === detail.panel }) else { return nil }
+    return detail
   }
 
   /// The rows under a picture: its folder, size, dimensions, format, and why it cannot be shown.
   func detailRows(for entry: PictureEntry) -> [PanelOverlay.Row] {
     var rows: [PanelOverlay.Row] = []
-    let relative = (entry.path as NSString).deletingLastPathComponent
-    rows.append(.init("Folder", relative))
+    rows.append(.init("Folder", String(decoding: entry.file.removingLastComponent())))
     rows.append(.init("Size", byteText(entry.byteCount)))
-    // The header now if the background reader has not come to it (one file: at once).
-    let info: Result<ImageInfo, ImageDecodingError>
-    if let known = shapes.info(of: entry.path) {
-      info = .success(known)
+    if let info = shapes.info(of: entry.file) {
+      rows.append(.init("Dimensions", "\(info.width) x \(info.height) pixels"))
+      rows.append(.init("Format", info.format.name))
+      if let failure = loader.failure(forFile: entry.file) { rows.append(.init("Error", failure.description)) }
+    } else if let error = shapes.error(of: entry.file) {
+      rows.append(.init("Error", error.description))
     } else {
-      info = Result { () throws(ImageDecodingError) in try ImageInfo(contentsOf: entry.path) }
-    }
-    switch info {
-    case .success(let i):
-      rows.append(.init("Dimensions", "\(i.width) x \(i.height) pixels"))
-      rows.append(.init("Format", i.format.name))
-    case .failure(let e):
-      rows.append(.init("Error", e.description))
-    }
-    if let failure = loader.failure(forFileAt: entry.path), case .success = info {
-      rows.append(.init("Error", failure.description))
+      rows.append(.init("Dimensions", "reading…"))
     }
     return rows
   }

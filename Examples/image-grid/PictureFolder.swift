@@ -1,14 +1,19 @@
 import Foundation
 import NameOrdering
+import TermGridImages
 
 /// One picture file found under the folder.
 struct PictureEntry: Hashable, Sendable {
-  /// The file's full path.
-  var path: String
-  /// The file's name (what shows under its thumbnail).
+  /// The file, by its bytes (a name that is not UTF-8 opens too).
+  var file: FilePath
+  /// The file's name as shown under its thumbnail (bytes that are not
+  /// UTF-8 shown as U+FFFD).
   var name: String
   /// The file's size in bytes.
   var byteCount: Int
+
+  /// The file's path as text (bytes that are not UTF-8 shown as U+FFFD).
+  var path: String { String(decoding: file) }
 }
 
 /// The pictures of one folder: a section of the grid.
@@ -21,7 +26,10 @@ struct PictureSection: Sendable {
 /// The JPEG and PNG files under a folder (and its folders, not following
 /// links to folders), a section per folder with pictures, in name order.
 /// Files are chosen by name (.jpg, .jpeg, .png, any case); the others are
-/// counted, not shown. Unreadable folders are counted too.
+/// counted, not shown. Unreadable folders are counted too. Names are read
+/// as the system's bytes: a file or folder whose name is not UTF-8 (an old
+/// archive, a camera, a Windows share) is listed with U+FFFD for the bytes
+/// that are not, and opened by its bytes.
 struct PictureFolder: Sendable {
   var root: String
   var sections: [PictureSection]
@@ -47,32 +55,53 @@ struct PictureFolder: Sendable {
     }
   }
 
+  /// The names in a folder (not "." and ".."), as the system's bytes; nil
+  /// when it cannot be listed (errno says why).
+  static func names(in folder: FilePath) -> [FilePath.Component]? {
+    guard let dir = folder.withPlatformString({ opendir($0) }) else { return nil }
+    defer { closedir(dir) }
+    var names: [FilePath.Component] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { FilePath.Component(platformString: $0) }
+      }
+      if let name, name.kind == .regular { names.append(name) }
+    }
+    return names
+  }
+
+  /// `lstat` (or `stat`, following a link) of a file, by its bytes.
+  static func status(of file: FilePath, followingLinks: Bool) -> stat? {
+    var info = stat()
+    let ok = file.withPlatformString { followingLinks ? stat($0, &info) : lstat($0, &info) }
+    return ok == 0 ? info : nil
+  }
+
   /// Lists the pictures under `root`.
   static func scan(_ root: String) throws(OpenError) -> PictureFolder {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) else { throw .notFound(root) }
-    guard isFolder.boolValue else { throw .notAFolder(root) }
-    guard let top = try? FileManager.default.contentsOfDirectory(atPath: root) else {
-      throw .unreadable(root, String(cString: strerror(errno)))
-    }
+    let rootFile = FilePath(root)
+    guard let rootStatus = status(of: rootFile, followingLinks: true) else { throw .notFound(root) }
+    guard rootStatus.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(root) }
+    guard let top = names(in: rootFile) else { throw .unreadable(root, String(cString: strerror(errno))) }
     var result = PictureFolder(root: root, sections: [], skippedFiles: 0, unreadableFolders: 0)
     var bySection: [String: [PictureEntry]] = [:]
     // Breadth by folder, depth-first, without following links to folders.
-    var pending: [(relative: String, names: [String])] = [(".", top)]
+    var pending: [(relative: FilePath, names: [FilePath.Component])] = [(FilePath(), top)]
     while let (relative, names) = pending.popLast() {
-      let folderPath = relative == "." ? root : (root as NSString).appendingPathComponent(relative)
-      for name in names where !name.hasPrefix(".") {
-        let path = (folderPath as NSString).appendingPathComponent(name)
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
+      let folder = rootFile.pushing(relative)
+      let section = relative.isEmpty ? "." : String(decoding: relative)
+      for name in names {
+        let shown = String(decoding: name)
+        if shown.hasPrefix(".") { continue }
+        let file = folder.appending(name)
+        guard let info = status(of: file, followingLinks: false) else {
           result.skippedFiles += 1
           continue
         }
         let kind = info.st_mode & S_IFMT
         if kind == S_IFDIR {
-          let sub = relative == "." ? name : (relative as NSString).appendingPathComponent(name)
-          if let inner = try? FileManager.default.contentsOfDirectory(atPath: path) {
-            pending.append((sub, inner))
+          if let inner = Self.names(in: file) {
+            pending.append((relative.appending(name), inner))
           } else {
             result.unreadableFolders += 1
           }
@@ -81,17 +110,16 @@ struct PictureFolder: Sendable {
         var size = Int(info.st_size)
         if kind == S_IFLNK {
           // A link to a file counts as the file.
-          var target = stat()
-          guard stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG else { continue }
+          guard let target = status(of: file, followingLinks: true), target.st_mode & S_IFMT == S_IFREG else { continue }
           size = Int(target.st_size)
         } else if kind != S_IFREG {
           continue
         }
-        guard extensions.contains((name as NSString).pathExtension.lowercased()) else {
+        guard extensions.contains((name.extension ?? "").lowercased()) else {
           result.skippedFiles += 1
           continue
         }
-        bySection[relative, default: []].append(PictureEntry(path: path, name: name, byteCount: size))
+        bySection[section, default: []].append(PictureEntry(file: file, name: shown, byteCount: size))
       }
     }
     // In name order as Finder's (numbers by value), the opened folder first.

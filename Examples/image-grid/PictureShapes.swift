@@ -8,33 +8,48 @@ import TermGridImages
 final class PictureShapes: @unchecked Sendable {
   // (Its state is guarded by `lock`.)
   private let lock = NSLock()
-  private var infos: [String: ImageInfo] = [:]
-  private var errors: [String: ImageDecodingError] = [:]
+  private var infos: [FilePath: ImageInfo] = [:]
+  private var errors: [FilePath: ImageDecodingError] = [:]
+  private var asked: Set<FilePath> = []
   private var finished = false
 
-  /// Starts reading the headers of `paths`, in that order.
-  init(paths: [String]) {
+  /// Starts reading the headers of `files`, in that order.
+  init(files: [FilePath]) {
     let thread = Thread { [self] in
-      for path in paths {
-        let result = Result { () throws(ImageDecodingError) in try ImageInfo(contentsOf: path) }
-        lock.withLock {
-          switch result {
-          case .success(let info): infos[path] = info
-          case .failure(let error): errors[path] = error
-          }
-        }
-      }
+      for file in files where !isRead(file) { read(file) }
       lock.withLock { finished = true }
     }
     thread.qualityOfService = .utility
     thread.start()
   }
 
+  private func isRead(_ file: FilePath) -> Bool { lock.withLock { infos[file] != nil || errors[file] != nil } }
+
+  /// Reads one file's header (on the calling thread: never the main one).
+  private func read(_ file: FilePath) {
+    let result = Result { () throws(ImageDecodingError) in try ImageInfo(contentsOf: file) }
+    lock.withLock {
+      switch result {
+      case .success(let info): infos[file] = info
+      case .failure(let error): errors[file] = error
+      }
+    }
+  }
+
+  /// Reads `file`'s header now, on a thread of its own, if it is not read
+  /// yet (the detail view wants it before the reader gets to it, and must
+  /// not wait for a file that may block).
+  func readSoon(_ file: FilePath) {
+    let start = lock.withLock { infos[file] == nil && errors[file] == nil && asked.insert(file).inserted }
+    guard start else { return }
+    DispatchQueue.global(qos: .userInitiated).async { [self] in read(file) }
+  }
+
   /// The file's format and size, once read.
-  func info(of path: String) -> ImageInfo? { lock.withLock { infos[path] } }
+  func info(of file: FilePath) -> ImageInfo? { lock.withLock { infos[file] } }
 
   /// Why the file's header could not be read, once tried.
-  func error(of path: String) -> ImageDecodingError? { lock.withLock { errors[path] } }
+  func error(of file: FilePath) -> ImageDecodingError? { lock.withLock { errors[file] } }
 
   /// True when every header has been read.
   var isFinished: Bool { lock.withLock { finished } }

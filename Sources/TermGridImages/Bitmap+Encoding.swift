@@ -36,16 +36,4 @@ extension Bitmap {
     guard code == 0, let out else { return [] }
     return Array(UnsafeBufferPointer(start: out, count: Int(size)))
   }
-
-  /// A PNG of one colour, `width` x `height`, written a row at a time at
-  /// zlib's best compression: a few hundred kilobytes that declare hundreds
-  /// of megabytes of pixels (a decompression bomb, for tests).
-  static func uniformPNGData(width: Int, height: Int, color: (UInt8, UInt8, UInt8), interlaced: Bool = false) -> [UInt8] {
-    var out: UnsafeMutablePointer<UInt8>?
-    var size = 0
-    let code = tg_png_encode_uniform(Int32(width), Int32(height), color.0, color.1, color.2, interlaced ? 1 : 0, &out, &size)
-    defer { free(out) }
-    guard code == 0, let out else { return [] }
-    return Array(UnsafeBufferPointer(start: out, count: size))
-  }
 }

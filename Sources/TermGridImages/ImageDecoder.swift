@@ -1,5 +1,6 @@
 import CJPEG
 import CPNG
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -56,7 +57,13 @@ public struct ImageDecoder: Sendable {
   /// Reads and decodes the file at `path`; with a `minimumSize`, the
   /// picture is decoded no larger than it needs to be to cover it.
   public func decode(contentsOf path: String, minimumSize: (width: Int, height: Int)? = nil) throws(ImageDecodingError) -> Bitmap {
-    try decode(try Self.read(path, limit: maximumFileSize), minimumSize: minimumSize)
+    try decode(try Self.read(try RegularFile.open(path), path: path, limit: maximumFileSize), minimumSize: minimumSize)
+  }
+
+  /// Reads and decodes `file` (by its bytes, whatever its name is made of);
+  /// with a `minimumSize`, no larger than it needs to be to cover it.
+  public func decode(contentsOf file: FilePath, minimumSize: (width: Int, height: Int)? = nil) throws(ImageDecodingError) -> Bitmap {
+    try decode(try Self.read(try RegularFile.open(file), path: String(decoding: file), limit: maximumFileSize), minimumSize: minimumSize)
   }
 
   /// Decodes a JPEG or PNG held in memory (the format from its first
@@ -98,9 +105,10 @@ public struct ImageDecoder: Sendable {
     }
   }
 
-  /// The whole file, refused past `limit` bytes.
-  static func read(_ path: String, limit: Int) throws(ImageDecodingError) -> [UInt8] {
-    let (fd, info) = try RegularFile.open(path)
+  /// The whole of a file opened by ``RegularFile``, refused past `limit`
+  /// bytes; closes it.
+  static func read(_ opened: (descriptor: Int32, status: stat), path: String, limit: Int) throws(ImageDecodingError) -> [UInt8] {
+    let (fd, info) = opened
     defer { close(fd) }
     let size = Int(info.st_size)
     guard size <= limit else { throw .unreadable(path: path, reason: "larger than \(limit) bytes") }

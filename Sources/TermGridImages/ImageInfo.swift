@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -21,7 +23,17 @@ public struct ImageInfo: Hashable, Sendable {
   /// before its frame header). Throws `.unreadable`, `.empty`,
   /// `.unknownFormat` or `.corrupt` (the header is cut short or wrong).
   public init(contentsOf path: String) throws(ImageDecodingError) {
-    let (fd, status) = try RegularFile.open(path)
+    try self.init(opened: try RegularFile.open(path))
+  }
+
+  /// Reads the format and size of the picture in `file` (by its bytes,
+  /// whatever its name is made of); see ``init(contentsOf:)-(String)``.
+  public init(contentsOf file: FilePath) throws(ImageDecodingError) {
+    try self.init(opened: try RegularFile.open(file))
+  }
+
+  private init(opened: (descriptor: Int32, status: stat)) throws(ImageDecodingError) {
+    let (fd, status) = opened
     defer { close(fd) }
     guard status.st_size > 0 else { throw .empty }
     let reader = FileBytes(fd: fd)

@@ -9,7 +9,8 @@ import TermGrid
 /// Makes pictures of image files for cells, off the main thread, and keeps
 /// them in a memory cache with a byte budget.
 ///
-/// Give each cell `CellPicture(loader.source(forFileAt: path))` and add the
+/// Give each cell `CellPicture(loader.source(forFileAt: path))` (or
+/// `source(forFile:)` with a `FilePath`, for names that are not UTF-8) and add the
 /// loader to the collection view's `backgroundWork`: a cell first shows its
 /// placeholder, the file is decoded and rasterized on a worker thread (the
 /// cells on screen first, the latest asked for first), and the cells that
@@ -35,11 +36,20 @@ import TermGrid
 public final class PictureLoader: BackgroundWork, Sendable {
   /// Decodes the file at a path to pixels at least the size given (in
   /// pixels); the default uses ``ImageDecoder``. Tests put a slow or failing one here.
-  public typealias Decode = @Sendable (_ path: String, _ minimumWidth: Int, _ minimumHeight: Int) throws(ImageDecodingError) -> Bitmap
+  public typealias Decode = @Sendable (_ file: FilePath, _ minimumWidth: Int, _ minimumHeight: Int) throws(ImageDecodingError) -> Bitmap
+
+  /// A file a picture is asked of: a path, or a string that cannot be one
+  /// (it holds a NUL, which the system would take as its end).
+  enum Location: Hashable, Sendable {
+    case file(FilePath)
+    case unusable(String)
+
+    init(_ path: String) { self = path.utf8.contains(0) ? .unusable(path) : .file(FilePath(path)) }
+  }
 
   /// What one picture is made for.
   struct Key: Hashable {
-    var path: String
+    var path: Location
     var width: Int
     var height: Int
     var colors: ColorSupport
@@ -69,9 +79,9 @@ public final class PictureLoader: BackgroundWork, Sendable {
     var cache: [Key: (picture: Picture, lastUse: UInt64)] = [:]
     var cacheBytes = 0
     var clock: UInt64 = 0
-    var failures: [String: Failure] = [:]
+    var failures: [Location: Failure] = [:]
     /// The latest picture made of each file (still in the cache), whatever its size.
-    var latest: [String: Key] = [:]
+    var latest: [Location: Key] = [:]
     /// Waiting to be made, the most urgent last.
     var queue: [Key] = []
     var queued: Set<Key> = []
@@ -80,8 +90,8 @@ public final class PictureLoader: BackgroundWork, Sendable {
     /// Jobs given up after ``timeLimit`` whose workers have not returned.
     var abandoned: Set<Key> = []
     var workers = 0
-    /// Paths whose pictures (or errors) are ready but not yet taken by the main thread.
-    var finished: [String] = []
+    /// Files whose pictures (or errors) are ready but not yet taken by the main thread.
+    var finished: [Location] = []
     var decodes = 0
   }
 
@@ -99,8 +109,8 @@ public final class PictureLoader: BackgroundWork, Sendable {
   private let symbols: PictureRasterizer.Symbols
   private let decode: Decode
   private let state = Locked(State())
-  /// The sources handed out, one per path (main thread only).
-  private let sources = Locked([String: ImageFileSource]())
+  /// The sources handed out, one per file (main thread only).
+  private let sources = Locked([Location: ImageFileSource]())
 
   /// Creates a loader.
   public init(
@@ -117,23 +127,41 @@ public final class PictureLoader: BackgroundWork, Sendable {
   }
 
   /// The default ``Decode``: the file through ``ImageDecoder``.
-  @Sendable private static func decodeFile(_ path: String, _ width: Int, _ height: Int) throws(ImageDecodingError) -> Bitmap {
-    try ImageDecoder().decode(contentsOf: path, minimumSize: (width, height))
+  @Sendable private static func decodeFile(_ file: FilePath, _ width: Int, _ height: Int) throws(ImageDecodingError) -> Bitmap {
+    try ImageDecoder().decode(contentsOf: file, minimumSize: (width, height))
   }
 
-  /// The picture source of the file at `path` (the same object for the same path).
-  public func source(forFileAt path: String) -> ImageFileSource {
+  /// The picture source of the file at `path` (the same object for the same
+  /// path). A path holding a NUL gives a source whose picture fails.
+  public func source(forFileAt path: String) -> ImageFileSource { source(Location(path)) }
+
+  /// The picture source of `file` (the same object for the same file),
+  /// whatever bytes its name is made of.
+  public func source(forFile file: FilePath) -> ImageFileSource { source(.file(file)) }
+
+  private func source(_ location: Location) -> ImageFileSource {
     sources.withLock { sources in
-      if let s = sources[path] { return s }
-      let s = ImageFileSource(path: path, loader: self)
-      sources[path] = s
+      if let s = sources[location] { return s }
+      let s = ImageFileSource(location: location, loader: self)
+      sources[location] = s
       return s
     }
   }
 
-  /// The picture of `path` for `width` x `height` cells in `colors` if it
-  /// is made; otherwise nil, and it is queued to be made (first in line).
+  /// The picture of the file at `path` for `width` x `height` cells in
+  /// `colors` if it is made; otherwise nil, and it is queued to be made
+  /// (first in line).
   public func picture(forFileAt path: String, width: Int, height: Int, colors: ColorSupport) -> Picture? {
+    picture(Location(path), width: width, height: height, colors: colors)
+  }
+
+  /// The picture of `file` for `width` x `height` cells in `colors` if it
+  /// is made; otherwise nil, and it is queued to be made (first in line).
+  public func picture(forFile file: FilePath, width: Int, height: Int, colors: ColorSupport) -> Picture? {
+    picture(.file(file), width: width, height: height, colors: colors)
+  }
+
+  func picture(_ path: Location, width: Int, height: Int, colors: ColorSupport) -> Picture? {
     let key = Key(path: path, width: width, height: height, colors: colors)
     let now = Self.now()
     let recheckAfter = UInt64(max(0, failureRecheckInterval) * 1e9)
@@ -161,6 +189,16 @@ public final class PictureLoader: BackgroundWork, Sendable {
   /// Nil when there is none in the cache, or when the one there is the size
   /// asked for (``picture(forFileAt:width:height:colors:)`` gives that).
   public func standIn(forFileAt path: String, width: Int, height: Int, colors: ColorSupport) -> Picture? {
+    standIn(Location(path), width: width, height: height, colors: colors)
+  }
+
+  /// The latest picture made of `file` for `colors` at another size (see
+  /// ``standIn(forFileAt:width:height:colors:)``).
+  public func standIn(forFile file: FilePath, width: Int, height: Int, colors: ColorSupport) -> Picture? {
+    standIn(.file(file), width: width, height: height, colors: colors)
+  }
+
+  func standIn(_ path: Location, width: Int, height: Int, colors: ColorSupport) -> Picture? {
     state.withLock { s in
       guard let key = s.latest[path], key.colors == colors, key.width != width || key.height != height else { return nil }
       return s.cache[key]?.picture
@@ -170,6 +208,16 @@ public final class PictureLoader: BackgroundWork, Sendable {
   /// Starts making pictures that will soon be needed (the items about to
   /// scroll into view), after the ones asked for by drawing.
   public func prefetch(filesAt paths: [String], width: Int, height: Int, colors: ColorSupport) {
+    prefetch(paths.map(Location.init), width: width, height: height, colors: colors)
+  }
+
+  /// Starts making pictures of `files` that will soon be needed (see
+  /// ``prefetch(filesAt:width:height:colors:)``).
+  public func prefetch(files: [FilePath], width: Int, height: Int, colors: ColorSupport) {
+    prefetch(files.map(Location.file), width: width, height: height, colors: colors)
+  }
+
+  private func prefetch(_ paths: [Location], width: Int, height: Int, colors: ColorSupport) {
     let starts = state.withLock { s -> Int in
       var n = 0
       for path in paths where s.failures[path] == nil {
@@ -183,8 +231,12 @@ public final class PictureLoader: BackgroundWork, Sendable {
 
   /// Drops the queued pictures of `paths` that no worker has started (the
   /// items scrolled away before they were made).
-  public func cancelPrefetching(filesAt paths: [String]) {
-    let drop = Set(paths)
+  public func cancelPrefetching(filesAt paths: [String]) { cancelPrefetching(Set(paths.map(Location.init))) }
+
+  /// Drops the queued pictures of `files` that no worker has started.
+  public func cancelPrefetching(files: [FilePath]) { cancelPrefetching(Set(files.map(Location.file))) }
+
+  private func cancelPrefetching(_ drop: Set<Location>) {
     state.withLock { s in
       s.queue.removeAll { key in
         guard drop.contains(key.path) else { return false }
@@ -196,7 +248,12 @@ public final class PictureLoader: BackgroundWork, Sendable {
   }
 
   /// Why the file at `path` gave no picture, or nil.
-  public func failure(forFileAt path: String) -> ImageDecodingError? {
+  public func failure(forFileAt path: String) -> ImageDecodingError? { failure(Location(path)) }
+
+  /// Why `file` gave no picture, or nil.
+  public func failure(forFile file: FilePath) -> ImageDecodingError? { failure(.file(file)) }
+
+  func failure(_ path: Location) -> ImageDecodingError? {
     state.withLock { $0.failures[path]?.error }
   }
 
@@ -236,7 +293,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
 
   /// The sources whose pictures (or errors) came since the last call.
   public func takeFinishedSources() -> [ObjectIdentifier] {
-    let paths = state.withLock { s -> [String] in
+    let paths = state.withLock { s -> [Location] in
       defer { s.finished.removeAll() }
       return s.finished
     }
@@ -279,7 +336,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
       s.inFlight[key] = Self.now()
       return (key, s.failures[key.path])
     }) {
-      let signature = Self.signature(ofFileAt: key.path)
+      let signature = Self.signature(of: key.path)
       if let recheck, signature == recheck.signature, !recheck.error.isWorthRetrying {
         // Failed before, and the file is as it was: not decoded again.
         state.withLock { s in
@@ -290,9 +347,10 @@ public final class PictureLoader: BackgroundWork, Sendable {
         continue
       }
       let result: Result<Picture, ImageDecodingError>
-      do {
+      do throws(ImageDecodingError) {
         // Enough pixels for chafa's 8 x 8 per cell; the decoder scales down to no less.
-        let bitmap = try decode(key.path, key.width * 8, key.height * 8)
+        guard case .file(let file) = key.path else { throw .unreadable(path: key.path.description, reason: "a path with a NUL in it") }
+        let bitmap = try decode(file, key.width * 8, key.height * 8)
         let size = PictureRasterizer.fittingSize(
           pixelWidth: bitmap.width, pixelHeight: bitmap.height, maxWidth: key.width, maxHeight: key.height)
         let rasterizer = PictureRasterizer(colors: key.colors, symbols: symbols)
@@ -321,13 +379,13 @@ public final class PictureLoader: BackgroundWork, Sendable {
     }
   }
 
-  /// What the file at `path` is now (nil when there is nothing there).
-  /// `stat` never blocks on what the path names (a pipe, a device); a hung
-  /// network mount can, which is what ``timeLimit`` is for.
-  static func signature(ofFileAt path: String) -> FileSignature? {
-    guard !path.utf8.contains(0) else { return nil }
+  /// What the file is now (nil when there is nothing there). `stat` never
+  /// blocks on what the path names (a pipe, a device); a hung network mount
+  /// can, which is what ``timeLimit`` is for.
+  static func signature(of path: Location) -> FileSignature? {
+    guard case .file(let file) = path else { return nil }
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard file.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
     return FileSignature(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
@@ -356,29 +414,45 @@ public final class PictureLoader: BackgroundWork, Sendable {
   }
 }
 
+extension PictureLoader.Location: CustomStringConvertible {
+  /// The path as text (bytes that are not UTF-8 shown as U+FFFD).
+  var description: String {
+    switch self {
+    case .file(let file): return String(decoding: file)
+    case .unusable(let text): return text
+    }
+  }
+}
+
 /// The picture of one image file, made by a ``PictureLoader``: what a
 /// cell's `CellPicture` holds.
 public final class ImageFileSource: PictureSource, Sendable {
-  /// The file.
-  public let path: String
+  /// The file (nil for a path that cannot be one: it held a NUL).
+  public var file: FilePath? {
+    if case .file(let file) = location { return file }
+    return nil
+  }
+  /// The file's path as text (bytes that are not UTF-8 shown as U+FFFD).
+  public var path: String { location.description }
+  let location: PictureLoader.Location
   /// (Unowned: the loader keeps its sources.)
   private unowned let loader: PictureLoader
 
-  init(path: String, loader: PictureLoader) {
-    self.path = path
+  init(location: PictureLoader.Location, loader: PictureLoader) {
+    self.location = location
     self.loader = loader
   }
 
   /// The picture if made (else queued, and nil).
   public func picture(width: Int, height: Int, colors: ColorSupport) -> Picture? {
-    loader.picture(forFileAt: path, width: width, height: height, colors: colors)
+    loader.picture(location, width: width, height: height, colors: colors)
   }
 
   /// The latest picture made of the file at another size, shown while this size is made.
   public func standIn(width: Int, height: Int, colors: ColorSupport) -> Picture? {
-    loader.standIn(forFileAt: path, width: width, height: height, colors: colors)
+    loader.standIn(location, width: width, height: height, colors: colors)
   }
 
   /// The decoding error, if the file gave one.
-  public var failure: String? { loader.failure(forFileAt: path)?.description }
+  public var failure: String? { loader.failure(location)?.description }
 }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -12,7 +14,13 @@ enum RegularFile {
   /// refused. The caller closes the descriptor.
   static func open(_ path: String) throws(ImageDecodingError) -> (descriptor: Int32, status: stat) {
     guard !path.utf8.contains(0) else { throw .unreadable(path: path, reason: "a path with a NUL in it") }
-    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    return try open(FilePath(path))
+  }
+
+  /// Opens `file` for reading (see ``open(_:)-(String)``), by its bytes.
+  static func open(_ file: FilePath) throws(ImageDecodingError) -> (descriptor: Int32, status: stat) {
+    let path = String(decoding: file)
+    let fd = file.withPlatformString { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
     guard fd >= 0 else { throw .unreadable(path: path, reason: reason(errno)) }
     var status = stat()
     guard fstat(fd, &status) == 0 else {

@@ -19,7 +19,8 @@ import Testing
     func releaseAll() { all.withLock { $0 = true } }
 
     var decode: PictureLoader.Decode {
-      { [self] path, _, _ throws(ImageDecodingError) in
+      { [self] file, _, _ throws(ImageDecodingError) in
+        let path = String(decoding: file)
         calls.withLock { $0.append(path) }
         while !(all.withLock { $0 } || open.withLock { $0.contains(path) }) { usleep(200) }
         if path.hasPrefix("bad") { throw ImageDecodingError.corrupt(format: .png, message: "CRC error") }
@@ -199,8 +200,8 @@ import Testing
   @Test func aFileThatNeverAnswersIsGivenUpAndTheWorkersGoOn() throws {
     // A decode that hangs (a file on a network mount that does not answer) on "hung" paths.
     let release = Locked(false)
-    let loader = PictureLoader(threadCount: 1, timeLimit: 0.3) { path, _, _ throws(ImageDecodingError) in
-      while path.hasPrefix("hung") && !release.withLock({ $0 }) { usleep(1_000) }
+    let loader = PictureLoader(threadCount: 1, timeLimit: 0.3) { file, _, _ throws(ImageDecodingError) in
+      while String(decoding: file).hasPrefix("hung") && !release.withLock({ $0 }) { usleep(1_000) }
       return Bitmap(width: 16, height: 16) { _, _ in (10, 200, 10, 255) }
     }
     defer { release.withLock { $0 = true } }
@@ -257,5 +258,35 @@ import Testing
       usleep(5_000)
     }
     #expect(picture != nil && loader.failure(forFileAt: path) == nil)
+  }
+  @Test func aFileWhoseNameIsNotUTF8IsOpenedByItsBytes() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tg-latin1-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // "café.png" in Latin-1: the é is the byte E9, not UTF-8.
+    let bytes: [CChar] = Array((folder + "/caf").utf8CString.dropLast()) + [CChar(bitPattern: 0xE9)] + Array(".png".utf8CString)
+    let file = FilePath(platformString: bytes)
+    let data = ImageDecoderTests.sample().pngData()
+    let fd = file.withPlatformString { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o600) }
+    #expect(fd >= 0)
+    _ = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    #expect(String(decoding: file).hasSuffix("/caf\u{FFFD}.png"), "shown with a stand-in for the byte")
+    #expect(String(validating: file) == nil)
+    #expect(try ImageInfo(contentsOf: file).width == 64)
+    #expect(try ImageDecoder().decode(contentsOf: file).height == 48)
+    let loader = PictureLoader()
+    let source = loader.source(forFile: file)
+    #expect(source.file == file && source === loader.source(forFile: file))
+    var picture: Picture?
+    let deadline = Date().addingTimeInterval(20)
+    while picture == nil && loader.failure(forFile: file) == nil && Date() < deadline {
+      _ = loader.hasPendingResults
+      picture = source.picture(width: 8, height: 4, colors: .trueColor)
+      usleep(5_000)
+    }
+    #expect(picture != nil, "\(String(describing: loader.failure(forFile: file)))")
+    // Its lossy text names no file: that is not the same picture.
+    #expect(loader.source(forFileAt: String(decoding: file)) !== source)
   }
 }

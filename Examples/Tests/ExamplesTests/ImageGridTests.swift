@@ -116,6 +116,9 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     let scene = ImageGridController(folder: try PictureFolder.scan(root))
     let beach = scene.sections[1].pictures
+    // Until the header reader comes to a file, its dimensions are being read (never on the main thread).
+    let deadline = Date().addingTimeInterval(20)
+    while !scene.shapes.isFinished && Date() < deadline { usleep(5_000) }
     let rows = scene.detailRows(for: beach[0])
     #expect(rows.contains(.init("Dimensions", "90 x 120 pixels")) && rows.contains(.init("Format", "PNG")))
     #expect(rows.contains(.init("Size", byteText(beach[0].byteCount))))

@@ -39,7 +39,8 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
   /// nor a link in the library may show a file from elsewhere.
   static func coverLoader(confinedTo folder: String) -> PictureLoader {
     let root = Self.realPath(folder) ?? folder
-    return PictureLoader(decode: { path, width, height throws(ImageDecodingError) in
+    return PictureLoader(decode: { file, width, height throws(ImageDecodingError) in
+      let path = String(decoding: file)
       guard let real = Self.realPath(path) else { throw .unreadable(path: path, reason: "no such file") }
       guard real.hasPrefix(root == "/" ? "/" : root + "/") else { throw .unreadable(path: path, reason: "outside the library") }
       return try ImageDecoder().decode(contentsOf: real, minimumSize: (width, height))
