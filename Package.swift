@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "TermGridImages", targets: ["TermGridImages"]),
     .executable(name: "hello-grid", targets: ["hello-grid"]),
     .executable(name: "grid-bench", targets: ["grid-bench"]),
+    .executable(name: "text-entry", targets: ["text-entry"]),
   ],
   dependencies: [
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -45,6 +46,8 @@ let package = Package(
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     // What the C reference grid (Benchmarks/reference/grid_ncurses.c) draws, on TermGrid.
     .executableTarget(name: "grid-bench", dependencies: ["TermGrid"], path: "Examples/grid-bench"),
+    // The text fields (TextInputOverlay, FormOverlay) in a small app, typed into by the tests.
+    .executableTarget(name: "text-entry", dependencies: ["TermGrid"], path: "Examples/text-entry"),
     .testTarget(
       name: "GridLayoutTests",
       dependencies: ["GridLayout", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -57,7 +60,7 @@ let package = Package(
       dependencies: ["TermGrid", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     .testTarget(name: "FoundationInteropTests", dependencies: ["TermGrid"]),
-    .testTarget(name: "HelloGridTests", dependencies: ["hello-grid", "TermGridTesting"]),
+    .testTarget(name: "HelloGridTests", dependencies: ["hello-grid", "text-entry", "TermGridTesting"]),
     .testTarget(name: "GridBenchTests", dependencies: ["grid-bench", "TermGridTesting"]),
   ],
   swiftLanguageModes: [.v6]

@@ -2,8 +2,11 @@
 /// terminal program on a ``PseudoTerminalSession``: keys, arrows and
 /// function keys, control characters, SGR mouse reports (some with huge or
 /// nonsense numbers), truncated and garbage escape sequences, invalid
-/// UTF-8, NULs, bracketed pastes, long pastes, resizes (from 0x0 up) and
-/// signals (Ctrl-Z and continue). Seeded, so a failing session replays.
+/// UTF-8, NULs, bracketed pastes, long pastes, resizes (from 0x0 up),
+/// signals (Ctrl-Z and continue), and characters that join the one before
+/// them (combining accents, Hangul jamo, regional indicators, joiners,
+/// emoji modifiers, variation selectors), as a keyboard or an input method
+/// types them: a code point at a time. Seeded, so a failing session replays.
 public struct InputFuzzer {
   /// One thing done to the program.
   public enum Action: Equatable {
@@ -39,10 +42,33 @@ public struct InputFuzzer {
     "S", "+", "-", "=", "j", "k", "h", "l", "g", "G", "x", "é", "漢", "🙂",
   ]
 
+  /// Code points that join what comes before them (or after: U+0600),
+  /// and some that carry them.
+  static let joining: [String] = [
+    "e", "a", " ", "漢", "\u{301}", "\u{308}", "\u{20DD}", "\u{93F}", "\u{1F1EB}", "\u{1F1F7}", "\u{1F1FA}", "\u{1100}",
+    "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{200D}", "\u{200C}", "\u{1F468}", "\u{1F469}", "\u{1F467}", "\u{1F44B}",
+    "\u{1F3FD}", "\u{2764}", "\u{FE0F}", "\u{FE0E}", "\u{1F3F4}", "\u{E0067}", "\u{E007F}", "\u{600}",
+  ]
+
+  /// Text as a keyboard or an input method types it: 1 to 24 code points,
+  /// most of which join the one before them (as UTF-8, one write).
+  public mutating func joiningText() -> [UInt8] {
+    var text: [UInt8] = []
+    for _ in 0..<(1 + below(24)) { text += Array(pick(Self.joining).utf8) }
+    return text
+  }
+
+  /// A key that opens a text field (one of `openers`) and then joining
+  /// text typed into it.
+  public mutating func textEntry(openers: [String]) -> [UInt8] {
+    Array(pick(openers).utf8) + joiningText()
+  }
+
   /// The next action; quitting keys (q, Ctrl-C) only when `mayQuit`.
   public mutating func nextAction(mayQuit: Bool = false) -> Action {
     switch below(100) {
-    case 0..<45: return .bytes(Array(pick(Self.keys).utf8))
+    case 0..<40: return .bytes(Array(pick(Self.keys).utf8))
+    case 40..<45: return .bytes(joiningText())
     case 45..<52:
       // A control character: not Ctrl-C or Ctrl-Z unless quitting may
       // happen, and never Ctrl-\ (SIGQUIT ends a program with a core dump

@@ -8,8 +8,10 @@ import Testing
 
 /// Each example on a real pseudo-terminal, fed random input (keys, mouse
 /// reports with nonsense numbers, garbage escape sequences, invalid UTF-8,
-/// pastes, resizes down to 0x0, suspends): it must never crash, must quit
-/// on Ctrl-C twice, and must leave the terminal as it found it.
+/// pastes, resizes down to 0x0, suspends, characters that join the one
+/// before them, typed into every text field an example has): it must never
+/// crash, must quit on Ctrl-C twice, and must leave the terminal as it
+/// found it.
 ///
 /// CI runs 20 sessions per example from a fixed seed. For longer runs:
 /// `TERMGRID_FUZZ_SESSIONS=500 TERMGRID_FUZZ_SEED=random swift test --filter PtyFuzzTests`
@@ -33,11 +35,16 @@ import Testing
     return -1
   }
 
+  /// The keys that open each example's text fields (the catalogue's
+  /// filter, add-a-book form and save-as prompt): every so often one is
+  /// opened and joining characters typed into it.
+  static let textFieldOpeners = ["book-catalogue": ["/", "a", "S"]]
+
   @Test(arguments: ["book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo"])
   func randomInputNeverCrashesAndTheTerminalIsRestored(example: String) throws {
     let binary = TmuxSession.productsDirectory.appendingPathComponent(example).path
     let base = Self.seed
-    var stats = (bytes: 0, resizes: 0, suspends: 0)
+    var stats = (bytes: 0, resizes: 0, suspends: 0, textEntries: 0)
     for session in 0..<Self.sessions {
       let seed = base &+ UInt64(session) &* 7919
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-fuzz-\(UUID().uuidString)").path
@@ -53,7 +60,11 @@ import Testing
       while program.output.count < 100 && Date().timeIntervalSince(started) < 10 { program.drain(); usleep(5_000) }
       var trace: [String] = []
       for step in 0..<150 {
-        let action = fuzzer.nextAction(mayQuit: step > 130)
+        var action = fuzzer.nextAction(mayQuit: step > 130)
+        if let openers = Self.textFieldOpeners[example], step % 15 == 7 {
+          action = .bytes(fuzzer.textEntry(openers: openers))
+          stats.textEntries += 1
+        }
         if ProcessInfo.processInfo.environment["TERMGRID_FUZZ_TRACE"] != nil {
           if case .bytes(let b) = action { trace.append(String(decoding: b.prefix(40), as: UTF8.self).debugDescription + (b.count > 40 ? "…\(b.count)" : "")) } else { trace.append("\(action)") }
         }
@@ -120,6 +131,6 @@ import Testing
       #expect(lastIndex(of: "\u{1B}[?1049l", in: out) > lastIndex(of: "\u{1B}[?1049h", in: out), "\(example) seed \(seed)")
       #expect(lastIndex(of: "\u{1B}[?1002l", in: out) > lastIndex(of: "\u{1B}[?1002h", in: out), "\(example) seed \(seed)")
     }
-    print("pty fuzz \(example): \(Self.sessions) sessions from seed \(base), \(stats.bytes) bytes, \(stats.resizes) resizes, \(stats.suspends) suspends")
+    print("pty fuzz \(example): \(Self.sessions) sessions from seed \(base), \(stats.bytes) bytes, \(stats.resizes) resizes, \(stats.suspends) suspends, \(stats.textEntries) text entries")
   }
 }
