@@ -36,29 +36,40 @@ static void tg_png_read(png_structp png, png_bytep out, png_size_t count) {
 
 /// Sums of pixels for a box downscale, per output pixel: the
 /// alpha-weighted colours, the alpha, the number of pixels, and the plain
-/// colours (for a box with no alpha at all).
+/// colours (for a box with no alpha at all, and for an opaque picture,
+/// which needs no weights).
 #define TG_PNG_SUMS 8
 static inline void tg_png_accumulate(
-    const unsigned char *row, png_uint_32 width, unsigned int factor, unsigned long long *sums) {
-  for (png_uint_32 x = 0; x < width; x++) {
-    const unsigned char *p = row + 4 * (size_t)x;
-    unsigned long long *s = sums + TG_PNG_SUMS * (size_t)(x / factor);
-    unsigned long long a = p[3];
-    s[0] += p[0] * a, s[1] += p[1] * a, s[2] += p[2] * a, s[3] += a, s[4] += 1;
-    s[5] += p[0], s[6] += p[1], s[7] += p[2];
+    const unsigned char *row, png_uint_32 width, unsigned int factor, int opaque, unsigned long long *sums) {
+  png_uint_32 x = 0;
+  for (unsigned long long *s = sums; x < width; s += TG_PNG_SUMS) {
+    png_uint_32 end = width - x > factor ? x + factor : width;
+    unsigned long long n = end - x;
+    if (opaque) {
+      unsigned int r = 0, g = 0, b = 0;  // at most factor x 255 each
+      for (const unsigned char *p = row + 4 * (size_t)x; x < end; x++, p += 4) r += p[0], g += p[1], b += p[2];
+      s[5] += r, s[6] += g, s[7] += b, s[4] += n;
+    } else {
+      for (const unsigned char *p = row + 4 * (size_t)x; x < end; x++, p += 4) {
+        unsigned long long a = p[3];
+        s[0] += p[0] * a, s[1] += p[1] * a, s[2] += p[2] * a, s[3] += a;
+        s[5] += p[0], s[6] += p[1], s[7] += p[2];
+      }
+      s[4] += n;
+    }
   }
 }
 
-static inline void tg_png_emit(unsigned long long *sums, png_uint_32 width, unsigned char *out) {
+static inline void tg_png_emit(unsigned long long *sums, png_uint_32 width, int opaque, unsigned char *out) {
   for (png_uint_32 x = 0; x < width; x++) {
     unsigned long long *s = sums + TG_PNG_SUMS * (size_t)x;
     unsigned char *p = out + 4 * (size_t)x;
-    if (s[3] > 0) {
+    if (!opaque && s[3] > 0) {
       for (int i = 0; i < 3; i++) p[i] = (unsigned char)((s[i] + s[3] / 2) / s[3]);
     } else if (s[4] > 0) {
       for (int i = 0; i < 3; i++) p[i] = (unsigned char)((s[5 + i] + s[4] / 2) / s[4]);
     }
-    p[3] = s[4] > 0 ? (unsigned char)((s[3] + s[4] / 2) / s[4]) : 0;
+    p[3] = opaque ? 255 : s[4] > 0 ? (unsigned char)((s[3] + s[4] / 2) / s[4]) : 0;
     for (int i = 0; i < TG_PNG_SUMS; i++) s[i] = 0;
   }
 }
@@ -66,9 +77,9 @@ static inline void tg_png_emit(unsigned long long *sums, png_uint_32 width, unsi
 /// Decodes a PNG to RGBA (straight alpha, rows packed); `*pixels` is
 /// malloc'ed. The size is reported even when it is too large.
 ///
-/// A picture larger than `want_width` x `want_height` (0: full size) is
-/// scaled down while it is read, by the largest whole factor that keeps it
-/// at least that size (each output pixel the alpha-weighted mean of its
+/// A picture of more than a million pixels larger than `want_width` x
+/// `want_height` (0: full size) is scaled down while it is read, by the
+/// largest whole factor that keeps it at least that size (each output pixel the alpha-weighted mean of its
 /// box), a row at a time: a non-interlaced PNG of any size costs one row
 /// and the result in memory. An interlaced one is read whole first (its
 /// rows come in seven passes). More than `max_pixels` declared is
@@ -116,15 +127,18 @@ static inline int tg_png_decode(
     return TG_PNG_TOO_LARGE;
   }
   int color = png_get_color_type(png, info);
+  int opaque = !(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS);
   png_set_expand(png);
   png_set_strip_16(png);
   if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
-  if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+  if (opaque) png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
   int passes = png_set_interlace_handling(png);
   png_read_update_info(png, info);
   if (png_get_rowbytes(png, info) != (png_size_t)w * 4) png_error(png, "unexpected row size");
   unsigned int factor = 1;
-  if (want_width > 0 || want_height > 0) {
+  // (A picture of up to a million pixels is read whole: scaling it down
+  // costs more than it saves. Larger ones are scaled down as they are read.)
+  if ((want_width > 0 || want_height > 0) && (long long)w * h > (1LL << 20)) {
     while ((w + factor) / (factor + 1) >= (png_uint_32)(want_width > 0 ? want_width : 1) &&
            (h + factor) / (factor + 1) >= (png_uint_32)(want_height > 0 ? want_height : 1) && factor < w && factor < h)
       factor++;
@@ -160,8 +174,8 @@ static inline int tg_png_decode(
       memcpy(out + (size_t)y * w * 4, source, (size_t)w * 4);  // full size: the pixels as they are
       continue;
     }
-    tg_png_accumulate(source, w, factor, sums);
-    if ((y + 1) % factor == 0 || y + 1 == h) tg_png_emit(sums, ow, out + (size_t)(y / factor) * ow * 4);
+    tg_png_accumulate(source, w, factor, opaque, sums);
+    if ((y + 1) % factor == 0 || y + 1 == h) tg_png_emit(sums, ow, opaque, out + (size_t)(y / factor) * ow * 4);
   }
   png_read_end(png, NULL);
   png_destroy_read_struct(&png, &info, NULL);

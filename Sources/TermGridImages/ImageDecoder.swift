@@ -12,8 +12,9 @@ import SystemPackage
 /// writes to the terminal.
 ///
 /// A picture larger than the size asked for is scaled down while it is
-/// decoded: a JPEG by 1/2, 1/4 or 1/8, a PNG by a whole factor, a row at a
-/// time; each as far as the result stays at least that size.
+/// decoded: a JPEG by 1/2, 1/4 or 1/8, a PNG of more than a million pixels
+/// by a whole factor, a row at a time; each as far as the result stays at
+/// least that size.
 ///
 /// What a file may cost is bounded before anything large is allocated, so
 /// a small file that declares a huge picture (a decompression bomb) is

@@ -61,24 +61,33 @@ import Testing
     #expect(throws: ImageDecodingError.memoryLimitExceeded(width: 6_000, height: 6_000)) {
       try ImageDecoder().decode(interlaced, minimumSize: (80, 40))
     }
-    let modest = TestPictures.uniformPNG(width: 300, height: 200, color: (0, 0, 200), interlaced: true)
-    let read = try ImageDecoder().decode(modest, minimumSize: (100, 50))
-    #expect(read.width == 100 && read.height == 67 && read.pixels[0..<4] == [0, 0, 200, 255])
+    // One within the budget is read whole through its seven passes, then scaled down.
+    let modest = TestPictures.uniformPNG(width: 1500, height: 1000, color: (0, 0, 200), interlaced: true)
+    let read = try ImageDecoder().decode(modest, minimumSize: (500, 250))
+    #expect(read.width == 500 && read.height == 334 && read.pixels[0..<4] == [0, 0, 200, 255] && read.pixels.suffix(4) == [0, 0, 200, 255])
   }
 
-  @Test func aPNGIsScaledDownByAWholeFactorNoSmallerThanAsked() throws {
-    let picture = ImageDecoderTests.sample(width: 300, height: 200, alpha: true)
+  @Test func aPNGOfMoreThanAMillionPixelsIsScaledDownByAWholeFactorNoSmallerThanAsked() throws {
+    let picture = ImageDecoderTests.sample(width: 1500, height: 1000, alpha: true)
     let png = picture.pngData()
-    for (want, expected) in [((100, 50), (100, 67)), ((101, 10), (150, 100)), ((150, 100), (150, 100)), ((151, 10), (300, 200))] {
+    for (want, expected) in [((500, 250), (500, 334)), ((501, 10), (750, 500)), ((750, 500), (750, 500)), ((751, 10), (1500, 1000))] {
       let b = try ImageDecoder().decode(png, minimumSize: want)
       #expect((b.width, b.height) == expected, "\(want)")
     }
-    // Each pixel the mean of its box: a 2 x 2 box of the gradient.
-    let half = try ImageDecoder().decode(png, minimumSize: (150, 100))
-    let (x, y) = (40, 30)
+    // Each pixel the mean of its box: a 2 x 2 box of the gradient (opaque there).
+    let half = try ImageDecoder().decode(png, minimumSize: (750, 500))
+    let (x, y) = (400, 300)
     let box = [(2 * x, 2 * y), (2 * x + 1, 2 * y), (2 * x, 2 * y + 1), (2 * x + 1, 2 * y + 1)]
-    let red = box.map { Int(picture.pixels[4 * ($0.1 * 300 + $0.0)]) }.reduce(0, +) / 4
-    #expect(abs(Int(half.pixels[4 * (y * 150 + x)]) - red) <= 1)
+    for c in 0..<3 {
+      let mean = box.map { Int(picture.pixels[4 * ($0.1 * 1500 + $0.0) + c]) }.reduce(0, +)
+      #expect(abs(Int(half.pixels[4 * (y * 750 + x) + c]) * 4 - mean) <= 4)
+    }
+    // Where the picture is partly transparent (its first 8 columns), colours are weighted by alpha.
+    let alphas: [Int] = [0, 32, 0, 32]  // columns 0 and 1, rows 0 and 1
+    #expect(Int(half.pixels[3]) == (alphas.reduce(0, +) + 2) / 4)
+    // A smaller picture is read whole: scaling it would cost more than it saves.
+    let small = ImageDecoderTests.sample(width: 300, height: 200).pngData()
+    #expect(try ImageDecoder().decode(small, minimumSize: (100, 50)).width == 300)
   }
 
   @Test func aCMYKJPEGShowsInItsColours() throws {
