@@ -60,4 +60,21 @@ import Testing
     try tmux.keys("q")
     try tmux.waitFor(text: "exit=0")
   }
+  /// text-entry on a pseudo-terminal, fuzzed as the examples are
+  /// (`PtyFuzzTests`), its note line (`/`) and form (`a`) opened every 15
+  /// actions and joining characters typed into them: 20 sessions from a
+  /// fixed seed (`TERMGRID_FUZZ_SESSIONS`, `TERMGRID_FUZZ_SEED=random` for more).
+  @Test func fuzzedWithJoiningCharactersItNeverCrashesAndRestoresTheTerminal() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let sessions = environment["TERMGRID_FUZZ_SESSIONS"].flatMap(Int.init) ?? 20
+    let text = environment["TERMGRID_FUZZ_SEED"] ?? "2026"
+    let base = text == "random" ? UInt64.random(in: 0...UInt64.max) : UInt64(text) ?? 2026
+    var entries = 0
+    for session in 0..<sessions {
+      let outcome = try FuzzSession.run(Self.binary, seed: base &+ UInt64(session) &* 7919, textFieldOpeners: ["/", "a"])
+      for problem in outcome.problems { Issue.record("text-entry \(problem)") }
+      entries += outcome.textEntries
+    }
+    print("pty fuzz text-entry: \(sessions) sessions from seed \(base), \(entries) text entries")
+  }
 }

@@ -60,7 +60,7 @@ import Testing
     defer { tmux.close() }
     try tmux.type("sh -c 'ulimit -d 1048576; exec \"$0\" \"$1\"' '\(ImageGridTests.binary)' '\(root)'; echo exit=$?")
     // Every picture that can be shown is; the bombs are marked "!".
-    var screen = try tmux.waitFor("the thumbnails", timeout: 60) {
+    _ = try tmux.waitFor("the thumbnails", timeout: 60) {
       // (The two that cannot be shown: their names on placeholders marked "!".)
       ImageGridTests.pictureRows($0) >= 4 && $0.contains("c-bomb-progre…") && $0.filter { $0 == "!" }.count == 2 && $0.contains("b-bomb.png")
     }
@@ -68,19 +68,19 @@ import Testing
     try FileManager.default.removeItem(atPath: root + "/z-late.jpg")
     #expect(mkfifo(root + "/z-late.jpg", 0o644) == 0)
     try tmux.keys("Right", "Right", "Right", "Right", "Right", "Right", "Enter")
-    screen = try tmux.waitFor(text: "not a regular file")
+    try tmux.waitFor(text: "not a regular file")
     try tmux.keys("Escape", "Home")
     // Enter on the progressive bomb, then on the scan bomb: why.
     try tmux.keys("Right", "Right", "Enter")
-    screen = try tmux.waitFor(text: "too large to decode in the memory allowed (10950 x 10950 pixels)")
+    try tmux.waitFor(text: "too large to decode in the memory allowed (10950 x 10950 pixels)")
     try tmux.keys("Escape", "Right", "Enter")
-    screen = try tmux.waitFor(text: "a progressive JPEG of more than 100 scans")
+    try tmux.waitFor(text: "a progressive JPEG of more than 100 scans")
     try tmux.keys("Escape", "Right", "Enter")
-    screen = try tmux.waitFor("the CMYK picture, large") { $0.contains("120 x 90 pixels") && ImageGridTests.pictureRows($0) >= 6 }
+    try tmux.waitFor("the CMYK picture, large") { $0.contains("120 x 90 pixels") && ImageGridTests.pictureRows($0) >= 6 }
     try tmux.keys("Escape", "Right", "Enter")
-    screen = try tmux.waitFor("the Latin-1 picture, large") { $0.contains("90 x 120 pixels") && ImageGridTests.pictureRows($0) >= 6 }
+    try tmux.waitFor("the Latin-1 picture, large") { $0.contains("90 x 120 pixels") && ImageGridTests.pictureRows($0) >= 6 }
     try tmux.keys("Escape", "Tab", "Enter")
-    screen = try tmux.waitFor("the picture in the Latin-1 folder") { $0.contains("100 x 100 pixels") }
+    try tmux.waitFor("the picture in the Latin-1 folder") { $0.contains("100 x 100 pixels") }
     try tmux.keys("Escape", "q")
     try tmux.waitFor(text: "exit=0", timeout: 30)
   }
