@@ -89,6 +89,13 @@ public final class TmuxSession {
   /// Sends keys given as an array (`["-l", "text"]` sends the text as it is).
   public func keys(_ keys: [String]) throws { _ = try run(["send-keys", "-t", name] + keys) }
 
+  /// Types `text` a code point at a time, each in a write of its own, as a
+  /// keyboard or an input method sends an accent after its letter, a flag
+  /// as two regional indicators, Hangul as jamo.
+  public func typeCodePoints(_ text: String) throws {
+    for scalar in text.unicodeScalars { try keys("-l", String(scalar)) }
+  }
+
   /// The visible screen, as a person sees it: line drawing sent through
   /// the terminal's alternate character set (which `capture-pane -p` gives
   /// as the letters that select it, `lqqk`) is read back as the lines it

@@ -10,10 +10,6 @@ import Testing
 @Suite(.serialized) struct TextEntryTests {
   static var binary: String { TmuxSession.productsDirectory.appendingPathComponent("text-entry").path }
 
-  static func type(_ tmux: TmuxSession, _ text: String) throws {
-    for scalar in text.unicodeScalars { try tmux.keys("-l", String(scalar)) }
-  }
-
   static func bottom(_ screen: String) -> String { screen.split(separator: "\n").last.map(String.init) ?? "" }
 
   @Test(arguments: [(80, 24), (200, 60)])
@@ -23,15 +19,15 @@ import Testing
     try tmux.type("\(Self.binary); echo exit=$?")
     try tmux.waitFor(text: "Type / for a note")
     try tmux.keys("/")
-    try Self.type(tmux, "e\u{301}x")
+    try tmux.typeCodePoints("e\u{301}x")
     try tmux.waitFor("two characters") { Self.bottom($0).contains("Note: e\u{301}x") && Self.bottom($0).contains(" 2 characters") }
-    try Self.type(tmux, " \u{1F1EB}\u{1F1F7} \u{1100}\u{1161} \u{1F44B}\u{1F3FD} \u{2764}\u{FE0F}")
+    try tmux.typeCodePoints(" \u{1F1EB}\u{1F1F7} \u{1100}\u{1161} \u{1F44B}\u{1F3FD} \u{2764}\u{FE0F}")
     try tmux.waitFor("a flag, a syllable, a hand, a heart: one character each") { Self.bottom($0).contains(" 10 characters") }
-    try Self.type(tmux, "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}")
+    try tmux.typeCodePoints("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}")
     try tmux.waitFor("a family is one character") { Self.bottom($0).contains(" 11 characters") }
     // Backspace takes the family whole; Home, a letter before an accent typed alone at the start.
     try tmux.keys("BSpace", "Home")
-    try Self.type(tmux, "\u{308}")
+    try tmux.typeCodePoints("\u{308}")
     try tmux.waitFor("a mark on its own is one more") { Self.bottom($0).contains(" 11 characters") }
     try tmux.keys("Enter")
     // On its card the note begins with the mark on a dotted circle (nothing
@@ -51,9 +47,9 @@ import Testing
     // Enter with no name: refused, the form stays.
     try tmux.keys("Enter")
     try tmux.waitFor(text: "a person needs a name")
-    try Self.type(tmux, "Zoe\u{308} \u{1100}\u{1161}\u{11A8}")
+    try tmux.typeCodePoints("Zoe\u{308} \u{1100}\u{1161}\u{11A8}")
     try tmux.keys("Tab")
-    try Self.type(tmux, "Zu\u{308}rich\u{1F1E8}\u{1F1ED}")
+    try tmux.typeCodePoints("Zu\u{308}rich\u{1F1E8}\u{1F1ED}")
     try tmux.keys("Left", "BSpace")
     try tmux.keys("Enter")
     try tmux.waitFor("the person") { $0.contains("added: Zoë 각 · Züric🇨🇭") }

@@ -11,11 +11,6 @@ import Testing
 @Suite(.serialized) struct CatalogueTypingTests {
   static var binary: String { BookCatalogueEndToEndTests.binary }
 
-  /// Types `text` a code point at a time, each in its own write.
-  static func type(_ tmux: TmuxSession, _ text: String) throws {
-    for scalar in text.unicodeScalars { try tmux.keys("-l", String(scalar)) }
-  }
-
   /// The last line of the screen (where the filter and the save-as prompt are).
   static func bottom(_ screen: String) -> String { screen.split(separator: "\n").last.map(String.init) ?? "" }
 
@@ -33,21 +28,21 @@ import Testing
 
     // The filter: an accent typed after its letter, then a letter after it.
     try tmux.keys("/")
-    try Self.type(tmux, "e\u{301}x")
+    try tmux.typeCodePoints("e\u{301}x")
     try tmux.waitFor("éx in the filter") { Self.bottom($0).contains("/ e\u{301}x") }
     // A flag as its two regional indicators, Hangul as jamo, a waving hand with a skin tone.
     try tmux.keys("C-u")
-    try Self.type(tmux, "\u{1F1EB}\u{1F1F7} \u{1100}\u{1161} \u{1F44B}\u{1F3FD}")
+    try tmux.typeCodePoints("\u{1F1EB}\u{1F1F7} \u{1100}\u{1161} \u{1F44B}\u{1F3FD}")
     try tmux.waitFor("the flag and the syllable") { Self.bottom($0).contains("🇫🇷 가") }
     // Backspace takes whole characters; the cursor moves by them.
     try tmux.keys("BSpace", "BSpace", "Left", "BSpace", "End")
-    try Self.type(tmux, "e\u{301}")
+    try tmux.typeCodePoints("e\u{301}")
     try tmux.waitFor("edited by characters") { Self.bottom($0).contains("/ 🇫🇷가é ") }
     // A family (ZWJ sequence) typed and removed with one Backspace: back to
     // what was there, as the filter in the title says. (tmux draws each
     // part of a ZWJ sequence in cells of its own, so the prompt line is not
     // what is checked here.)
-    try Self.type(tmux, "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}")
+    try tmux.typeCodePoints("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}")
     try tmux.waitFor("the family in the filter") { $0.contains("filter “🇫🇷가é\u{1F468}") }
     try tmux.keys("BSpace")
     try tmux.waitFor("the family gone in one keystroke") { $0.contains("filter “🇫🇷가é”") }
@@ -57,18 +52,18 @@ import Testing
     // The add-a-book form: the title with a combining accent, the author as Hangul jamo.
     try tmux.keys("a")
     try tmux.waitFor(text: "Add a book")
-    try Self.type(tmux, "Cafe\u{301} au lait\u{1F1EB}\u{1F1F7}")
+    try tmux.typeCodePoints("Cafe\u{301} au lait\u{1F1EB}\u{1F1F7}")
     try tmux.keys("Tab")
-    try Self.type(tmux, "\u{1100}\u{1161}\u{11A8}")
+    try tmux.typeCodePoints("\u{1100}\u{1161}\u{11A8}")
     try tmux.keys("Tab")
-    try Self.type(tmux, "1999")
+    try tmux.typeCodePoints("1999")
     try tmux.keys("Enter")
     try tmux.waitFor("the new book") { $0.contains("3 books") && $0.contains("Café au lait") && $0.contains("각") }
 
     // Save as: a file name with an accent typed as a combining mark.
     try tmux.keys("S", "C-u")
     try tmux.waitFor(text: "Save as:")
-    try Self.type(tmux, "\(dir.path)/cafe\u{301}.csv")
+    try tmux.typeCodePoints("\(dir.path)/cafe\u{301}.csv")
     try tmux.waitFor("the name typed") { Self.bottom($0).contains("cafe\u{301}.csv") }
     try tmux.keys("Enter")
     try tmux.waitFor(text: "saved 3 books")
