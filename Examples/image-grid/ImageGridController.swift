@@ -24,6 +24,8 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   private(set) var widthStep: Int
   let loader: PictureLoader
   let shapes: PictureShapes
+  /// Headers read for the detail view, off the main thread.
+  let tasks = BackgroundTasks()
   /// Whether the waterfall was laid out with every shape read.
   private var laidOutWithAllShapes = false
   /// The loader's queue when the bars were drawn (they say how many are being made).
@@ -36,7 +38,7 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
     self.widthStep = min(max(0, widthStep), Self.widths.count - 1)
     shapes = PictureShapes(files: folder.sections.flatMap { $0.pictures.map(\.file) })
     super.init(layout: FlowLayout())
-    collectionView.backgroundWork = [loader]
+    collectionView.backgroundWork = [loader, tasks]
     collectionView.prefetchDataSource = self
     collectionView.animationDuration = 0.25
     collectionView.setLayout(makeLayout(), animated: false)
@@ -128,12 +130,8 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
 
   // MARK: background work
 
-  /// Pictures to come, headers still being read for the waterfall, or the open detail's.
-  override var hasPendingWork: Bool {
-    if super.hasPendingWork || (arrangement == .waterfall && !laidOutWithAllShapes) { return true }
-    guard let entry = openDetail?.entry else { return false }
-    return shapes.info(of: entry.file) == nil && shapes.error(of: entry.file) == nil
-  }
+  /// Pictures and the detail's header to come, or headers still being read for the waterfall.
+  override var hasPendingWork: Bool { super.hasPendingWork || (arrangement == .waterfall && !laidOutWithAllShapes) }
 
   /// Pictures that arrived are drawn; the open detail takes what is now
   /// known of its file; once every header is read, the waterfall takes the
@@ -160,9 +158,14 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   /// Enter: the picture as large as the terminal allows, with its file's size and dimensions.
   override func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
     let entry = sections[indexPath.section].pictures[indexPath.item]
-    // The header is read on another thread if the reader has not come to
-    // it (the file may be one that blocks); the rows follow when it is.
-    shapes.readSoon(entry.file)
+    // The header is read on another thread if the reader has not come to it
+    // (the file may be one that blocks); the rows follow when it is.
+    if shapes.info(of: entry.file) == nil && shapes.error(of: entry.file) == nil {
+      let file = entry.file
+      tasks.run { Result { () throws(ImageDecodingError) in try ImageInfo(contentsOf: file) } } then: { [shapes] result in
+        shapes.record(result, for: file)
+      }
+    }
     let panel = PanelOverlay(
       title: entry.name, rows: detailRows(for: entry), footer: "any key closes",
       picture: CellPicture(loader.source(forFile: entry.file), placement: .fill))

@@ -10,7 +10,6 @@ final class PictureShapes: @unchecked Sendable {
   private let lock = NSLock()
   private var infos: [FilePath: ImageInfo] = [:]
   private var errors: [FilePath: ImageDecodingError] = [:]
-  private var asked: Set<FilePath> = []
   private var finished = false
 
   /// Starts reading the headers of `files`, in that order.
@@ -27,22 +26,17 @@ final class PictureShapes: @unchecked Sendable {
 
   /// Reads one file's header (on the calling thread: never the main one).
   private func read(_ file: FilePath) {
-    let result = Result { () throws(ImageDecodingError) in try ImageInfo(contentsOf: file) }
+    record(Result { () throws(ImageDecodingError) in try ImageInfo(contentsOf: file) }, for: file)
+  }
+
+  /// Keeps what reading `file`'s header gave (read here or elsewhere).
+  func record(_ result: Result<ImageInfo, ImageDecodingError>, for file: FilePath) {
     lock.withLock {
       switch result {
       case .success(let info): infos[file] = info
       case .failure(let error): errors[file] = error
       }
     }
-  }
-
-  /// Reads `file`'s header now, on a thread of its own, if it is not read
-  /// yet (the detail view wants it before the reader gets to it, and must
-  /// not wait for a file that may block).
-  func readSoon(_ file: FilePath) {
-    let start = lock.withLock { infos[file] == nil && errors[file] == nil && asked.insert(file).inserted }
-    guard start else { return }
-    DispatchQueue.global(qos: .userInitiated).async { [self] in read(file) }
   }
 
   /// The file's format and size, once read.
