@@ -45,7 +45,7 @@ import Testing
     let cases: [(open: [Key], shows: String, close: [Key])] = [
       (["?"], "this help", [Key(.escape)]),
       ([Key(.enter)], "Number", ["q"]),
-      (["p"], "Really?: y yes · n no · Esc cancels", [Key(.escape)]),
+      (["p"], "Really? y yes · n no · Esc cancels", [Key(.escape)]),
       (["t", "a", "b"], " Name: ab", [Key(.escape)]),
       (["f", "z"], "New", [Key(.escape)]),
     ]
@@ -79,7 +79,7 @@ import Testing
     // A short one is still one line.
     var short = Surface(width: 40, height: 5)
     PromptOverlay("Quit?", choices: [.init("y", "yes") {}]).draw(into: &short, theme: Theme())
-    #expect(short.text.split(separator: "\n", omittingEmptySubsequences: false)[4].hasPrefix(" Quit?: y yes · Esc cancels"))
+    #expect(short.text.split(separator: "\n", omittingEmptySubsequences: false)[4].hasPrefix(" Quit? y yes · Esc cancels"))
     #expect(short.text.split(separator: "\n", omittingEmptySubsequences: false)[3].trimmingCharacters(in: .whitespaces).isEmpty)
   }
 

@@ -59,8 +59,16 @@ public final class PromptOverlay: Overlay {
     return .handled
   }
 
-  /// The whole line: the message, then each choice's key and title.
-  public var text: String { " \(message): " + answers }
+  /// The whole line: the message, then each choice's key and title (after
+  /// a colon, unless the message ends in its own punctuation: "Delete 3
+  /// books? y yes · n no").
+  public var text: String { " \(lead) " + answers }
+
+  /// The message with a colon, or as it is when it ends in `?`, `!`, `:` or `.`.
+  private var lead: String {
+    guard let last = message.last, !"?!:.".contains(last) else { return message }
+    return message + ":"
+  }
 
   /// Each choice's key and title, then Esc's.
   private var answers: String {
@@ -90,7 +98,7 @@ public final class PromptOverlay: Overlay {
     } else {
       let room = max(0, width - DisplayWidth.of(keys) - 1)
       surface.fill(CellRect(x: 0, y: y, width: width, height: 1), style: theme.statusBar)
-      let line = room > 2 ? TextLayout.truncate(" \(message):", toWidth: room) + keys : keys
+      let line = room > 2 ? TextLayout.truncate(" \(lead)", toWidth: room) + keys : keys
       surface.draw(line, x: 0, y: y, maxWidth: width, style: theme.statusBar)
     }
   }
