@@ -16,6 +16,7 @@ import Testing
     let calls = Locked([String]())
 
     func release(_ path: String) { open.withLock { _ = $0.insert(path) } }
+    func hold(_ path: String) { open.withLock { _ = $0.remove(path) } }
     func releaseAll() { all.withLock { $0 = true } }
 
     var decode: PictureLoader.Decode {
@@ -163,10 +164,12 @@ import Testing
     Self.waitUntil { loader.pendingCount == 0 }
     let small = try #require(source.picture(width: 8, height: 4, colors: .trueColor))
     #expect(source.standIn(width: 8, height: 4, colors: .trueColor) == nil, "the size asked for is the picture itself")
-    // A larger size: not made yet, the small one stands in; other colours have none.
+    // A larger size: not made yet (held at the gate), the small one stands in; other colours have none.
+    gates.hold("cover")
     #expect(source.picture(width: 16, height: 8, colors: .trueColor) == nil)
     #expect(source.standIn(width: 16, height: 8, colors: .trueColor) == small)
     #expect(source.standIn(width: 16, height: 8, colors: .indexed256) == nil)
+    gates.release("cover")
     Self.waitUntil { loader.pendingCount == 0 }
     let large = try #require(source.picture(width: 16, height: 8, colors: .trueColor))
     #expect(source.standIn(width: 12, height: 6, colors: .trueColor) == large, "the latest made")
