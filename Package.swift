@@ -24,6 +24,8 @@ let package = Package(
     // FilePath: a path as the system's bytes, so a picture whose name is not
     // UTF-8 (old archives, cameras, Windows shares) is opened by its bytes.
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    // `swift package generate-documentation`: the DocC catalogs' reference and articles.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "GridLayout"),

@@ -93,7 +93,7 @@ public final class CursesTerminal: Terminal {
   ///     `COLORTERM` from.
   ///   - interruptKey: deliver Ctrl-C as a key (`Key(.character("c"),
   ///     modifiers: .control)`) instead of an interrupt signal, so the app
-  ///     can quit cleanly (and ask about unsaved work); ``Application`` in
+  ///     can quit cleanly (and ask about unsaved work); `Application` in
   ///     TermGrid turns this on. Off, Ctrl-C restores the terminal and ends
   ///     the program (the signal's default).
   public convenience init(
@@ -234,7 +234,7 @@ public final class CursesTerminal: Terminal {
   // MARK: input
 
   /// The next key, mouse or resize event; nil when `timeout` ran out;
-  /// ``InputEvent/endOfInput`` once the input is closed (end of file, a
+  /// <doc:/GridRender/InputEvent/endOfInput> once the input is closed (end of file, a
   /// hang-up), at once and on every later call, so a loop never spins on it.
   ///
   /// Input is read here, not by ncurses: one `read` takes every byte

@@ -15,9 +15,13 @@ public final class HeadlessTerminal: Terminal {
   public private(set) var presentCount = 0
   /// How many cells differed from the screen at the last present.
   public private(set) var lastChangedCells = 0
-  /// How often ``nextEvent(timeout:)`` was asked to wait without a timeout
-  /// while nothing was pending (the run loop going idle).
+  /// How often ``nextEvent(timeout:)`` found nothing pending when asked to
+  /// wait without a timeout, or not to wait at all right after the loop
+  /// took nothing (the run loop going idle; in `untilIdle` mode it looks
+  /// without waiting).
   public private(set) var idleWaits = 0
+  /// Whether the last read gave an event.
+  private var justGaveAnEvent = false
   /// How many row scrolls were replayed (see ``Surface/scrollHints``).
   public private(set) var scrolls = 0
   /// True after ``restore()``.
@@ -55,17 +59,18 @@ public final class HeadlessTerminal: Terminal {
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
     guard !pendingEvents.isEmpty else {
       if isInputClosed { return .endOfInput }
-      if let timeout {
-        if timeout > .zero {
-          timedWaits += 1
-          onWait?(timeout)
-        }
-      } else {
+      if let timeout, timeout > .zero {
+        timedWaits += 1
+        onWait?(timeout)
+      } else if timeout == nil || !justGaveAnEvent {
+        // (A look with no wait right after an event is the run loop reading the rest of a burst, not going idle.)
         idleWaits += 1
       }
+      justGaveAnEvent = false
       return nil
     }
     let e = pendingEvents.removeFirst()
+    justGaveAnEvent = true
     if case .resize(let w, let h) = e {
       width = w
       height = h

@@ -23,7 +23,7 @@ import Dispatch
 /// Everything an app draws with (the controller, its collection view,
 /// overlays) belongs to the main thread: touch it only in completions, never
 /// in the work. The main dispatch queue and the main actor do not run while
-/// ``Application/run(_:)`` runs the terminal's loop, so
+/// ``Application/run(_:name:terminal:)`` runs the terminal's loop, so
 /// `DispatchQueue.main.async` is not a way back.
 public final class BackgroundTasks: BackgroundWork, @unchecked Sendable {
   // (@unchecked: `completions` is touched on the main thread only, in

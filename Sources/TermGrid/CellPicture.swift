@@ -1,7 +1,7 @@
 import GridRender
 import GridLayout
 
-/// Where a cell's pictures come from: something that makes a ``Picture``
+/// Where a cell's pictures come from: something that makes a <doc:/GridRender/Picture>
 /// for an area of a given size (a file decoded and rasterized in the
 /// background, by `TermGridImages`' `PictureLoader`, or anything else).
 ///

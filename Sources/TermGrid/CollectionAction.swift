@@ -30,7 +30,10 @@ public enum CollectionAction: Hashable, Sendable {
   case beginMovement
 }
 
-/// Which key does what: the default bindings of ../DESIGN.md, changeable.
+/// Which key does what: the standard bindings (arrows and h j k l move the
+/// focus, PgUp/PgDn page, Home/End and g/G jump, Tab changes section, Enter
+/// activates, Space selects, Shift-arrows select a range, m lifts an item
+/// to move it), changeable.
 public struct KeyBindings: Sendable {
   /// The bindings.
   public var actions: [Key: CollectionAction]

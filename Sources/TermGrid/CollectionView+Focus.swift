@@ -93,7 +93,7 @@ extension CollectionView {
 
   /// Moves the focus a page up or down: to the item nearest the point one
   /// page away, and scrolls by that page. When the layout
-  /// ``CollectionLayout/scrollsHorizontally``, a page is the view's width
+  /// <doc:/GridLayout/CollectionLayout/scrollsHorizontally>, a page is the view's width
   /// and "down" is to the right.
   public func moveFocusByPage(down: Bool) {
     layoutIfNeeded()

@@ -13,6 +13,7 @@ extension CollectionView {
   /// off, does nothing.
   ///
   /// - Parameters:
+  ///   - indexPath: the item to select; nil deselects every item.
   ///   - animated: accepted for UIKit's signature; a selection is drawn in the next frame either way.
   ///   - scrollPosition: scroll the item there (nil: do not scroll).
   public func selectItem(at indexPath: IndexPath?, animated: Bool = false, scrollPosition: ScrollPosition? = nil) {
@@ -33,7 +34,9 @@ extension CollectionView {
 
   /// Deselects an item in code (no delegate method is called).
   ///
-  /// - Parameter animated: accepted for UIKit's signature; drawn in the next frame either way.
+  /// - Parameters:
+  ///   - indexPath: the item to deselect.
+  ///   - animated: accepted for UIKit's signature; drawn in the next frame either way.
   public func deselectItem(at indexPath: IndexPath, animated: Bool = false) {
     if selected.remove(indexPath) != nil { setNeedsDisplay(forItemAt: indexPath) }
   }

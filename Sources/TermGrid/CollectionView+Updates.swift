@@ -6,14 +6,14 @@ extension CollectionView {
   /// source's model and say what changed with ``insertItems(at:)``,
   /// ``deleteItems(at:)``, ``moveItem(at:to:)``, ``reloadItems(at:)`` and
   /// their section counterparts (or ``apply(_:)`` with a whole
-  /// ``BatchUpdate``). Deletes and reloads name index paths before the
+  /// <doc:/GridLayout/BatchUpdate>). Deletes and reloads name index paths before the
   /// update, inserts name them after, moves go from before to after; the
   /// order of the calls does not matter, and batches nested in `updates`
   /// merge into this one.
   ///
   /// The batch is checked against the data source's counts before anything
   /// changes: counts that do not add up, an index path out of range or an
-  /// item both deleted and moved throw a ``BatchUpdateError`` that reads
+  /// item both deleted and moved throw a <doc:/GridLayout/BatchUpdateError> that reads
   /// like UIKit's message, and the view, its selection and its focus stay
   /// exactly as they were (undoing the model's change is the caller's, as
   /// the view cannot know it). Otherwise focus and selection follow their
@@ -21,6 +21,8 @@ extension CollectionView {
   /// same section (the next, else the previous), else to the nearest section.
   ///
   /// - Parameters:
+  ///   - updates: changes the model and records the changes (``insertItems(at:)``
+  ///     and the others, called inside it, record instead of applying).
   ///   - animated: animate from what is on screen now to the new layout over
   ///     ``animationDuration`` (a running animation continues from where it is).
   ///   - completion: called with true when the animation ends (at once when

@@ -31,7 +31,7 @@ public enum ScrollPosition: Hashable, Sendable {
 
 /// A grid of items in sections drawn in a terminal: the collection-view
 /// model of UIKit. A data source supplies counts and content, a
-/// ``CollectionLayout`` computes frames, and the view keeps the scroll offset,
+/// <doc:/GridLayout/CollectionLayout> computes frames, and the view keeps the scroll offset,
 /// the focus and the selection, turns keys into focus moves, and draws only
 /// what is visible.
 public final class CollectionView {
@@ -248,7 +248,7 @@ public final class CollectionView {
 
   /// The part of the frame that shows content (the frame less the scroll bar column).
   /// (The scroll bar runs along the bottom row instead when the layout
-  /// ``CollectionLayout/scrollsHorizontally``.)
+  /// <doc:/GridLayout/CollectionLayout/scrollsHorizontally>.)
   public var viewport: CellRect {
     if collectionViewLayout.scrollsHorizontally {
       let bar = showsScrollIndicator && frame.height > 1 ? 1 : 0

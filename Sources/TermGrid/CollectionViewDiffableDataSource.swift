@@ -1,7 +1,7 @@
 import GridLayout
 
 /// A data source driven by snapshots of identifiers, as
-/// UICollectionViewDiffableDataSource: build a ``DiffableSnapshot`` of
+/// UICollectionViewDiffableDataSource: build a <doc:/GridLayout/DiffableSnapshot> of
 /// sections and items, ``apply(_:animatingDifferences:completion:)`` it, and
 /// the collection view animates from what it showed to the new state in one
 /// batch (inserts, deletes and moves found with `CollectionDifference`).
@@ -35,9 +35,9 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
 
   /// Shows `snapshot`: the difference from the current one becomes one batch
   /// update, animated when `animatingDifferences`; focus and selection follow
-  /// their items. Items marked with ``DiffableSnapshot/reconfigureItems(_:)``
+  /// their items. Items marked with <doc:/GridLayout/DiffableSnapshot/reconfigureItems(_:)>
   /// are redrawn in place. A snapshot with a duplicate identifier throws a
-  /// ``SnapshotError`` naming it, and nothing changes.
+  /// <doc:/GridLayout/SnapshotError> naming it, and nothing changes.
   public func apply(
     _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
     completion: ((Bool) -> Void)? = nil

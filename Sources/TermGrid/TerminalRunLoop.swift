@@ -1,6 +1,6 @@
 import GridRender
 
-/// Drives a ``Scene`` on a ``Terminal``: waits for input without spinning,
+/// Drives a ``Scene`` on a <doc:/GridRender/Terminal>: waits for input without spinning,
 /// handles every pending event before drawing once, and presents a frame
 /// only when something changed.
 ///
@@ -8,12 +8,12 @@ import GridRender
 /// that stays true (an animation is running) it waits at most
 /// ``frameInterval`` for input and then draws the next frame; otherwise it
 /// blocks on input, using no CPU. It ends when the scene says
-/// ``EventResult/quit``, when the input ends (``InputEvent/endOfInput``:
+/// ``EventResult/quit``, when the input ends (<doc:/GridRender/InputEvent/endOfInput>:
 /// standard input closed), or when the scene throws; the terminal is
 /// restored however it ends (signals are the curses backend's handlers').
 ///
 /// Most apps run through ``Application/run(_:name:terminal:)``, which opens the
-/// terminal and reports errors; tests run a loop on a ``HeadlessTerminal``.
+/// terminal and reports errors; tests run a loop on a <doc:/GridRender/HeadlessTerminal>.
 public final class TerminalRunLoop {
   /// The terminal drawn to.
   public let terminal: any Terminal
@@ -35,10 +35,15 @@ public final class TerminalRunLoop {
     surface = Surface(width: terminal.width, height: terminal.height)
   }
 
-  /// Runs until the scene quits or the input ends. With `untilIdle`, also
-  /// returns as soon as no input is pending and nothing animates (for tests
-  /// with a ``HeadlessTerminal``; its `onWait` can advance a
-  /// ``ManualAnimationClock`` so animations run to their end).
+  /// Runs until the scene quits or the input ends.
+  ///
+  /// - Parameter untilIdle: Also return as soon as no input is pending,
+  ///   nothing animates and no background work is due (for tests; a
+  ///   <doc:/GridRender/HeadlessTerminal>'s `onWait` can advance a
+  ///   ``ManualAnimationClock`` so animations run to their end). Without
+  ///   it the loop waits for input when idle; a terminal that has no input
+  ///   left (a headless one whose keys are all handled) ends it too.
+  /// - Throws: What the scene's handling or drawing throws, or the terminal's errors.
   public func run(untilIdle: Bool = false) throws {
     defer { terminal.restore() }
     if !hasAppeared {
@@ -50,7 +55,8 @@ public final class TerminalRunLoop {
       let animating = scene.needsDisplay
       // Results expected from background work (pictures): look every frame interval.
       let awaiting = !animating && scene.hasPendingWork
-      guard let first = try terminal.nextEvent(timeout: animating || awaiting ? frameInterval : nil) else {
+      let wait: Duration? = animating || awaiting ? frameInterval : untilIdle ? .zero : nil
+      guard let first = try terminal.nextEvent(timeout: wait) else {
         if animating || awaiting {
           scene.takeFinishedWork()
           try drawFrame(force: false)

@@ -1,7 +1,7 @@
 import CChafa
 import GridRender
 
-/// Turns pixels into a ``Picture`` of character cells with libchafa: each
+/// Turns pixels into a <doc:/GridRender/Picture> of character cells with libchafa: each
 /// cell is a block symbol (a half block, a quadrant, a sextant) in a
 /// foreground and a background colour, chosen so the cells look most like
 /// the pixels under them, in the colours the terminal can show.

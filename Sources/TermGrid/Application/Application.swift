@@ -23,6 +23,9 @@ public enum Application {
   /// quits or the input ends, 1 with a message when anything throws.
   ///
   /// - Parameters:
+  ///   - scene: makes the scene (usually a ``CollectionViewController``);
+  ///     made before the terminal opens, so an error reading its data is
+  ///     reported on a normal screen.
   ///   - name: the program's name in error messages; the executable's by default.
   ///   - terminal: opens the terminal; by default the curses terminal on
   ///     standard input and output, with Ctrl-C delivered as a key.
