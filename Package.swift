@@ -52,14 +52,14 @@ let package = Package(
     .executableTarget(name: "text-entry", dependencies: ["TermGrid"], path: "Examples/text-entry"),
     .testTarget(
       name: "GridLayoutTests",
-      dependencies: ["GridLayout", .product(name: "PropertyBased", package: "swift-property-based")]
+      dependencies: ["GridLayout", "TermGridTesting", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     .testTarget(name: "TermGridImagesTests", dependencies: ["TermGridImages", "TermGridTesting"]),
     .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "TermGridTesting"]),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TermGridTesting"]),
     .testTarget(
       name: "TermGridTests",
-      dependencies: ["TermGrid", .product(name: "PropertyBased", package: "swift-property-based")]
+      dependencies: ["TermGrid", "TermGridTesting", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     .testTarget(name: "FoundationInteropTests", dependencies: ["TermGrid"]),
     .testTarget(name: "HelloGridTests", dependencies: ["hello-grid", "text-entry", "TermGridTesting"]),

@@ -19,10 +19,13 @@ let package = Package(
       dependencies: [.product(name: "TermGridImages", package: "TermGrid")]),
     .executableTarget(
       name: "picture-folder-gen",
-      dependencies: [.product(name: "TermGridImages", package: "TermGrid")]),
+      dependencies: [.product(name: "TermGridImages", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid")]),
     .executableTarget(
       name: "catalogue-gen",
-      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: [
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "TermGridTesting", package: "TermGrid"),
+      ]),
     .executableTarget(
       name: "anim-bench",
       dependencies: [

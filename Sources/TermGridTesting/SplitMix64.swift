@@ -6,6 +6,10 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   /// A generator whose numbers follow from `seed`.
   public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
 
+  /// A generator whose numbers follow from `seed` (a property test's
+  /// integer seed: the same numbers as its bit pattern as a `UInt64`).
+  public init(seed: Int) { self.init(seed: UInt64(bitPattern: Int64(seed))) }
+
   /// The next number.
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15

@@ -1,4 +1,5 @@
 import PropertyBased
+import TermGridTesting
 import Testing
 
 @testable import GridLayout
@@ -62,7 +63,7 @@ import Testing
   /// every surviving item exactly where the model put it.
   @Test func randomBatchesMapEveryItemWhereTheModelPutsIt() async {
     await propertyCheck(count: 500, input: Gen.int(in: 0...1_000_000)) { seed in
-      var rng = SplitMix(seed: seed)
+      var rng = SplitMix64(seed: seed)
       var next = 0
       let old: [[Int]] = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
         (0..<Int.random(in: 0...8, using: &rng)).map { _ in

@@ -1,3 +1,4 @@
+import TermGridTesting
 import Testing
 
 @testable import GridLayout
@@ -42,7 +43,7 @@ import Testing
 
   @Test func rectQueriesEqualABruteForceScan() {
     for seed in 0..<400 {
-      var rng = SplitMix(seed: seed)
+      var rng = SplitMix64(seed: seed)
       let layout = CircleLayout(
         radiusFraction: Double(Int.random(in: 0...60, using: &rng)) / 100,
         fixedItemSize: Bool.random(using: &rng)

@@ -1,4 +1,5 @@
 import PropertyBased
+import TermGridTesting
 import Testing
 
 @testable import GridLayout
@@ -62,7 +63,7 @@ import Testing
   /// snapshot has it.
   @Test func randomSnapshotPairsAlwaysApplyAndEndEqualToTheTarget() async {
     await propertyCheck(count: 1000, input: Gen.int(in: 0...10_000_000)) { seed in
-      var rng = SplitMix(seed: seed)
+      var rng = SplitMix64(seed: seed)
       func random() -> Snap {
         var s = Snap()
         let names = ["a", "b", "c", "d", "e", "f"].shuffled(using: &rng).prefix(Int.random(in: 0...5, using: &rng))

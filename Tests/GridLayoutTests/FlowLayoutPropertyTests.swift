@@ -1,21 +1,9 @@
 import PropertyBased
+import TermGridTesting
 import Testing
 
 @testable import GridLayout
 
-/// A small deterministic generator so that one integer seed from
-/// PropertyBased describes a whole random scenario (and shrinks to it).
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: Int) { state = UInt64(bitPattern: Int64(seed)) &+ 0x9E37_79B9_7F4A_7C15 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 final class RandomSizing: FlowLayoutItemSizing {
   let sizes: [[Size]]
@@ -31,7 +19,7 @@ struct Scenario {
   let sizing: RandomSizing?
 
   init(seed: Int, forceSizing: Bool? = nil) {
-    var rng = SplitMix(seed: seed)
+    var rng = SplitMix64(seed: seed)
     let layout = FlowLayout()
     layout.scrollDirection = Bool.random(using: &rng) ? .vertical : .horizontal
     layout.itemSize = Size(width: Double(Int.random(in: 1...30, using: &rng)), height: Double(Int.random(in: 1...8, using: &rng)))
@@ -95,7 +83,7 @@ struct Scenario {
   @Test func rectQueriesMatchABruteForceScan() async {
     await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000)) { seed in
       let scenario = Scenario(seed: seed)
-      var rng = SplitMix(seed: seed &+ 17)
+      var rng = SplitMix64(seed: seed &+ 17)
       let content = scenario.layout.contentSize
       let all = scenario.allElements
       for _ in 0..<8 {

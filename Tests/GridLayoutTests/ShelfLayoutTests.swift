@@ -1,3 +1,4 @@
+import TermGridTesting
 import Testing
 
 @testable import GridLayout
@@ -81,7 +82,7 @@ final class TableWidths: ShelfLayoutDelegate {
 
   @Test func rectQueriesEqualABruteForceScanAtRandomOffsets() {
     for seed in 0..<300 {
-      var rng = SplitMix(seed: seed)
+      var rng = SplitMix64(seed: seed)
       let layout = ShelfLayout(
         itemWidth: Double(Int.random(in: 1...20, using: &rng)), itemHeight: Double(Int.random(in: 1...6, using: &rng)),
         interitemSpacing: Double(Int.random(in: 0...3, using: &rng)), shelfSpacing: Double(Int.random(in: 0...2, using: &rng)),

@@ -1,3 +1,4 @@
+import TermGridTesting
 import Testing
 
 @testable import GridLayout
@@ -62,7 +63,7 @@ final class TableHeights: WaterfallLayoutDelegate {
 
   @Test func propertiesOnRandomLayouts() {
     for seed in 0..<300 {
-      var rng = SplitMix(seed: seed)
+      var rng = SplitMix64(seed: seed)
       let columns: WaterfallLayout.Columns = Bool.random(using: &rng)
         ? .count(Int.random(in: 1...6, using: &rng)) : .minimumWidth(Double(Int.random(in: 4...30, using: &rng)))
       let layout = WaterfallLayout(

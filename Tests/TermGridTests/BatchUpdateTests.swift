@@ -1,6 +1,7 @@
 import GridLayout
 import GridRender
 import PropertyBased
+import TermGridTesting
 import Testing
 
 @testable import TermGrid
@@ -34,17 +35,6 @@ class IDModel: CollectionViewDataSource {
   }
 }
 
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: Int) { state = UInt64(bitPattern: Int64(seed)) &+ 0x9E37_79B9_7F4A_7C15 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 func makeIDView(_ sections: [[Int]], width: Int = 60, height: Int = 16) -> (CollectionView, IDModel, ManualAnimationClock) {
   let model = IDModel(sections)
@@ -80,7 +70,7 @@ struct RandomBatch {
   var new: [[Int]]
   var batch = BatchUpdate()
 
-  init(_ old: [[Int]], next: inout Int, rng: inout SplitMix) {
+  init(_ old: [[Int]], next: inout Int, rng: inout SplitMix64) {
     self.old = old
     // Sections: each old one is kept, deleted or moved; some are inserted.
     var kept: [Int] = []
@@ -177,7 +167,7 @@ struct RandomBatch {
 
   @Test func randomBatchesEndLikeTheModelWithFocusAndSelectionFollowing() async {
     await propertyCheck(count: 2000, input: Gen.int(in: 0...100_000_000)) { seed in
-      var rng = SplitMix(seed: seed)
+      var rng = SplitMix64(seed: seed)
       var next = 0
       let old: [[Int]] = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
         (0..<Int.random(in: 0...7, using: &rng)).map { _ in
@@ -238,7 +228,7 @@ struct RandomBatch {
 
   @Test func invalidBatchesAlwaysThrowAndChangeNothing() async {
     await propertyCheck(count: 1000, input: Gen.int(in: 0...100_000_000)) { seed in
-      var rng = SplitMix(seed: seed)
+      var rng = SplitMix64(seed: seed)
       var next = 0
       let old: [[Int]] = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
         (0..<Int.random(in: 1...6, using: &rng)).map { _ in

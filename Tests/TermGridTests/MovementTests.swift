@@ -1,5 +1,6 @@
 import GridLayout
 import GridRender
+import TermGridTesting
 import Testing
 
 @testable import TermGrid
@@ -186,7 +187,7 @@ func makeMovableView(_ sections: [[Int]], width: Int = 60, height: Int = 16)
   }
 
   @Test func randomMovesEndWithTheDataInTheOrderShown() {
-    var rng = SplitMix(seed: 4)
+    var rng = SplitMix64(seed: 4)
     for round in 0..<200 {
       let sectionCount = Int.random(in: 1...4, using: &rng)
       var next = 1

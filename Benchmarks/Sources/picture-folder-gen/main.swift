@@ -1,5 +1,6 @@
 import Foundation
 import TermGridImages
+import TermGridTesting
 
 // Writes a folder of generated pictures for image-grid: N pictures (JPEG,
 // every tenth a PNG) in folders of 100, in four shapes (4:3, 3:4, square,
@@ -14,17 +15,9 @@ guard args.count >= 3, let count = Int(args[1]), count >= 0 else {
 }
 let root = args[2]
 let base = args.count > 3 ? Int(args[3]) ?? 480 : 480
-struct SplitMix {
-  var seed: UInt64
-  mutating func callAsFunction() -> UInt64 {
-    seed &+= 0x9E37_79B9_7F4A_7C15
-    var z = seed
-  z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-  z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-var next = SplitMix(seed: 2026)
+// (TermGridTesting's generator starts one step on: the same pictures as before it was shared.)
+var random = SplitMix64(seed: 2026 &- 0x9E37_79B9_7F4A_7C15)
+func next() -> UInt64 { random.next() }
 let shapes = [(4, 3), (3, 4), (1, 1), (3, 1)]
 let start = Date()
 for i in 0..<count {

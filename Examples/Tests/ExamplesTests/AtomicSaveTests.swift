@@ -11,14 +11,8 @@ import Testing
 /// A catalogue of `count` books in a Goodreads-like file with a column the
 /// program does not know ("Notes"), commas, quotes, accents and CJK.
 func generatedCatalogue(count: Int, seed: UInt64 = 7) -> Data {
-  var state = seed
-  func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  var random = SplitMix64(seed: seed)
+  func next() -> UInt64 { random.next() }
   let words = ["River", "Night", "Garden", "Été", "Winter", "海", "夜", "Crown", "Tide", "Ñandú", "\"Salt\"", "Light,"]
   var text = "Title,Author,Year Published,Bookshelves,Notes\n"
   for i in 0..<count {
