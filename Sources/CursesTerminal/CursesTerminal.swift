@@ -90,7 +90,8 @@ public final class CursesTerminal: Terminal {
   ///   - mouse: ask the terminal for mouse reports (clicks, wheel, and
   ///     motion while a button is held).
   ///   - environment: the environment to read `TERM`, `NO_COLOR` and
-  ///     `COLORTERM` from.
+  ///     `TERMGRID_OUTPUT` from (the colours come from `TERM`'s terminfo
+  ///     entry: `xterm-direct` for 24-bit colour).
   ///   - interruptKey: deliver Ctrl-C as a key (`Key(.character("c"),
   ///     modifiers: .control)`) instead of an interrupt signal, so the app
   ///     can quit cleanly (and ask about unsaved work); `Application` in

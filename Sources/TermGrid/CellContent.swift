@@ -70,7 +70,8 @@ public struct CellContent {
   public var titleColor: Color?
   /// More lines under the title, each one line of styled runs, cut with "…".
   public var lines: [StyledText]
-  /// A line under the rest (a year, a count); drawn dimmed on the last inner line.
+  /// A line under the rest (a year, a count), dimmed: on the last inner
+  /// line, or right under the title and lines when they are centred.
   public var detail: String?
   /// A box around the cell, or nil for none.
   public var border: Border?
@@ -78,7 +79,9 @@ public struct CellContent {
   public var badge: Badge?
   /// The horizontal alignment of every line.
   public var alignment: Alignment
-  /// Where the title and lines sit in the height left above the detail line.
+  /// Where the text sits in the cell's height: `.top`, the title at the
+  /// top and the detail on the last line; `.center`, the title, lines and
+  /// detail centred together; `.bottom`, all of it against the bottom.
   public var verticalAlignment: VerticalAlignment
   /// Colours and attributes of the whole cell.
   public var style: Style
@@ -87,7 +90,8 @@ public struct CellContent {
   public var fill: Grapheme
   /// The style of ``fill``.
   public var fillStyle: Style?
-  /// Columns left blank inside the border (or the frame) on each side.
+  /// Columns left blank inside the border (or the frame) on each side, as
+  /// room allows: a line that would otherwise be cut uses them.
   public var padding: Int
   /// A picture (a cover, a thumbnail) in the cell, above or beside the
   /// text or filling it; a placeholder with the title shows until it is ready.

@@ -111,14 +111,20 @@ struct CellRenderer {
     }
     let extra = min(content.lines.count, max(0, room - titleLines.count))
     let used = titleLines.count + extra
+    // Top: the title at the top, the detail on the last line. Bottom: all
+    // of it against the bottom (the detail last). Centre: the title, the
+    // lines and the detail centred together, the detail right under them.
     var y = inner.y
+    var detailY = inner.maxY - 1
     switch content.verticalAlignment {
     case .top: break
-    case .center: y += (room - used) / 2
+    case .center:
+      y += (inner.height - used - detailLines) / 2
+      detailY = y + used
     case .bottom: y += room - used
     }
     for text in titleLines {
-      line(text, y: y, x: textX, width: textWidth, style: titleStyle, alignment: content.alignment, on: &surface)
+      line(text, y: y, x: textX, width: textWidth, inner: inner, style: titleStyle, alignment: content.alignment, on: &surface)
       y += 1
     }
     for styled in content.lines.prefix(extra) {
@@ -133,7 +139,7 @@ struct CellRenderer {
     if detailLines == 1, let detail = content.detail {
       var detailStyle = style
       if !state.isFocused { detailStyle.attributes.insert(.dim) }
-      line(detail, y: inner.maxY - 1, x: textX, width: textWidth, style: detailStyle, alignment: content.alignment, on: &surface)
+      line(detail, y: detailY, x: textX, width: textWidth, inner: inner, style: detailStyle, alignment: content.alignment, on: &surface)
     }
   }
 
@@ -152,12 +158,25 @@ struct CellRenderer {
     surface.draw(badge.text, x: x, y: y, maxWidth: width, style: style)
   }
 
+  /// One line of text in the padded width, or in the whole inner width
+  /// (`inner`) when it would not fit the padded one: padding gives way
+  /// before the text is cut.
   private func line(
-    _ text: String, y: Int, x: Int, width: Int, style: Style, alignment: CellContent.Alignment, on surface: inout Surface
+    _ text: String, y: Int, x: Int, width: Int, inner: CellRect? = nil, style: Style, alignment: CellContent.Alignment,
+    on surface: inout Surface
   ) {
+    var (x, width) = (x, width)
+    let textWidth = DisplayWidth.of(text)
+    if textWidth > width, let inner, inner.width > width {
+      let spare = inner.width - width
+      let grow = min(spare, textWidth - width)
+      // Grow evenly into the padding on both sides, as far as needed.
+      x = max(inner.x, x - (grow + 1) / 2)
+      width = min(inner.maxX - x, width + grow)
+    }
     var start = x
     if alignment != .leading {
-      let w = min(width, DisplayWidth.of(text))
+      let w = min(width, textWidth)
       start = alignment == .center ? x + (width - w) / 2 : x + width - w
     }
     surface.draw(text, x: start, y: y, maxWidth: width - (start - x), style: style)

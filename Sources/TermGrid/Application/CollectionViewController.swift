@@ -131,7 +131,10 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     if !collectionView.allowsMultipleSelection { hidden.insert(.selectRange) }
     let canMove = collectionView.focusedIndexPath.map { collectionView(collectionView, canMoveItemAt: $0) } ?? false
     if !canMove && titles[.pickUp] == nil { hidden.insert(.pickUp) }
-    rows += collectionView.keyBindings.helpRows(titles: titles, hidden: hidden.subtracting(titles.keys))
+    // The app's commands win over the view's bindings for the same keys: those bindings are not listed.
+    var bindings = collectionView.keyBindings
+    for command in keyCommands { for key in command.keys { bindings[key] = nil } }
+    rows += bindings.helpRows(titles: titles, hidden: hidden.subtracting(titles.keys))
     if !helpKeys.isEmpty { rows.append((helpKeys.map(\.displayName).joined(separator: " "), "this help")) }
     if !quitKeys.isEmpty { rows.append(((quitKeys + [.control("c")]).map(\.displayName).joined(separator: " "), "quit")) }
     return PanelOverlay.help(commands: rows)
@@ -242,8 +245,17 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       present(makeHelpOverlay())
     } else if let action = collectionView.keyBindings[key] {
       needsRedraw = true
-      if !collectionView.perform(action) && action == .beginMovement { message = "this item cannot be moved" }
+      if !collectionView.perform(action), action == .beginMovement, let focused = collectionView.focusedIndexPath {
+        message = collectionView(collectionView, messageForRefusedMoveOfItemAt: focused)
+      }
     }
+  }
+
+  /// What the status line says when the key that lifts an item (`m`) is
+  /// pressed on one that ``collectionView(_:canMoveItemAt:)`` keeps in
+  /// place: "this item cannot be moved" by default; nil says nothing.
+  open func collectionView(_ collectionView: CollectionView, messageForRefusedMoveOfItemAt indexPath: IndexPath) -> String? {
+    "this item cannot be moved"
   }
 
   // MARK: data source (override what you need)
