@@ -32,6 +32,32 @@ import Testing
     #expect(withDetail.lines[2].hasPrefix("│ T") && withDetail.lines[4].hasPrefix("│ b") && withDetail.lines[5].hasPrefix("│ d"))
   }
 
+  @Test func aCentredCardCentresItsTitleAndDetailTogether() {
+    // A 10-wide card, 5 rows: the title and the detail as one block, centred.
+    var card = CellContent(title: "😀", detail: "U+1F600", border: .rounded, alignment: .center, verticalAlignment: .center)
+    var s = render(card, width: 10, height: 5)
+    #expect(s.lines[1].contains("😀") && s.lines[2].contains("U+1F600") && !s.lines[3].contains("U+"), "\(s.text)")
+    // Top: the title at the top, the detail on the last line; bottom: both against the bottom.
+    card.verticalAlignment = .top
+    s = render(card, width: 10, height: 6)
+    #expect(s.lines[1].contains("😀") && s.lines[4].contains("U+1F600"))
+    card.verticalAlignment = .bottom
+    s = render(card, width: 10, height: 6)
+    #expect(s.lines[3].contains("😀") && s.lines[4].contains("U+1F600"))
+  }
+
+  @Test func paddingGivesWayBeforeALineIsCut() {
+    // 10 wide with a border and the default padding leaves 6 columns; "U+1F600" takes 7.
+    let card = CellContent(title: "U+1F600", border: .rounded)
+    #expect(render(card, width: 10, height: 3).lines[1] == "│U+1F600 │")
+    let centred = CellContent(title: "U+1F600", border: .rounded, alignment: .center)
+    #expect(render(centred, width: 10, height: 3).lines[1] == "│U+1F600 │")
+    // Too long even for the whole width: cut with "…" there.
+    #expect(render(CellContent(title: "U+1F600 GRINNING", border: .rounded), width: 10, height: 3).lines[1] == "│U+1F600…│")
+    // What fits the padded width keeps its padding.
+    #expect(render(CellContent(title: "abc", border: .rounded), width: 10, height: 3).lines[1] == "│ abc    │")
+  }
+
   @Test func styledLinesKeepTheirRunsAndTheCellsStyle() {
     let content = CellContent(
       title: "Dune", lines: ["1965 · " + .colored("★★★★", .yellow), .dim("Herbert")], border: .rounded,

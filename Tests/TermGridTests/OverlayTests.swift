@@ -153,6 +153,47 @@ import Testing
     #expect(surface[9, 0].style.reverse)
   }
 
+  final class MovableApp: CollectionViewController {
+    var movable = true
+    var refusal: String? = "this item cannot be moved"
+    var commands: [KeyCommand] = []
+    override var keyCommands: [KeyCommand] { commands }
+    override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
+    override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+      CellContent(title: "card \(indexPath.item)")
+    }
+    override func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { movable }
+    override func collectionView(_ collectionView: CollectionView, messageForRefusedMoveOfItemAt indexPath: IndexPath) -> String? {
+      refusal.map { "\($0): \(indexPath.item)" }
+    }
+  }
+
+  @Test func anAppsCommandTakesItsKeyOutOfTheViewsHelp() throws {
+    let app = MovableApp(layout: FlowLayout(itemSize: Size(width: 10, height: 3)))
+    app.collectionView.reloadData()
+    app.collectionView.focusItem(at: IndexPath(item: 0, section: 0))
+    let before = app.makeHelpOverlay().rows.filter { $0.label.split(separator: " ").contains("m") }
+    #expect(before.count == 1, "the view's m (pick up) listed: \(before)")
+    app.commands = [KeyCommand("m", title: "mark it") {}]
+    let rows = app.makeHelpOverlay().rows.filter { $0.label.split(separator: " ").contains("m") }
+    #expect(rows.map(\.value) == ["mark it"], "m listed once, as the app's: \(rows)")
+  }
+
+  @Test func theRefusalToMoveAnItemIsTheAppsToWord() throws {
+    let app = MovableApp(layout: FlowLayout(itemSize: Size(width: 10, height: 3)))
+    app.movable = false
+    app.refusal = "pinned"
+    let terminal = HeadlessTerminal(width: 40, height: 8)
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    terminal.send(keys: "m")
+    try loop.run(untilIdle: true)
+    #expect(terminal.text.contains("pinned: 0") && !app.collectionView.isMovingItem)
+    app.refusal = nil
+    terminal.send(keys: Key(.right), "m")
+    try loop.run(untilIdle: true)
+    #expect(!terminal.text.contains("pinned") && !terminal.text.contains("cannot be moved"))
+  }
+
   @Test func theHelpNamesTheAppsKeysThenTheViewsGroupedByAction() {
     let rows = KeyBindings.standard.helpRows()
     let byTitle = Dictionary(uniqueKeysWithValues: rows.map { ($0.title, $0.keys) })
