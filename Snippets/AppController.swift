@@ -11,9 +11,9 @@ struct Aisle {
 
   /// An aisle from a command-line argument: `Fruit=apples,pears`.
   init(argument: String) throws {
-    let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+    let parts = argument.split(separator: "=", maxSplits: 1).map { String($0) }
     name = parts.first ?? ""
-    items = parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : []
+    items = parts.count > 1 ? parts[1].split(separator: ",").map { String($0) } : []
     if name.isEmpty || items.isEmpty { throw ListError.emptyAisle(argument) }
   }
 }

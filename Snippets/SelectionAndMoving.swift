@@ -71,6 +71,13 @@ final class Playlist: CollectionViewController {
     !track(at: indexPath).isLocked
   }
 
+  // What m on a locked track says.
+  override func collectionView(
+    _ collectionView: CollectionView, messageForRefusedMoveOfItemAt indexPath: IndexPath
+  ) -> String? {
+    "\(track(at: indexPath).title) is locked in its place"
+  }
+
   // A proposal on the other side stops at this side's nearer end.
   override func collectionView(
     _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt original: IndexPath,

@@ -49,7 +49,7 @@ func insertingAMoonAnimatesToTheNewGrid() throws -> Bool {
 }
 // snippet.end
 
-// snippet.endOfInput
+// snippet.closedInput
 func arrowKeysMoveTheFocus() throws -> Bool {
   let app = Planets(layout: FlowLayout(itemSize: Size(width: 14, height: 3), headerHeight: 1, footerHeight: 1))
   let terminal = HeadlessTerminal(width: 80, height: 24)

@@ -35,6 +35,12 @@ extension CollectionView {
       if let completion { pendingCompletions.append(completion) }
       return
     }
+    // An item being moved goes back where it came from first (its room-making
+    // animation ended): the batch's index paths are the data's, not the movement's.
+    if isMovingItem {
+      finishTransition(finished: false)
+      cancelMovementWithoutAnimation()
+    }
     // Counts never read yet (a batch before the first frame): read them now,
     // before the model changes, so the batch is checked against them.
     if !hasLoadedData { reloadData() }

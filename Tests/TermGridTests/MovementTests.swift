@@ -125,6 +125,18 @@ func makeMovableView(_ sections: [[Int]], width: Int = 60, height: Int = 16)
     #expect(model.moves.isEmpty)
   }
 
+  @Test func aBatchUpdateDuringAMovePutsTheItemBackFirst() throws {
+    let (view, model, clock) = makeMovableView([[1, 2, 3], [4, 5]])
+    #expect(view.beginInteractiveMovementForItem(at: path(0, 1)))
+    view.moveInteractiveItem(.down)
+    #expect(shownIDs(view, model) != [[1, 2, 3], [4, 5]])
+    // The data changes meanwhile (an insert from elsewhere): its index paths are the data's.
+    try view.insertItems(at: [path(1, 0)]) { model.sections[1].insert(9, at: 0) }
+    #expect(!view.isMovingItem && model.moves.isEmpty)
+    clock.advance(by: 1)
+    #expect(shownIDs(view, model) == [[1, 2, 3], [9, 4, 5]])
+  }
+
   @Test func aMoveAcrossSectionsEndsWithTheSourceAndFinalIndexPaths() {
     let (view, model, clock) = makeMovableView([[1, 2, 3], [4, 5]])
     view.beginInteractiveMovementForItem(at: path(0, 2))
