@@ -50,6 +50,19 @@ extension CollectionView {
   func capturePresentation() -> Presentation {
     var p = Presentation(offset: contentOffset)
     let visible = visibleRect
+    // The data source is asked for what the view shows now. A model already
+    // changed before the view was told (an insert or delete called after the
+    // change, as UIKit allows outside a batch) no longer holds every index
+    // path shown: one it lacks shows nothing while it animates, never a read
+    // past the model's end.
+    let counts = hasLoadedData && dataSource != nil ? dataSourceCounts() : itemCounts
+    func content(for a: LayoutAttributes) -> CellContent? {
+      if a.category != .decoration {
+        let path = a.category == .item ? dataIndexPath(forPresented: a.indexPath) : a.indexPath
+        guard path.section < counts.count, a.category != .item || path.item < counts[path.section] else { return nil }
+      }
+      return self.content(for: a)
+    }
     let near = Rect(
       x: visible.minX - visible.width, y: visible.minY - visible.height, width: 3 * visible.width,
       height: 3 * visible.height)

@@ -265,6 +265,24 @@ struct RandomBatch {
     }
   }
 
+  @Test func anInsertOrDeleteCalledAfterTheModelChangedAnimatesWithoutReadingPastIt() throws {
+    // UIKit lets an app change its model first and then tell the view, outside a batch.
+    let (view, model, clock) = makeIDView([[1, 2, 3], [4, 5]])
+    var s = Surface(width: 60, height: 16)
+    view.draw(into: &s)
+    model.sections[1].removeLast()  // the last item on screen, gone from the model
+    try view.deleteItems(at: [IndexPath(item: 1, section: 1)])
+    view.draw(into: &s)  // mid-animation: the item that is gone fades with nothing in it
+    clock.advance(by: 1)
+    view.draw(into: &s)
+    #expect(view.numberOfItems(inSection: 1) == 1 && !s.text.contains("#5"))
+    model.sections[0].append(6)
+    try view.insertItems(at: [IndexPath(item: 3, section: 0)])
+    clock.advance(by: 1)
+    view.draw(into: &s)
+    #expect(view.numberOfItems(inSection: 0) == 4 && s.text.contains("#6"))
+  }
+
   @Test func theErrorReadsLikeUIKitsAndNamesTheSection() throws {
     let (view, model, _) = makeIDView([[1, 2], [3, 4, 5, 6]])
     do {
