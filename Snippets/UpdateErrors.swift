@@ -32,7 +32,11 @@ do {
   switch error {
   case .invalidNumberOfItems(let section, let old, let new, _, _, _, _):
     print("section \(section) went from \(old) to \(new) items, and the batch explains none of it")
-  case .invalidNumberOfSections, .outOfRange, .conflicting:
+  case .itemOutOfRange(let indexPath, change: .delete, let count):
+    print("there is no item \(indexPath.item) to delete: the section has \(count)")
+  case .conflicting(.deletedAndMoved(.item)):
+    print("an item was both deleted and moved")
+  case .invalidNumberOfSections, .itemOutOfRange, .sectionOutOfRange, .conflicting:
     print(error)  // the description reads like UIKit's message
   }
 }

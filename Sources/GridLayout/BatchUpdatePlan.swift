@@ -30,12 +30,12 @@ public struct BatchUpdatePlan: Sendable {
     // Sections in range and consistent.
     for s in update.deletedSections.union(update.reloadedSections).union(update.movedSections.keys)
     where s < 0 || s >= oldCount {
-      throw .outOfRange(what: update.deletedSections.contains(s) ? "delete" : "reload or move", indexPath: nil, section: s, count: oldCount)
+      throw .sectionOutOfRange(s, change: update.deletedSections.contains(s) ? .delete : .reloadOrMove, sectionCount: oldCount)
     }
     for s in update.insertedSections.union(update.movedSections.values) where s < 0 || s >= newCount {
-      throw .outOfRange(what: "insert", indexPath: nil, section: s, count: newCount)
+      throw .sectionOutOfRange(s, change: .insert, sectionCount: newCount)
     }
-    try checkMoves(update.movedSections, deleted: update.deletedSections, inserted: update.insertedSections, noun: "section")
+    try checkMoves(update.movedSections, deleted: update.deletedSections, inserted: update.insertedSections, element: .section)
     let expectedSections = oldCount - update.deletedSections.count + update.insertedSections.count
     guard expectedSections == newCount else {
       throw .invalidNumberOfSections(
@@ -51,29 +51,29 @@ public struct BatchUpdatePlan: Sendable {
     for (new, old) in fixed.enumerated() { if let old { sectionMap[old] = new } }
 
     // Items in range.
-    func check(_ p: IndexPath, in counts: [Int], _ what: String) throws(BatchUpdateError) {
+    func check(_ p: IndexPath, in counts: [Int], _ change: BatchUpdateError.Change) throws(BatchUpdateError) {
       guard p.section >= 0, p.section < counts.count else {
-        throw .outOfRange(what: what, indexPath: nil, section: p.section, count: counts.count)
+        throw .sectionOutOfRange(p.section, change: change, sectionCount: counts.count)
       }
       guard p.item >= 0, p.item < counts[p.section] else {
-        throw .outOfRange(what: what, indexPath: p, section: p.section, count: counts[p.section])
+        throw .itemOutOfRange(p, change: change, itemCount: counts[p.section])
       }
     }
-    for p in update.deletedItems { try check(p, in: before, "delete") }
-    for p in update.reloadedItems { try check(p, in: before, "reload") }
-    for p in update.movedItems.keys { try check(p, in: before, "move") }
-    for p in update.insertedItems { try check(p, in: after, "insert") }
-    for p in update.movedItems.values { try check(p, in: after, "move to") }
-    try checkMoves(update.movedItems, deleted: update.deletedItems, inserted: update.insertedItems, noun: "item")
+    for p in update.deletedItems { try check(p, in: before, .delete) }
+    for p in update.reloadedItems { try check(p, in: before, .reload) }
+    for p in update.movedItems.keys { try check(p, in: before, .move) }
+    for p in update.insertedItems { try check(p, in: after, .insert) }
+    for p in update.movedItems.values { try check(p, in: after, .moveDestination) }
+    try checkMoves(update.movedItems, deleted: update.deletedItems, inserted: update.insertedItems, element: .item)
     // A reloaded section is replaced whole: its count may change, but nothing else may touch it or its items.
     if !update.reloadedSections.isDisjoint(with: update.deletedSections.union(update.movedSections.keys)) {
-      throw .conflicting("the same section is both reloaded and deleted or moved")
+      throw .conflicting(.reloadedSectionDeletedOrMoved)
     }
     let reloadedNew = Set(update.reloadedSections.compactMap { sectionMap[$0] })
     let touched = update.deletedItems.union(update.reloadedItems).union(update.movedItems.keys).map(\.section)
     let touchedNew = update.insertedItems.union(update.movedItems.values).map(\.section)
     if touched.contains(where: update.reloadedSections.contains) || touchedNew.contains(where: reloadedNew.contains) {
-      throw .conflicting("an item of a reloaded section is also inserted, deleted, reloaded or moved")
+      throw .conflicting(.itemOfReloadedSectionChanged)
     }
 
     // Counts per surviving section.
@@ -93,7 +93,7 @@ public struct BatchUpdatePlan: Sendable {
     }
     // Items of deleted sections vanish; moves into deleted or from inserted sections were range-checked above.
     for (old, _) in update.movedItems where update.deletedSections.contains(old.section) {
-      throw .conflicting("an item is moved out of a deleted section")
+      throw .conflicting(.itemMovedOutOfDeletedSection)
     }
     // Where each surviving item goes.
     for (new, oldSection) in fixed.enumerated() {
@@ -120,13 +120,11 @@ public struct BatchUpdatePlan: Sendable {
   /// Moves exclude deletes of their source and inserts at their destination,
   /// and no two share a destination.
   private static func checkMoves<T: Hashable>(
-    _ moves: [T: T], deleted: Set<T>, inserted: Set<T>, noun: String
+    _ moves: [T: T], deleted: Set<T>, inserted: Set<T>, element: BatchUpdateError.Conflict.Element
   ) throws(BatchUpdateError) {
-    if !deleted.isDisjoint(with: moves.keys) { throw .conflicting("the same \(noun) is both deleted and moved") }
-    if !inserted.isDisjoint(with: moves.values) {
-      throw .conflicting("the same \(noun) is both inserted and the destination of a move")
-    }
-    if Set(moves.values).count != moves.count { throw .conflicting("two \(noun)s are moved to the same place") }
+    if !deleted.isDisjoint(with: moves.keys) { throw .conflicting(.deletedAndMoved(element)) }
+    if !inserted.isDisjoint(with: moves.values) { throw .conflicting(.insertedAndMovedTo(element)) }
+    if Set(moves.values).count != moves.count { throw .conflicting(.movedToTheSamePlace(element)) }
   }
 
   /// UIKit's placement of what stays: the positions not `taken` by inserts

@@ -11,6 +11,10 @@ public enum SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
   case itemNotFound(String)
   /// Items were appended to a snapshot that has no section.
   case noSection
+  /// The collection view did not show what the data source last applied
+  /// (something else changed its data), so the difference could not be
+  /// applied: the batch update's error says how.
+  case viewOutOfStep(BatchUpdateError)
 
   /// A readable form, naming the identifier.
   public var description: String {
@@ -20,6 +24,7 @@ public enum SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
     case .sectionNotFound(let id): return "Invalid snapshot: no section with the identifier \(id)"
     case .itemNotFound(let id): return "Invalid snapshot: no item with the identifier \(id)"
     case .noSection: return "Invalid snapshot: items need a section; append a section first"
+    case .viewOutOfStep(let refusal): return "Invalid snapshot: the collection view does not show the data source's last snapshot (\(refusal))"
     }
   }
 }

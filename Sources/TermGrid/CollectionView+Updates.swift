@@ -27,6 +27,10 @@ extension CollectionView {
   ///     ``animationDuration`` (a running animation continues from where it is).
   ///   - completion: called with true when the animation ends (at once when
   ///     not animated), false when it was cut short by another.
+  /// - Throws: A <doc:/GridLayout/BatchUpdateError> when the batch does not
+  ///   fit the data, or what `updates` throws (then nothing changed in the
+  ///   view). The single changes (``insertItems(at:)`` and the others)
+  ///   throw only `BatchUpdateError`.
   public func performBatchUpdates(
     _ updates: () throws -> Void, animated: Bool = true, completion: ((Bool) -> Void)? = nil
   ) throws {
@@ -84,47 +88,58 @@ extension CollectionView {
     }
   }
 
-  /// Adds a whole batch to the one being collected, or performs it on its own.
-  public func apply(_ update: BatchUpdate) throws {
+  /// Adds a whole batch to the one being collected (it then throws
+  /// nothing), or performs it on its own.
+  ///
+  /// - Throws: <doc:/GridLayout/BatchUpdateError> when performed on its own
+  ///   and it does not fit the data; nothing changed then.
+  public func apply(_ update: BatchUpdate) throws(BatchUpdateError) {
     guard pendingBatch != nil else {
-      try performBatchUpdates { pendingBatch?.merge(update) }
+      do {
+        try performBatchUpdates { pendingBatch?.merge(update) }
+      } catch let error as BatchUpdateError {
+        throw error
+      } catch {
+        // (The updates above throw nothing: only the plan's errors can come.)
+        preconditionFailure("a batch whose updates cannot throw threw \(error)")
+      }
       return
     }
     pendingBatch?.merge(update)
   }
 
   /// Items inserted (index paths after the update).
-  public func insertItems(at indexPaths: [IndexPath]) throws { try record { $0.insertedItems.formUnion(indexPaths) } }
+  public func insertItems(at indexPaths: [IndexPath]) throws(BatchUpdateError) { try record { $0.insertedItems.formUnion(indexPaths) } }
 
   /// Items deleted (index paths before the update).
-  public func deleteItems(at indexPaths: [IndexPath]) throws { try record { $0.deletedItems.formUnion(indexPaths) } }
+  public func deleteItems(at indexPaths: [IndexPath]) throws(BatchUpdateError) { try record { $0.deletedItems.formUnion(indexPaths) } }
 
   /// Items whose content changed (index paths before the update); redrawn in place.
-  public func reloadItems(at indexPaths: [IndexPath]) throws { try record { $0.reloadedItems.formUnion(indexPaths) } }
+  public func reloadItems(at indexPaths: [IndexPath]) throws(BatchUpdateError) { try record { $0.reloadedItems.formUnion(indexPaths) } }
 
   /// An item moved from `indexPath` (before) to `newIndexPath` (after).
-  public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) throws {
+  public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(BatchUpdateError) {
     try record { $0.movedItems[indexPath] = newIndexPath }
   }
 
   /// Sections inserted (indexes after the update).
-  public func insertSections(_ sections: [Int]) throws { try record { $0.insertedSections.formUnion(sections) } }
+  public func insertSections(_ sections: [Int]) throws(BatchUpdateError) { try record { $0.insertedSections.formUnion(sections) } }
 
   /// Sections deleted, with their items (indexes before the update).
-  public func deleteSections(_ sections: [Int]) throws { try record { $0.deletedSections.formUnion(sections) } }
+  public func deleteSections(_ sections: [Int]) throws(BatchUpdateError) { try record { $0.deletedSections.formUnion(sections) } }
 
   /// Sections whose content changed (indexes before the update), replaced
   /// whole: the number of their items may change (items keep their
   /// positions where they still exist); nothing else in the batch may touch them.
-  public func reloadSections(_ sections: [Int]) throws { try record { $0.reloadedSections.formUnion(sections) } }
+  public func reloadSections(_ sections: [Int]) throws(BatchUpdateError) { try record { $0.reloadedSections.formUnion(sections) } }
 
   /// A section moved from `section` (before) to `newSection` (after).
-  public func moveSection(_ section: Int, toSection newSection: Int) throws {
+  public func moveSection(_ section: Int, toSection newSection: Int) throws(BatchUpdateError) {
     try record { $0.movedSections[section] = newSection }
   }
 
   /// One change, added to the batch being collected or performed on its own.
-  private func record(_ change: (inout BatchUpdate) -> Void) throws {
+  private func record(_ change: (inout BatchUpdate) -> Void) throws(BatchUpdateError) {
     var update = BatchUpdate()
     change(&update)
     try apply(update)

@@ -213,7 +213,7 @@ public final class CollectionView {
     indexPath.item >= 0 && indexPath.item < numberOfItems(inSection: indexPath.section)
   }
   /// Throws ``CollectionViewError/indexPathOutOfRange(_:numberOfSections:numberOfItems:)`` unless `indexPath` names an item.
-  public func validate(_ indexPath: IndexPath) throws {
+  public func validate(_ indexPath: IndexPath) throws(CollectionViewError) {
     guard isValid(indexPath) else {
       let inRange = indexPath.section >= 0 && indexPath.section < itemCounts.count
       throw CollectionViewError.indexPathOutOfRange(

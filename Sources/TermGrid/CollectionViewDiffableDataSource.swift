@@ -41,7 +41,7 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
   public func apply(
     _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
     completion: ((Bool) -> Void)? = nil
-  ) throws {
+  ) throws(SnapshotError) {
     let update = try snapshot.batchUpdate(from: current)
     var next = snapshot
     next.clearMarks()
@@ -57,8 +57,11 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
           try collectionView.apply(update)
         }, animated: animatingDifferences, completion: completion)
     } catch {
-      current = previous  // cannot happen for a valid difference; keep the data consistent with the view
-      throw error
+      // The view's counts were not this source's (something else changed
+      // them): the data stays as the view shows it.
+      current = previous
+      guard let refusal = error as? BatchUpdateError else { preconditionFailure("applying a difference threw \(error)") }
+      throw .viewOutOfStep(refusal)
     }
     if !snapshot.reconfiguredItemIdentifiers.isEmpty { collectionView.setNeedsDisplay() }
   }

@@ -283,6 +283,60 @@ struct RandomBatch {
     #expect(view.numberOfItems(inSection: 0) == 4 && s.text.contains("#6"))
   }
 
+  @Test func errorsAreTypedAndSayWhatWentWrongWithoutFreeText() throws {
+    let (view, model, _) = makeIDView([[1, 2, 3], [4, 5]])
+    // A single change throws BatchUpdateError itself (typed): a caller switches on it.
+    do {
+      try view.deleteItems(at: [IndexPath(item: 7, section: 0)])
+      Issue.record("deleting an item that is not there was accepted")
+    } catch {
+      #expect(error == .itemOutOfRange(IndexPath(item: 7, section: 0), change: .delete, itemCount: 3))
+      #expect(error.description == "Invalid update: attempt to delete item 7 in section 0, which only contains 3 items")
+    }
+    do {
+      try view.insertSections([5])
+    } catch {
+      #expect(error == .sectionOutOfRange(5, change: .insert, sectionCount: 2))
+    }
+    #expect(throws: BatchUpdateError.conflicting(.deletedAndMoved(.item))) {
+      try view.performBatchUpdates {
+        model.sections[0].remove(at: 0)
+        try view.deleteItems(at: [IndexPath(item: 0, section: 0)])
+        try view.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 1, section: 0))
+      }
+    }
+    model.sections[0].insert(1, at: 0)
+    #expect(BatchUpdateError.conflicting(.movedToTheSamePlace(.section)).description == "Invalid update: two sections are moved to the same place")
+    #expect(view.numberOfItems(inSection: 0) == 3, "nothing changed")
+  }
+
+  @Test func aSnapshotAppliedToAViewSomethingElseChangedSaysSo() throws {
+    let view = CollectionView(layout: FlowLayout(itemSize: Size(width: 8, height: 3)))
+    let source = CollectionViewDiffableDataSource<Int, String>(collectionView: view) { _, _, item in CellContent(title: item) }
+    var snapshot = DiffableSnapshot<Int, String>()
+    snapshot.appendSections([0])
+    try snapshot.appendItems(["a", "b"])
+    try source.apply(snapshot, animatingDifferences: false)
+    // Something else inserts into the view behind the source's back.
+    let other = IDModel([[1, 2, 3]])
+    view.dataSource = other
+    view.reloadData()
+    view.dataSource = source
+    try snapshot.appendItems(["c"])
+    do {
+      try source.apply(snapshot, animatingDifferences: false)
+      Issue.record("applied to a view out of step")
+    } catch {
+      guard case .viewOutOfStep(let refusal) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(refusal == .invalidNumberOfItems(section: 0, before: 3, after: 3, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0))
+      #expect(error.description.hasPrefix("Invalid snapshot: the collection view does not show the data source's last snapshot"))
+    }
+    #expect(source.snapshot().numberOfItems == 2, "the source's data stays as it was")
+  }
+
   @Test func theErrorReadsLikeUIKitsAndNamesTheSection() throws {
     let (view, model, _) = makeIDView([[1, 2], [3, 4, 5, 6]])
     do {
