@@ -29,7 +29,7 @@ let package = Package(
     .executableTarget(
       name: "anim-bench",
       dependencies: [
-        .product(name: "TermGrid", package: "TermGrid"),
+        .product(name: "TermGrid", package: "TermGrid")
       ]),
     .executableTarget(
       name: "layout-bench",

@@ -18,6 +18,6 @@ func card(for book: Book) -> CellContent {
 }
 
 let header = CellContent.header("Frank Herbert", color: .cyan)  // ─ Frank Herbert ──────
-let footer = CellContent.footer("3 books")                       // dimmed, against the right
+let footer = CellContent.footer("3 books")  // dimmed, against the right
 // snippet.hide
 _ = (card(for: Book(title: "Dune", author: "Frank Herbert", year: 1965)), header, footer)

@@ -9,8 +9,9 @@ func progressCard(title: String, done: Double) -> CellContent {
     // The bottom row inside the border: as many blocks as are done.
     let width = max(0, frame.width - 2)
     let blocks = Int((done * Double(width)).rounded())
-    surface.draw(String(repeating: "█", count: blocks), x: frame.x + 1, y: frame.maxY - 2, maxWidth: width,
-                 style: Style(foreground: state.isFocused ? .black : .green))
+    surface.draw(
+      String(repeating: "█", count: blocks), x: frame.x + 1, y: frame.maxY - 2, maxWidth: width,
+      style: Style(foreground: state.isFocused ? .black : .green))
   }
 }
 

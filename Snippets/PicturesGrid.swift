@@ -7,14 +7,14 @@ import TermGridImages
 
 // snippet.show
 final class Pictures: CollectionViewController, CollectionViewDataSourcePrefetching {
-  let loader = PictureLoader(cacheByteLimit: 32 << 20)   // worker threads, a cache of pictures
+  let loader = PictureLoader(cacheByteLimit: 32 << 20)  // worker threads, a cache of pictures
   let paths: [String]
   static let itemSize = Size(width: 24, height: 10)
 
   init(paths: [String]) {
     self.paths = paths
     super.init(layout: FlowLayout(itemSize: Self.itemSize))
-    collectionView.backgroundWork = [loader]              // the run loop takes finished pictures in
+    collectionView.backgroundWork = [loader]  // the run loop takes finished pictures in
     collectionView.prefetchDataSource = self
   }
 
@@ -24,8 +24,9 @@ final class Pictures: CollectionViewController, CollectionViewDataSourcePrefetch
 
   override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
     let path = paths[indexPath.item]
-    return CellContent(title: path, border: .rounded,
-                       picture: CellPicture(loader.source(forFileAt: path), placement: .top))
+    return CellContent(
+      title: path, border: .rounded,
+      picture: CellPicture(loader.source(forFileAt: path), placement: .top))
   }
 
   // The items one screen ahead: their pictures, at the size their cells will ask for.
@@ -33,8 +34,9 @@ final class Pictures: CollectionViewController, CollectionViewDataSourcePrefetch
     for indexPath in indexPaths {
       let content = self.collectionView(collectionView, cellForItemAt: indexPath)
       guard let size = content.pictureSize(inCellOf: Self.itemSize) else { continue }
-      loader.prefetch(filesAt: [paths[indexPath.item]], width: size.width, height: size.height,
-                      colors: capabilities?.colors ?? .trueColor)
+      loader.prefetch(
+        filesAt: [paths[indexPath.item]], width: size.width, height: size.height,
+        colors: capabilities?.colors ?? .trueColor)
     }
   }
 

@@ -103,8 +103,11 @@ enum AtomicFile {
       let n = readlink(current, &buffer, buffer.count - 1)
       guard n > 0 else { return current }
       let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current = target.hasPrefix("/") ? target : URL(fileURLWithPath: current).deletingLastPathComponent()
-        .appendingPathComponent(target).path
+      current =
+        target.hasPrefix("/")
+        ? target
+        : URL(fileURLWithPath: current).deletingLastPathComponent()
+          .appendingPathComponent(target).path
     }
     return current
   }

@@ -16,7 +16,10 @@ struct Book: Equatable, Sendable {
     var source: SourceRow?
     var isEdited = false
 
-    init(title: String, author: String, year: Int?, shelves: [String], storedFields: [(name: String, value: String)]?, id: Int, source: SourceRow?) {
+    init(
+      title: String, author: String, year: Int?, shelves: [String], storedFields: [(name: String, value: String)]?, id: Int,
+      source: SourceRow?
+    ) {
       self.title = title
       self.author = author
       self.year = year

@@ -27,11 +27,6 @@ struct BookGroup: Sendable {
   var name: String
   var books: BookList
 
-  init(name: String, books: BookList) {
-    self.name = name
-    self.books = books
-  }
-
 }
 
 /// Books grouped into sections, in a stable order.
@@ -188,8 +183,12 @@ struct Catalogue: Sendable {
   static func sorted(_ books: [Book], by sort: BookOrder) -> [Book] {
     guard sort != .file else { return books }
     // Keys made once per book, not once per comparison.
-    let keyed = books.enumerated().map { (offset: $0.offset, book: $0.element, title: NameOrder.key($0.element.title),
-      author: sort == .author ? NameOrder.key($0.element.author) : NameOrder.Key()) }
+    let keyed = books.enumerated().map {
+      (
+        offset: $0.offset, book: $0.element, title: NameOrder.key($0.element.title),
+        author: sort == .author ? NameOrder.key($0.element.author) : NameOrder.Key()
+      )
+    }
     return keyed.sorted { x, y in
       let (a, b) = (x.book, y.book)
       switch sort {

@@ -311,10 +311,9 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   /// name, which must be confirmed again).
   func askForSavePath(_ text: String? = nil, replacing: Bool = false, thenQuit: Bool = false) {
     let hint = replacing ? " · it exists: Enter replaces it · Esc cancels" : " · Enter saves · Esc cancels"
-    let input = TextInputOverlay(label: " Save as: ", text: text ?? document.path ?? "", hint: { _ in hint }) {
-      [unowned self] path in
-      save(as: path, replacing: replacing, thenQuit: thenQuit)
-    }
+    let input = TextInputOverlay(
+      label: " Save as: ", text: text ?? document.path ?? "", hint: { _ in hint },
+      onSubmit: { [unowned self] path in save(as: path, replacing: replacing, thenQuit: thenQuit) })
     if replacing {
       input.onChange = { [unowned self, unowned input] text in
         dismiss(input)
@@ -546,7 +545,8 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
 
   /// The add-a-book form: title, author (the focused book's when grouped by author), year.
   func showAddForm() {
-    let author = library.grouping == .author
+    let author =
+      library.grouping == .author
       ? collectionView.focusedIndexPath.map { shown.groups[$0.section].name } ?? "" : ""
     present(
       FormOverlay(title: "Add a book", fields: [.init("Title"), .init("Author", text: author), .init("Year")]) {
@@ -587,7 +587,8 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   }
 
   override var statusText: String {
-    var left = query.isEmpty
+    var left =
+      query.isEmpty
       ? "\(shown.bookCount) books · \(shown.groups.count) \(groupNoun)"
       : "\(shown.bookCount) of \(library.bookCount) books · \(shown.groups.count) \(groupNoun)"
     if !skipped.isEmpty {

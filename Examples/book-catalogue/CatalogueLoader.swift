@@ -12,7 +12,8 @@ enum CatalogueError: Error, CustomStringConvertible, Equatable {
     case .fileNotFound(let path): return "\(path): no such file"
     case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
     case .missingTitleColumn(let path, let header):
-      return "\(path): no Title column (found: \(header.joined(separator: ", "))); expected a Goodreads export or a title,author,year header"
+      return
+        "\(path): no Title column (found: \(header.joined(separator: ", "))); expected a Goodreads export or a title,author,year header"
     }
   }
 }
@@ -179,13 +180,16 @@ enum CatalogueLoader {
     let authorColumn = column(authorNames)
     let yearColumn = column(yearNames)
     // Where a row has no original year, the edition's.
-    let fallbackYearColumn = yearColumn.flatMap { header[$0].lowercased() == "original publication year" ? column(["year published"]) : nil }
+    let fallbackYearColumn = yearColumn.flatMap {
+      header[$0].lowercased() == "original publication year" ? column(["year published"]) : nil
+    }
     let shelfColumn = column(shelfNames)
     let statusColumn = column(statusNames)
     let ratingColumn = column(ratingNames)
 
     let format = CatalogueFormat(
-      header: rawHeader, headerBytes: Array(bytes[headerRow.range]), hasByteOrderMark: hasByteOrderMark, lineEnding: lineEnding, titleColumn: titleColumn,
+      header: rawHeader, headerBytes: Array(bytes[headerRow.range]), hasByteOrderMark: hasByteOrderMark, lineEnding: lineEnding,
+      titleColumn: titleColumn,
       authorColumn: authorColumn, yearColumn: yearColumn, shelfColumn: shelfColumn, fallbackYearColumn: fallbackYearColumn,
       statusColumn: statusColumn, ratingColumn: ratingColumn)
     guard bytes.count < Int32.max else {
@@ -212,7 +216,9 @@ enum CatalogueLoader {
       let secondLine = firstLine + CSVScanner.lineEnds(in: bytes, start..<cut)
       let halves = Halves()
       DispatchQueue.concurrentPerform(iterations: 2) { half in
-        var s = half == 0 ? CSVScanner(bytes: bytes, from: start, line: firstLine, to: cut)
+        var s =
+          half == 0
+          ? CSVScanner(bytes: bytes, from: start, line: firstLine, to: cut)
           : CSVScanner(bytes: bytes, from: cut, line: secondLine)
         halves.set(half, reader.read(&s))
       }
@@ -263,7 +269,9 @@ private struct RowReader: Sendable {
   func read(_ scanner: inout CSVScanner) -> Part {
     var part = Part()
     let header = file.header
-    let (titleColumn, authorColumn, yearColumn, shelfColumn) = (format.titleColumn, format.authorColumn, format.yearColumn, format.shelfColumn)
+    let (titleColumn, authorColumn, yearColumn, shelfColumn) = (
+      format.titleColumn, format.authorColumn, format.yearColumn, format.shelfColumn
+    )
     var row = CSVScanner.Row(fields: [], range: 0..<0, line: 0)
     while scanner.next(into: &row, decoding: wanted) {
       // (The field is read from its bytes: only the columns a book needs are decoded.)

@@ -89,7 +89,10 @@ final class CalendarController: CollectionViewController, WeekCalendarLayoutData
     collectionView.setContentOffset(Point(x: 0, y: eight - layout.dayHeaderHeight))
     var best: IndexPath?
     for (d, events) in days.enumerated() {
-      if let i = events.firstIndex(where: { $0.start >= 8 * 60 }) { best = IndexPath(item: i, section: d); break }
+      if let i = events.firstIndex(where: { $0.start >= 8 * 60 }) {
+        best = IndexPath(item: i, section: d)
+        break
+      }
     }
     if best == nil, let d = days.firstIndex(where: { !$0.isEmpty }) { best = IndexPath(item: 0, section: d) }
     if let best {

@@ -1,7 +1,8 @@
+import TermGrid
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TermGrid
 
 /// Draws exactly what Benchmarks/reference/grid_ncurses.c (a copy of ../shared/bench/grid_ncurses.c) draws, with TermGrid: N
 /// boxes of 14x3 cells titled " Book 00001 ", one column apart, in a flow
@@ -21,7 +22,9 @@ enum GridBench {
       } else if a.hasPrefix("-n"), let value = Int(a.dropFirst(2)), value >= 0 {
         n = value
       } else {
-        print("usage: grid-bench [-n N]\n\nN titled boxes in a flow grid, as Benchmarks/reference/grid_ncurses.c (a copy of ../shared/bench/grid_ncurses.c) draws them.")
+        print(
+          "usage: grid-bench [-n N]\n\nN titled boxes in a flow grid, as Benchmarks/reference/grid_ncurses.c (a copy of ../shared/bench/grid_ncurses.c) draws them."
+        )
         exit(a == "-h" || a == "--help" ? 0 : 2)
       }
     }

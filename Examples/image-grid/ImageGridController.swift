@@ -162,7 +162,9 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
     // (the file may be one that blocks); the rows follow when it is.
     if shapes.info(of: entry.file) == nil && shapes.error(of: entry.file) == nil {
       let file = entry.file
-      tasks.run { Result { () throws(ImageDecodingError) in try ImageInfo(contentsOf: file) } } then: { [shapes] result in
+      tasks.run {
+        Result { () throws(ImageDecodingError) in try ImageInfo(contentsOf: file) }
+      } then: { [shapes] result in
         shapes.record(result, for: file)
       }
     }
@@ -251,7 +253,8 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
       message = "\(error)"
       return
     }
-    message = paths.count == 1 ? "took “\(name)” off the view (the file stays)" : "took \(paths.count) pictures off the view (the files stay)"
+    message =
+      paths.count == 1 ? "took “\(name)” off the view (the file stays)" : "took \(paths.count) pictures off the view (the files stay)"
   }
 
   // MARK: bars
@@ -264,7 +267,9 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
     let count = sections.reduce(0) { $0 + $1.pictures.count }
     var left = "\(count) picture\(count == 1 ? "" : "s") · \(sections.count) folder\(sections.count == 1 ? "" : "s")"
     if folder.skippedFiles > 0 { left += " · \(folder.skippedFiles) other file\(folder.skippedFiles == 1 ? "" : "s") skipped" }
-    if folder.unreadableFolders > 0 { left += " · \(folder.unreadableFolders) unreadable folder\(folder.unreadableFolders == 1 ? "" : "s")" }
+    if folder.unreadableFolders > 0 {
+      left += " · \(folder.unreadableFolders) unreadable folder\(folder.unreadableFolders == 1 ? "" : "s")"
+    }
     let selected = collectionView.indexPathsForSelectedItems.count
     if selected > 0 { left += " · \(selected) selected" }
     let pending = loader.pendingCount

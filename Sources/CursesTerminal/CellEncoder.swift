@@ -367,10 +367,18 @@ struct CellEncoder {
     let n = abs(dy)
     if dy > 0 {
       Self.write(sequences.cup, rows.upperBound - 1, 0, to: &bytes)
-      if let indn = sequences.indn, n > 1 || sequences.ind == nil { Self.write(indn, n, to: &bytes) } else if let ind = sequences.ind { for _ in 0..<n { bytes += ind } }
+      if let indn = sequences.indn, n > 1 || sequences.ind == nil {
+        Self.write(indn, n, to: &bytes)
+      } else if let ind = sequences.ind {
+        for _ in 0..<n { bytes += ind }
+      }
     } else {
       Self.write(sequences.cup, rows.lowerBound, 0, to: &bytes)
-      if let rin = sequences.rin, n > 1 || sequences.ri == nil { Self.write(rin, n, to: &bytes) } else if let ri = sequences.ri { for _ in 0..<n { bytes += ri } }
+      if let rin = sequences.rin, n > 1 || sequences.ri == nil {
+        Self.write(rin, n, to: &bytes)
+      } else if let ri = sequences.ri {
+        for _ in 0..<n { bytes += ri }
+      }
     }
     Self.write(csr, 0, height - 1, to: &bytes)
     cursor = nil
@@ -390,7 +398,8 @@ struct CellEncoder {
   /// other through terminfo's interpreter.
   private static func write(_ cap: Capability, _ a: Int, to out: inout [UInt8]) {
     guard let final = cap.ansiFinal else {
-      return out += cap.string.withUnsafeBufferPointer { s in cn_tiparm1(s.baseAddress, a).map(Self.bytes(of:)) ?? [] }
+      out += cap.string.withUnsafeBufferPointer { s in cn_tiparm1(s.baseAddress, a).map(Self.bytes(of:)) ?? [] }
+      return
     }
     out.append(0x1B)
     out.append(UInt8(ascii: "["))
@@ -401,7 +410,8 @@ struct CellEncoder {
   /// Writes `cap` with these two parameters to `out`.
   private static func write(_ cap: Capability, _ a: Int, _ b: Int, to out: inout [UInt8]) {
     guard let final = cap.ansiFinal else {
-      return out += cap.string.withUnsafeBufferPointer { s in cn_tiparm2(s.baseAddress, a, b).map(Self.bytes(of:)) ?? [] }
+      out += cap.string.withUnsafeBufferPointer { s in cn_tiparm2(s.baseAddress, a, b).map(Self.bytes(of:)) ?? [] }
+      return
     }
     out.append(0x1B)
     out.append(UInt8(ascii: "["))

@@ -98,7 +98,8 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
         + "section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of items moved into or "
         + "out of that section (\(movedIn) moved in, \(movedOut) moved out)."
     case .itemOutOfRange(let indexPath, let change, let count):
-      return "Invalid update: attempt to \(change.verb) item \(indexPath.item) in section \(indexPath.section), which only contains \(count) items"
+      return
+        "Invalid update: attempt to \(change.verb) item \(indexPath.item) in section \(indexPath.section), which only contains \(count) items"
     case .sectionOutOfRange(let section, let change, let count):
       return "Invalid update: attempt to \(change.verb) section \(section), but there are only \(count) sections"
     case .conflicting(let conflict):

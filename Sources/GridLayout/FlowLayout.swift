@@ -141,7 +141,8 @@ public final class FlowLayout: CollectionLayout {
     section.itemsStart = along
     if count > 0 {
       if let sizing {
-        along = layOutSized(&section, s, sizing: sizing, available: available, origin: acrossOrigin, spacing: spacing, lineSpacing: lineSpacing)
+        along = layOutSized(
+          &section, s, sizing: sizing, available: available, origin: acrossOrigin, spacing: spacing, lineSpacing: lineSpacing)
       } else {
         along = layOutGrid(&section, available: available, origin: acrossOrigin, spacing: spacing, lineSpacing: lineSpacing)
       }

@@ -24,7 +24,8 @@ public enum SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
     case .sectionNotFound(let id): return "Invalid snapshot: no section with the identifier \(id)"
     case .itemNotFound(let id): return "Invalid snapshot: no item with the identifier \(id)"
     case .noSection: return "Invalid snapshot: items need a section; append a section first"
-    case .viewOutOfStep(let refusal): return "Invalid snapshot: the collection view does not show the data source's last snapshot (\(refusal))"
+    case .viewOutOfStep(let refusal):
+      return "Invalid snapshot: the collection view does not show the data source's last snapshot (\(refusal))"
     }
   }
 }

@@ -132,10 +132,11 @@ public final class WaterfallLayout: CollectionLayout {
         var c = 0
         for k in 1..<count where heights[k] < heights[c] { c = k }
         let column = columnFrames[c]
-        let h = delegate.map {
-          $0.waterfallLayout(
-            self, heightForItemAt: context.dataIndexPath(for: IndexPath(item: i, section: s)), columnWidth: column.width)
-        } ?? itemHeight
+        let h =
+          delegate.map {
+            $0.waterfallLayout(
+              self, heightForItemAt: context.dataIndexPath(for: IndexPath(item: i, section: s)), columnWidth: column.width)
+          } ?? itemHeight
         let length = max(1, h.rounded())
         let frame = axis.rect(along: heights[c], across: column.x, alongLength: length, acrossLength: column.width)
         section.frames.append(frame)
@@ -209,7 +210,9 @@ public final class WaterfallLayout: CollectionLayout {
     -> LayoutAttributes?
   {
     guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
-    let frame = kind == .header ? sections[indexPath.section].header
+    let frame =
+      kind == .header
+      ? sections[indexPath.section].header
       : kind == .footer ? sections[indexPath.section].footer : nil
     return frame.map { LayoutAttributes(forSupplementaryOfKind: kind, at: IndexPath(item: 0, section: indexPath.section), frame: $0) }
   }

@@ -73,7 +73,8 @@ public struct Key: Hashable, Sendable, CustomStringConvertible, ExpressibleByExt
 
   /// A readable form, for messages and tests.
   public var description: String {
-    let mods = (modifiers.contains(.control) ? "C-" : "") + (modifiers.contains(.alt) ? "M-" : "")
+    let mods =
+      (modifiers.contains(.control) ? "C-" : "") + (modifiers.contains(.alt) ? "M-" : "")
       + (modifiers.contains(.shift) ? "S-" : "")
     switch code {
     case .character(let c): return mods + String(c)

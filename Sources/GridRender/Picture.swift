@@ -13,7 +13,8 @@ public struct Picture: Equatable, Sendable {
   /// Creates a picture from `width * height` cells, row by row. A cell that
   /// is not one printable column wide is drawn as a blank in its colours.
   public init(width: Int, height: Int, cells: [Cell]) {
-    let width = max(0, width), height = max(0, height)
+    let width = max(0, width)
+    let height = max(0, height)
     precondition(cells.count == width * height, "a picture of \(width)x\(height) needs \(width * height) cells")
     self.width = width
     self.height = height

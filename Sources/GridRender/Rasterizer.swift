@@ -27,9 +27,9 @@ public struct Rasterizer: Sendable {
     _ attributes: [LayoutAttributes], contentOffset: Point, viewport: CellRect, clip: CellRect? = nil,
     into surface: inout Surface, draw: (LayoutAttributes, CellRect, inout Surface) -> Void
   ) {
-    rasterize(attributes, attributes: { $0 }, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
-      element, frame, surface in draw(element, frame, &surface)
-    }
+    rasterize(
+      attributes, attributes: { $0 }, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface,
+      draw: { element, frame, surface in draw(element, frame, &surface) })
   }
 
   /// Draws elements of any type that carry layout attributes (an element
@@ -40,9 +40,12 @@ public struct Rasterizer: Sendable {
     contentOffset: Point, viewport: CellRect, clip: CellRect? = nil, into surface: inout Surface,
     draw: (Element, CellRect, inout Surface) -> Void
   ) {
-    let ordered = inDrawingOrder || isSorted(elements, attributes) ? elements : elements.sorted {
-      LayoutAttributes.drawingOrder(attributes($0), attributes($1))
-    }
+    let ordered =
+      inDrawingOrder || isSorted(elements, attributes)
+      ? elements
+      : elements.sorted {
+        LayoutAttributes.drawingOrder(attributes($0), attributes($1))
+      }
     let dx = Double(viewport.x) - contentOffset.x
     let dy = Double(viewport.y) - contentOffset.y
     surface.withClip(viewport) { surface in

@@ -1,5 +1,5 @@
-import GridRender
 import GridLayout
+import GridRender
 
 /// Where a cell's pictures come from: something that makes a <doc:/GridRender/Picture>
 /// for an area of a given size (a file decoded and rasterized in the

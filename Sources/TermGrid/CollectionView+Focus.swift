@@ -113,7 +113,8 @@ extension CollectionView {
     var reach = page / 2
     var chosen: IndexPath?
     while chosen == nil && reach <= contentAlong + page {
-      let band = sideways
+      let band =
+        sideways
         ? Rect(x: target - reach, y: 0, width: 2 * reach, height: max(contentAcross, 1))
         : Rect(x: 0, y: target - reach, width: max(contentAcross, 1), height: 2 * reach)
       var bestDistance = Double.infinity

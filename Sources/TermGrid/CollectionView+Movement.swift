@@ -105,7 +105,8 @@ extension CollectionView {
   @discardableResult
   private func propose(_ proposed: IndexPath) -> Bool {
     guard let m = movement else { return false }
-    let target = delegate?.collectionView(self, targetIndexPathForMoveFromItemAt: m.source, toProposedIndexPath: proposed)
+    let target =
+      delegate?.collectionView(self, targetIndexPathForMoveFromItemAt: m.source, toProposedIndexPath: proposed)
       ?? proposed
     guard target != m.target, m.isValidTarget(target) else { return false }
     let presentation = animationDuration > 0 ? capturePresentation() : nil

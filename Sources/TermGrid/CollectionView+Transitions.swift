@@ -126,7 +126,8 @@ extension CollectionView {
         tracks.append(TransitionTrack(key: key, from: from, to: to, content: content, isDisappearing: false))
         tracked.insert(key)
       } else if let content = presentation.contents[oldKey] {
-        let final = oldKey.category == .item
+        let final =
+          oldKey.category == .item
           ? layout.finalLayoutAttributesForDisappearingItem(at: oldKey.indexPath)
           : layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: oldKey.kind, at: oldKey.indexPath)
         tracks.append(
@@ -143,7 +144,8 @@ extension CollectionView {
       guard !tracked.contains(key) else { continue }
       var from: LayoutAttributes
       if isInserted(key) {
-        let initial = key.category == .item
+        let initial =
+          key.category == .item
           ? layout.initialLayoutAttributesForAppearingItem(at: key.indexPath)
           : layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind, at: key.indexPath)
         from = initial ?? to.with(alpha: 0)

@@ -407,7 +407,8 @@ public final class CollectionView {
       !screenIsCurrent || floatingRects.contains(where: { !$0.intersection(viewportRect(of: frame)).isEmpty })
     {
       let band = Rect(x: frame.minX, y: frame.minY, width: max(1, frame.width), height: 1)
-      let overlap = collectionViewLayout.layoutAttributesForElements(in: band)
+      let overlap =
+        collectionViewLayout.layoutAttributesForElements(in: band)
         .filter { $0.category == .supplementary && $0.zIndex > 0 && $0.frame.minY <= frame.minY }
         .map { $0.frame.maxY - frame.minY }.max() ?? 0
       if overlap > 0 { setContentOffset(Point(x: contentOffset.x, y: contentOffset.y - overlap)) }
@@ -498,7 +499,8 @@ public final class CollectionView {
     if dy != 0 {
       // Shift what is on screen and draw only the rows that came into view.
       surface.scrollRows(view.y..<view.maxY, by: dy)
-      let band = dy > 0
+      let band =
+        dy > 0
         ? CellRect(x: view.x, y: view.maxY - dy, width: view.width, height: dy)
         : CellRect(x: view.x, y: view.y, width: view.width, height: -dy)
       redraw(band, on: &surface)

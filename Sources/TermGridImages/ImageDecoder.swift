@@ -73,10 +73,12 @@ public struct ImageDecoder: Sendable {
     guard !data.isEmpty else { throw .empty }
     guard let format = ImageFormat(sniffing: data) else { throw .unknownFormat }
     var pixels: UnsafeMutablePointer<UInt8>?
-    var width: Int32 = 0, height: Int32 = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
     var message = [CChar](repeating: 0, count: 256)
     let (wantWidth, wantHeight) = (Int32(clamping: minimumSize?.width ?? 0), Int32(clamping: minimumSize?.height ?? 0))
-    var sourceWidth: Int32 = 0, sourceHeight: Int32 = 0
+    var sourceWidth: Int32 = 0
+    var sourceHeight: Int32 = 0
     let code: Int32 = data.withUnsafeBufferPointer { bytes in
       switch format {
       case .jpeg:

@@ -1,10 +1,10 @@
 import Dispatch
+import GridRender
+import TermGrid
 
 #if canImport(Glibc)
   import Glibc
 #endif
-import GridRender
-import TermGrid
 
 /// Makes pictures of image files for cells, off the main thread, and keeps
 /// them in a memory cache with a byte budget.

@@ -15,7 +15,8 @@ public struct PictureRasterizer: Sendable {
     /// Symbols from libchafa's tags (`ChafaSymbolTags`).
     public init(rawValue: Int32) { self.rawValue = rawValue }
     /// ▀ ▄ ▌ ▐ and the blank and full block: two colours a cell, stacked or side by side.
-    public static let halfBlocks = Symbols(rawValue: CHAFA_SYMBOL_TAG_HALF.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue)
+    public static let halfBlocks = Symbols(
+      rawValue: CHAFA_SYMBOL_TAG_HALF.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue)
     /// ▖ ▗ ▘ ▝ and their combinations: a cell in four.
     public static let quadrants = Symbols(rawValue: CHAFA_SYMBOL_TAG_QUAD.rawValue)
     /// 🬀 … 🬻: a cell in six (two columns of three), Unicode 13's legacy computing block.

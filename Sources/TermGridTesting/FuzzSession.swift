@@ -40,7 +40,8 @@ public enum FuzzSession {
       if !stuck.isEmpty { problems.append("seed \(seed): still running after Ctrl-C twice (\(stuck))") }
       if let signal = terminatingSignal { problems.append("seed \(seed): ended by signal \(signal)") }
       if let code = exitCode, code != 0 {
-        problems.append("seed \(seed): exit status \(code); it wrote at the end: \(String(decoding: output.suffix(400), as: UTF8.self).debugDescription)")
+        problems.append(
+          "seed \(seed): exit status \(code); it wrote at the end: \(String(decoding: output.suffix(400), as: UTF8.self).debugDescription)")
       }
       // Left as found: the main screen back after the last switch to the
       // alternate one, mouse reporting off after the last time it was on.
@@ -156,13 +157,17 @@ public enum FuzzSession {
     }
     if program.waitForExit(timeout: 10) == nil {
       // R running, S sleeping, T stopped (from /proc), and where it waits.
-      var state = (try? String(contentsOfFile: "/proc/\(program.pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first.map(String.init) ?? "?"
+      var state =
+        (try? String(contentsOfFile: "/proc/\(program.pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first.map(
+          String.init) ?? "?"
       state += " in " + ((try? String(contentsOfFile: "/proc/\(program.pid)/wchan", encoding: .utf8)) ?? "?")
       if let m = program.modes {
-        state += ", ICANON \(m.c_lflag & tcflag_t(ICANON) != 0), ISIG \(m.c_lflag & tcflag_t(ISIG) != 0), ECHO \(m.c_lflag & tcflag_t(ECHO) != 0)"
+        state +=
+          ", ICANON \(m.c_lflag & tcflag_t(ICANON) != 0), ISIG \(m.c_lflag & tcflag_t(ISIG) != 0), ECHO \(m.c_lflag & tcflag_t(ECHO) != 0)"
       }
       if gdb {
-        let r = try? Spawn.run(["/usr/bin/gdb", "-p", "\(program.pid)", "-batch", "-ex", "thread apply all bt 25"], environment: ["PATH": "/usr/bin:/bin"])
+        let r = try? Spawn.run(
+          ["/usr/bin/gdb", "-p", "\(program.pid)", "-batch", "-ex", "thread apply all bt 25"], environment: ["PATH": "/usr/bin:/bin"])
         state += "\nGDB:\n\(r?.output ?? "")"
       }
       outcome.stuck = state

@@ -79,8 +79,10 @@ public struct InputFuzzer {
     case 52..<62: return .bytes(mouseReport())
     case 62..<67:
       // A truncated or garbage escape sequence.
-      var garbage = ["\u{1B}[", "\u{1B}[<", "\u{1B}[<0;", "\u{1B}[<0;5", "\u{1B}[999999999999999999999A", "\u{1B}]2;x\u{7}",
-                     "\u{1B}P1$r0m\u{1B}\\", "\u{1B}[?1049l", "\u{1B}[<0;-5;3M", "\u{1B}[<0;0;0M", "\u{1B}[1;999999999C", "\u{1B}O"]
+      var garbage = [
+        "\u{1B}[", "\u{1B}[<", "\u{1B}[<0;", "\u{1B}[<0;5", "\u{1B}[999999999999999999999A", "\u{1B}]2;x\u{7}",
+        "\u{1B}P1$r0m\u{1B}\\", "\u{1B}[?1049l", "\u{1B}[<0;-5;3M", "\u{1B}[<0;0;0M", "\u{1B}[1;999999999C", "\u{1B}O",
+      ]
       // Strings without their end read as Esc and keys.
       if !escapeQuits || mayQuit { garbage += ["\u{1B}]2;x", "\u{1B}P"] }
       return .bytes(Array(pick(garbage).utf8))

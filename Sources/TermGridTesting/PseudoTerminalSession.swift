@@ -68,8 +68,8 @@ public final class PseudoTerminalSession {
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      for p in argv { free(p) }
+      for p in envp { free(p) }
     }
     var child: pid_t = 0
     let rc = posix_spawn(&child, arguments[0], &actions, &attributes, &argv, &envp)

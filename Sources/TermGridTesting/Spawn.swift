@@ -50,8 +50,8 @@ public enum Spawn {
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      for p in argv { free(p) }
+      for p in envp { free(p) }
     }
     var pid: pid_t = 0
     let rc = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)

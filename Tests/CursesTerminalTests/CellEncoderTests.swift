@@ -39,7 +39,8 @@ extension CursesTerminalTests {
     var rng = SplitMix64(seed: term.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) })
     let styles: [Style] = [
       .plain, Style(attributes: [.bold]), Style(attributes: [.reverse]), Style(foreground: .red),
-      Style(foreground: .brightBlack, attributes: [.underline]), Style(foreground: .cyan, background: .blue, attributes: [.bold, .reverse]),
+      Style(foreground: .brightBlack, attributes: [.underline]),
+      Style(foreground: .cyan, background: .blue, attributes: [.bold, .reverse]),
     ]
     for frame in 0..<120 {
       for _ in 0..<Int.random(in: 1...12, using: &rng) {
@@ -48,7 +49,8 @@ extension CursesTerminalTests {
         let style = styles.randomElement(using: &rng)!
         switch Int.random(in: 0..<5, using: &rng) {
         case 0:
-          surface.fill(CellRect(x: x, y: y, width: Int.random(in: 1...20, using: &rng), height: Int.random(in: 1...4, using: &rng)), style: style)
+          surface.fill(
+            CellRect(x: x, y: y, width: Int.random(in: 1...20, using: &rng), height: Int.random(in: 1...4, using: &rng)), style: style)
         case 1:
           surface.drawBorder(
             CellRect(x: x, y: y, width: Int.random(in: 2...16, using: &rng), height: Int.random(in: 2...5, using: &rng)),
@@ -72,7 +74,8 @@ extension CursesTerminalTests {
       if model.rows != want {
         let got = model.lines
         let shown = surface.lines
-        Issue.record("frame \(frame) under \(term) reads back differently:\n\(got.joined(separator: "\n"))\nnot\n\(shown.joined(separator: "\n"))")
+        Issue.record(
+          "frame \(frame) under \(term) reads back differently:\n\(got.joined(separator: "\n"))\nnot\n\(shown.joined(separator: "\n"))")
         return
       }
     }

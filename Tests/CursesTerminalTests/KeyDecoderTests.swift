@@ -27,7 +27,8 @@ struct KeyDecoderTests {
         out.append(e)
         i += n
       case .dropped(let n): i += n
-      case .needsMore: Issue.record("needsMore at the end")
+      case .needsMore:
+        Issue.record("needsMore at the end")
         return out
       }
     }
@@ -37,27 +38,30 @@ struct KeyDecoderTests {
   @Test func keysOfTheTableAndTheCommonOnesAreDecoded() {
     let typed = "\u{1B}OA\u{1B}[B\u{1B}[1;2A\u{1B}[6~\u{1B}[15~\u{1B}[1;2P\u{1B}[1~\u{1B}[4~\u{1B}OM\u{1B}[Z\u{1B}[24~"
     #expect(
-      events(Array(typed.utf8)) == [
-        Key(.up), Key(.down), Key(.up, modifiers: .shift), Key(.pageDown), Key(.function(5)),
-        Key(.function(13)), Key(.home), Key(.end), Key(.enter), Key(.backTab), Key(.function(12)),
-      ].map(InputEvent.key))
+      events(Array(typed.utf8))
+        == [
+          Key(.up), Key(.down), Key(.up, modifiers: .shift), Key(.pageDown), Key(.function(5)),
+          Key(.function(13)), Key(.home), Key(.end), Key(.enter), Key(.backTab), Key(.function(12)),
+        ].map(InputEvent.key))
   }
 
   @Test func modifiedArrowsHomeAndEndAreDecoded() {
     // xterm's form: 1 plus Shift 1, Alt 2, Ctrl 4 (text fields move by a word with Ctrl or Alt).
     let typed = "\u{1B}[1;5C\u{1B}[1;5D\u{1B}[1;3D\u{1B}[1;6H\u{1B}[1;8F\u{1B}[1;2B"
     #expect(
-      events(Array(typed.utf8)) == [
-        Key(.right, modifiers: .control), Key(.left, modifiers: .control), Key(.left, modifiers: .alt),
-        Key(.home, modifiers: [.control, .shift]), Key(.end, modifiers: [.control, .alt, .shift]), Key(.down, modifiers: .shift),
-      ].map(InputEvent.key))
+      events(Array(typed.utf8))
+        == [
+          Key(.right, modifiers: .control), Key(.left, modifiers: .control), Key(.left, modifiers: .alt),
+          Key(.home, modifiers: [.control, .shift]), Key(.end, modifiers: [.control, .alt, .shift]), Key(.down, modifiers: .shift),
+        ].map(InputEvent.key))
   }
 
   @Test func charactersAndControlKeys() {
     #expect(
-      events(Array("a\r\n\t\u{7F}\u{08}\u{03}é中🙂".utf8)) == [
-        "a", Key(.enter), Key(.enter), Key(.tab), Key(.backspace), Key(.backspace), .control("c"), "é", "中", "🙂",
-      ].map(InputEvent.key))
+      events(Array("a\r\n\t\u{7F}\u{08}\u{03}é中🙂".utf8))
+        == [
+          "a", Key(.enter), Key(.enter), Key(.tab), Key(.backspace), Key(.backspace), .control("c"), "é", "中", "🙂",
+        ].map(InputEvent.key))
   }
 
   @Test func aPrefixWaitsForTheRestUntilTheEnd() {

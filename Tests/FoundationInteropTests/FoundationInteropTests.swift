@@ -4,8 +4,8 @@
 // that clashes with Foundation fails the build once it is listed (the
 // test below says which are missing).
 import Foundation
-import Testing
 import TermGrid
+import Testing
 
 /// Every public type of GridLayout, GridRender, CursesTerminal and TermGrid.
 var everyExportedType: [Any.Type] {
@@ -106,7 +106,20 @@ var everyExportedType: [Any.Type] {
 }
 
 /// The same, as names, for the completeness check.
-let exportedTypeNames: Set<String> = ["AlphaBlend", "Application", "Badge", "BatchUpdate", "BatchUpdateError", "BatchUpdatePlan", "Border", "Cell", "CellContent", "CellRect", "CellState", "CircleLayout", "CollectionAction", "CollectionView", "CollectionViewController", "CollectionViewDiffableDataSource", "CollectionViewError", "Color", "ColorSupport", "CursesTerminal", "CursesTerminalError", "DecorationDrawer", "DiffableSnapshot", "DisplayWidth", "EdgeInsets", "ElementCategory", "ElementKind", "EventResult", "FlowLayout", "FocusDirection", "FormOverlay", "Glyph", "Grapheme", "HeadlessTerminal", "IndexPath", "InputEvent", "Key", "KeyBindings", "KeyCommand", "LastLineAlignment", "LayoutAttributes", "LayoutContext", "LineAlignment", "ManualAnimationClock", "MouseEvent", "MovedItem", "OverlayResponse", "PanelOverlay", "Point", "PromptOverlay", "Rasterizer", "Rect", "SGRMouseReport", "Scale", "ScrollHint", "ScrollPosition", "ShelfLayout", "Size", "SnapshotError", "Style", "StyledText", "Surface", "SystemAnimationClock", "TerminalCapabilities", "TerminalRunLoop", "TextAttributes", "TextField", "TextInputOverlay", "TextLayout", "TextRun", "TextSanitizer", "Theme", "TimingCurve", "UTF8Decoding", "WaterfallLayout", "AnimationClock", "CollectionLayout", "CollectionViewDataSource", "CollectionViewDelegate", "FlowLayoutDelegate", "FlowLayoutItemSizing", "Overlay", "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate", "CellPicture", "FixedPicture", "Picture", "BackgroundWork", "BackgroundTasks", "PictureSource", "CollectionViewDataSourcePrefetching"]
+let exportedTypeNames: Set<String> = [
+  "AlphaBlend", "Application", "Badge", "BatchUpdate", "BatchUpdateError", "BatchUpdatePlan", "Border", "Cell", "CellContent", "CellRect",
+  "CellState", "CircleLayout", "CollectionAction", "CollectionView", "CollectionViewController", "CollectionViewDiffableDataSource",
+  "CollectionViewError", "Color", "ColorSupport", "CursesTerminal", "CursesTerminalError", "DecorationDrawer", "DiffableSnapshot",
+  "DisplayWidth", "EdgeInsets", "ElementCategory", "ElementKind", "EventResult", "FlowLayout", "FocusDirection", "FormOverlay", "Glyph",
+  "Grapheme", "HeadlessTerminal", "IndexPath", "InputEvent", "Key", "KeyBindings", "KeyCommand", "LastLineAlignment", "LayoutAttributes",
+  "LayoutContext", "LineAlignment", "ManualAnimationClock", "MouseEvent", "MovedItem", "OverlayResponse", "PanelOverlay", "Point",
+  "PromptOverlay", "Rasterizer", "Rect", "SGRMouseReport", "Scale", "ScrollHint", "ScrollPosition", "ShelfLayout", "Size", "SnapshotError",
+  "Style", "StyledText", "Surface", "SystemAnimationClock", "TerminalCapabilities", "TerminalRunLoop", "TextAttributes", "TextField",
+  "TextInputOverlay", "TextLayout", "TextRun", "TextSanitizer", "Theme", "TimingCurve", "UTF8Decoding", "WaterfallLayout", "AnimationClock",
+  "CollectionLayout", "CollectionViewDataSource", "CollectionViewDelegate", "FlowLayoutDelegate", "FlowLayoutItemSizing", "Overlay",
+  "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate", "CellPicture", "FixedPicture", "Picture",
+  "BackgroundWork", "BackgroundTasks", "PictureSource", "CollectionViewDataSourcePrefetching",
+]
 
 @Suite struct FoundationInteropTests {
   @Test func indexPathIsTermGridsAndWorksWithFoundationImported() {

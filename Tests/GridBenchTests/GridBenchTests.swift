@@ -40,7 +40,8 @@ import Testing
     var expected = try c.waitForSettled("the C grid", ready)
     let got = try ours.waitForSettled("grid-bench", ready)
     #expect(got == expected)
-    let keys = ["Right", "Right", "Down", "Down", "NPage", "Left", "Up", "NPage", "NPage", "End", "Up", "PPage", "Home", "Down"]
+    let keys =
+      ["Right", "Right", "Down", "Down", "NPage", "Left", "Up", "NPage", "NPage", "End", "Up", "PPage", "Home", "Down"]
       + Array(repeating: "Down", count: 12) + ["Right", "End", "Left", "Left", "Home", "Up", "Left"]
     for (n, key) in keys.enumerated() {
       // tmux sends Home and End as ESC [ 1 ~ and ESC [ 4 ~, which the C

@@ -8,12 +8,16 @@ import Testing
   @Test func countsThatDoNotAddUpAreATypedErrorThatReadsLikeUIKit() {
     var batch = BatchUpdate()
     batch.insertedItems = [IndexPath(item: 0, section: 2)]
-    #expect(throws: BatchUpdateError.invalidNumberOfItems(section: 2, before: 4, after: 6, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)) {
+    #expect(
+      throws: BatchUpdateError.invalidNumberOfItems(section: 2, before: 4, after: 6, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)
+    ) {
       try BatchUpdatePlan.plan(batch, before: [1, 2, 4], after: [1, 2, 6])
     }
     let error = BatchUpdateError.invalidNumberOfItems(section: 2, before: 4, after: 5, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0)
-    #expect(error.description.hasPrefix(
-      "Invalid update: invalid number of items in section 2. The number of items contained in an existing section after the update (5) must be equal to the number of items contained in that section before the update (4)"))
+    #expect(
+      error.description.hasPrefix(
+        "Invalid update: invalid number of items in section 2. The number of items contained in an existing section after the update (5) must be equal to the number of items contained in that section before the update (4)"
+      ))
     #expect(throws: BatchUpdateError.self) {  // a delete out of range
       var b = BatchUpdate()
       b.deletedItems = [IndexPath(item: 7, section: 0)]
@@ -71,8 +75,8 @@ import Testing
           return next
         }
       }
-      var where_: [Int: IndexPath] = [:]
-      for (s, items) in old.enumerated() { for (i, id) in items.enumerated() { where_[id] = IndexPath(item: i, section: s) } }
+      var oldPosition: [Int: IndexPath] = [:]
+      for (s, items) in old.enumerated() { for (i, id) in items.enumerated() { oldPosition[id] = IndexPath(item: i, section: s) } }
       var new = old
       var deleted: Set<Int> = []
       var moved: [Int] = []
@@ -96,12 +100,12 @@ import Testing
       var position: [Int: IndexPath] = [:]
       for (s, items) in new.enumerated() { for (i, id) in items.enumerated() { position[id] = IndexPath(item: i, section: s) } }
       var batch = BatchUpdate()
-      batch.deletedItems = Set(deleted.map { where_[$0]! })
+      batch.deletedItems = Set(deleted.map { oldPosition[$0]! })
       batch.insertedItems = Set(inserted.map { position[$0]! })
-      for id in moved { batch.movedItems[where_[id]!] = position[id]! }
+      for id in moved { batch.movedItems[oldPosition[id]!] = position[id]! }
       do {
         let plan = try BatchUpdatePlan.plan(batch, before: old.map(\.count), after: new.map(\.count))
-        for (id, oldPath) in where_ {
+        for (id, oldPath) in oldPosition {
           #expect(plan.newIndexPath(forOld: oldPath) == position[id], "seed \(seed) id \(id)")
         }
       } catch {

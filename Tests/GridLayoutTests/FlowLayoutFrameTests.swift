@@ -36,10 +36,11 @@ import Testing
       footerReferenceSize: Size(width: 0, height: 1))
     layout.prepare(for: LayoutContext(itemCounts: [3, 1], boundsSize: Size(width: 40, height: 20)))
     // Available 38: two per line, leftover 7 -> gap 8.
-    #expect(items(layout, section: 0, count: 3) == [
-      Rect(x: 2, y: 1, width: 15, height: 5), Rect(x: 25, y: 1, width: 15, height: 5),
-      Rect(x: 2, y: 6, width: 15, height: 5),
-    ])
+    #expect(
+      items(layout, section: 0, count: 3) == [
+        Rect(x: 2, y: 1, width: 15, height: 5), Rect(x: 25, y: 1, width: 15, height: 5),
+        Rect(x: 2, y: 6, width: 15, height: 5),
+      ])
     // One item alone in its section: centred in 38 cells after the inset (13.5 rounds to 14).
     #expect(items(layout, section: 1, count: 1) == [Rect(x: 14, y: 13, width: 15, height: 5)])
     func supplementary(_ kind: ElementKind, _ s: Int) -> Rect? {
@@ -58,11 +59,12 @@ import Testing
       headerReferenceSize: Size(width: 4, height: 0), scrollDirection: .horizontal)
     layout.prepare(for: LayoutContext(itemCounts: [5], boundsSize: Size(width: 30, height: 10)))
     // Columns hold 2 items (3 + 1 + 3 <= 10); leftover 3 -> gap 4: y 0 and 7.
-    #expect(items(layout, count: 5) == [
-      Rect(x: 4, y: 0, width: 6, height: 3), Rect(x: 4, y: 7, width: 6, height: 3),
-      Rect(x: 12, y: 0, width: 6, height: 3), Rect(x: 12, y: 7, width: 6, height: 3),
-      Rect(x: 20, y: 0, width: 6, height: 3),
-    ])
+    #expect(
+      items(layout, count: 5) == [
+        Rect(x: 4, y: 0, width: 6, height: 3), Rect(x: 4, y: 7, width: 6, height: 3),
+        Rect(x: 12, y: 0, width: 6, height: 3), Rect(x: 12, y: 7, width: 6, height: 3),
+        Rect(x: 20, y: 0, width: 6, height: 3),
+      ])
     #expect(
       layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
         == Rect(x: 0, y: 0, width: 4, height: 10))
@@ -114,12 +116,13 @@ import Testing
     layout.prepare(for: LayoutContext(itemCounts: [5], boundsSize: Size(width: 30, height: 24)))
     // Line 1: 12 + 1 + 6 = 19, + 1 + 12 = 32 > 30 -> [big, small]; leftover 11 -> gap 12.
     // Line 2: [big, small, big]? 12+1+6+1+12 = 32 > 30 -> [big, small]; last line [big] alone.
-    #expect(items(layout, count: 5) == [
-      Rect(x: 0, y: 0, width: 12, height: 6), Rect(x: 24, y: 1, width: 6, height: 3),
-      Rect(x: 0, y: 6, width: 12, height: 6), Rect(x: 24, y: 7, width: 6, height: 3),
-      // Last line padded with copies of itself: two 12-wide fit (25), justified -> column 0.
-      Rect(x: 0, y: 12, width: 12, height: 6),
-    ])
+    #expect(
+      items(layout, count: 5) == [
+        Rect(x: 0, y: 0, width: 12, height: 6), Rect(x: 24, y: 1, width: 6, height: 3),
+        Rect(x: 0, y: 6, width: 12, height: 6), Rect(x: 24, y: 7, width: 6, height: 3),
+        // Last line padded with copies of itself: two 12-wide fit (25), justified -> column 0.
+        Rect(x: 0, y: 12, width: 12, height: 6),
+      ])
   }
 
   @Test func anItemWiderThanTheLineSitsAloneClipped() {
@@ -138,7 +141,8 @@ import Testing
 
   @Test func degenerateBoundsNeverCrash() {
     for size in [Size(width: 0, height: 0), Size(width: 2, height: 2), Size(width: 1, height: 50)] {
-      let layout = FlowLayout(itemSize: Size(width: 14, height: 3), sectionInset: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2),
+      let layout = FlowLayout(
+        itemSize: Size(width: 14, height: 3), sectionInset: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2),
         headerReferenceSize: Size(width: 0, height: 1))
       layout.prepare(for: LayoutContext(itemCounts: [3, 0, 5], boundsSize: size))
       let all = layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.contentSize))
@@ -181,6 +185,9 @@ import Testing
     // One more cell up catches the bottom row of the line above too.
     #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 300, width: 200, height: 60)).count == 13 * 21)
     // A narrow rect: one column.
-    #expect(layout.layoutAttributesForElements(in: Rect(x: 16, y: 301, width: 3, height: 3)).map(\.indexPath) == [IndexPath(item: 1301, section: 0)])
+    #expect(
+      layout.layoutAttributesForElements(in: Rect(x: 16, y: 301, width: 3, height: 3)).map(\.indexPath) == [
+        IndexPath(item: 1301, section: 0)
+      ])
   }
 }

@@ -4,7 +4,6 @@ import Testing
 
 @testable import GridLayout
 
-
 final class RandomSizing: FlowLayoutItemSizing {
   let sizes: [[Size]]
   init(_ sizes: [[Size]]) { self.sizes = sizes }
@@ -36,9 +35,10 @@ struct Scenario {
     let useSizing = forceSizing ?? Bool.random(using: &rng)
     var sizing: RandomSizing?
     if useSizing {
-      sizing = RandomSizing(counts.map { n in
-        (0..<n).map { _ in Size(width: Double(Int.random(in: 1...40, using: &rng)), height: Double(Int.random(in: 1...6, using: &rng))) }
-      })
+      sizing = RandomSizing(
+        counts.map { n in
+          (0..<n).map { _ in Size(width: Double(Int.random(in: 1...40, using: &rng)), height: Double(Int.random(in: 1...6, using: &rng))) }
+        })
       layout.delegate = sizing
     }
     let bounds = Size(width: Double(Int.random(in: 1...120, using: &rng)), height: Double(Int.random(in: 1...50, using: &rng)))

@@ -23,8 +23,9 @@ final class TableWidths: ShelfLayoutDelegate {
     let layout = ShelfLayout(itemWidth: 10, itemHeight: 3, interitemSpacing: 1, shelfSpacing: 1)
     layout.prepare(for: LayoutContext(itemCounts: [5, 0, 2], boundsSize: Size(width: 30, height: 20)))
     // Shelf 0: header row 0, items rows 1-3, plank row 4. Shelf 1 after a blank row: header 6, no items, plank 10.
-    #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
-      == Rect(x: 0, y: 0, width: 30, height: 1))
+    #expect(
+      layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
+        == Rect(x: 0, y: 0, width: 30, height: 1))
     #expect(frame(layout, 0, 0) == Rect(x: 1, y: 1, width: 10, height: 3))
     #expect(frame(layout, 4, 0) == Rect(x: 45, y: 1, width: 10, height: 3))
     #expect(frame(layout, 5, 0) == nil)
@@ -44,8 +45,11 @@ final class TableWidths: ShelfLayoutDelegate {
     // Only what is in view: items 0-2 of shelf 0 (item 2 runs from 23 to 33).
     let visible = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 30, height: 17))
       .filter { $0.category == .item }.map(\.indexPath)
-    #expect(visible == [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0), IndexPath(item: 2, section: 0),
-      IndexPath(item: 0, section: 2), IndexPath(item: 1, section: 2)])
+    #expect(
+      visible == [
+        IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0), IndexPath(item: 2, section: 0),
+        IndexPath(item: 0, section: 2), IndexPath(item: 1, section: 2),
+      ])
   }
 
   @Test func eachShelfScrollsOnItsOwnAndKeepsItsOffsetThroughPrepare() {

@@ -34,11 +34,13 @@ final class TableHeights: WaterfallLayoutDelegate {
         Rect(x: 0, y: 8, width: 10, height: 2),  // column 0 at 8, column 1 at 11
         Rect(x: 0, y: 11, width: 10, height: 6),  // column 0 at 11, column 1 at 11: the left
       ])
-    #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
-      == Rect(x: 0, y: 0, width: 21, height: 1))
+    #expect(
+      layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
+        == Rect(x: 0, y: 0, width: 21, height: 1))
     // The tallest column ends at 17; the inset, then the footer at 18.
-    #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
-      == Rect(x: 0, y: 18, width: 21, height: 1))
+    #expect(
+      layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
+        == Rect(x: 0, y: 18, width: 21, height: 1))
     #expect(frames(layout, section: 1, count: 1) == [Rect(x: 0, y: 21, width: 10, height: 2)])
     #expect(layout.contentSize == Size(width: 21, height: 25))
     #expect(layout.layoutAttributesForItem(at: IndexPath(item: 5, section: 0)) == nil)
@@ -64,7 +66,8 @@ final class TableHeights: WaterfallLayoutDelegate {
   @Test func propertiesOnRandomLayouts() {
     for seed in 0..<300 {
       var rng = SplitMix64(seed: seed)
-      let columns: WaterfallLayout.Columns = Bool.random(using: &rng)
+      let columns: WaterfallLayout.Columns =
+        Bool.random(using: &rng)
         ? .count(Int.random(in: 1...6, using: &rng)) : .minimumWidth(Double(Int.random(in: 4...30, using: &rng)))
       let layout = WaterfallLayout(
         columns: columns, interColumnSpacing: Double(Int.random(in: 0...3, using: &rng)),
@@ -81,8 +84,9 @@ final class TableHeights: WaterfallLayoutDelegate {
       let heights = TableHeights(counts.map { n in (0..<n).map { _ in Double(Int.random(in: 1...12, using: &rng)) } })
       layout.delegate = heights
       let width = Double(Int.random(in: 10...200, using: &rng))
-      layout.prepare(for: LayoutContext(
-        itemCounts: counts, boundsSize: horizontal ? Size(width: 30, height: width) : Size(width: width, height: 30)))
+      layout.prepare(
+        for: LayoutContext(
+          itemCounts: counts, boundsSize: horizontal ? Size(width: 30, height: width) : Size(width: width, height: 30)))
 
       var all: [LayoutAttributes] = []
       for (s, n) in counts.enumerated() {
@@ -136,13 +140,16 @@ final class TableHeights: WaterfallLayoutDelegate {
     defer { withExtendedLifetime(widths) {} }
     #expect(layout.scrollsHorizontally)
     let frames = (0..<3).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame }
-    #expect(frames == [
-      Rect(x: 2, y: 0, width: 6, height: 5), Rect(x: 2, y: 6, width: 3, height: 5), Rect(x: 5, y: 6, width: 4, height: 5),
-    ])
-    #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
-      == Rect(x: 0, y: 0, width: 2, height: 11))
-    #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
-      == Rect(x: 9, y: 0, width: 1, height: 11))
+    #expect(
+      frames == [
+        Rect(x: 2, y: 0, width: 6, height: 5), Rect(x: 2, y: 6, width: 3, height: 5), Rect(x: 5, y: 6, width: 4, height: 5),
+      ])
+    #expect(
+      layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
+        == Rect(x: 0, y: 0, width: 2, height: 11))
+    #expect(
+      layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
+        == Rect(x: 9, y: 0, width: 1, height: 11))
     #expect(layout.contentSize == Size(width: 10, height: 11))
     #expect(layout.layoutAttributesForElements(in: Rect(x: 8, y: 6, width: 5, height: 5)).map(\.kind) == [.cell, .footer])
   }

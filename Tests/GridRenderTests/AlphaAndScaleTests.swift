@@ -55,15 +55,16 @@ import Testing
   @Test func scaleDrawsIntoTheScaledFrameAboutTheCentreKeepingTheBorder() {
     let s = render(card(scale: Scale(x: 0.6, y: 0.6)), colors: .none)
     // 10x5 at (2,1), centre (7, 3.5): scaled 6x3 at (4, 2).
-    #expect(s.lines == [
-      "              ",
-      "              ",
-      "    ┌────┐    ",
-      "    │    │    ",
-      "    └────┘    ",
-      "              ",
-      "              ",
-    ])
+    #expect(
+      s.lines == [
+        "              ",
+        "              ",
+        "    ┌────┐    ",
+        "    │    │    ",
+        "    └────┘    ",
+        "              ",
+        "              ",
+      ])
     #expect(render(card(scale: Scale(0)), colors: .none).lines.joined().allSatisfy { $0 == " " })
     let tiny = render(card(scale: Scale(0.1)), colors: .none)
     #expect(tiny.lines.joined().filter { $0 != " " }.count <= 1)  // one cell at most: no room for a border

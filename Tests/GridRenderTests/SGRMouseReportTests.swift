@@ -19,7 +19,10 @@ import Testing
     #expect(SGRMouseReport.decode(body) == event)
   }
 
-  @Test(arguments: ["", "M", "0;5M", "0;5;3", "0;5;3X", "a;5;3M", "0;0;3M", "0;5;-1M", "2;5;3M", "1;5;3m", "1;5;3M", "128;5;5M", "0;5;3;1M", "99999999999999999999;5;5M", "0;99999999999999999999;5M"])
+  @Test(arguments: [
+    "", "M", "0;5M", "0;5;3", "0;5;3X", "a;5;3M", "0;0;3M", "0;5;-1M", "2;5;3M", "1;5;3m", "1;5;3M", "128;5;5M", "0;5;3;1M",
+    "99999999999999999999;5;5M", "0;99999999999999999999;5M",
+  ])
   func refusesMalformedAndUnusedReports(_ body: String) {
     #expect(SGRMouseReport.decode(body) == nil)
   }

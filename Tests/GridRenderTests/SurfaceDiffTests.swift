@@ -1,6 +1,6 @@
 import GridLayout
-import Testing
 import TermGridTesting
+import Testing
 
 @testable import GridRender
 
@@ -25,14 +25,16 @@ import TermGridTesting
     let words = ["ab", "日本", "x", "语言文字", "é", "🙂", "tab\tx", "ｗｉｄｅ"]
     let styles: [Style] = [.plain, Style(foreground: .red), Style(background: .blue, attributes: .bold)]
     for _ in 0..<200 {
-      let w = 1 + Int(random.next() % 30), h = 1 + Int(random.next() % 8)
+      let w = 1 + Int(random.next() % 30)
+      let h = 1 + Int(random.next() % 8)
       var surface = Surface(width: w, height: h)
       var screen = Surface(width: w, height: h)
       screen.updateCells(from: surface, allRows: true) { _, _, _ in }
       surface.markPresented()
       for _ in 0..<6 {
         for _ in 0..<Int(random.next() % 6) {
-          let x = Int(random.next() % UInt64(w + 2)) - 1, y = Int(random.next() % UInt64(h))
+          let x = Int(random.next() % UInt64(w + 2)) - 1
+          let y = Int(random.next() % UInt64(h))
           let style = styles[Int(random.next() % 3)]
           switch random.next() % 6 {
           case 0: surface.draw(words[Int(random.next() % UInt64(words.count))], x: x, y: y, style: style)

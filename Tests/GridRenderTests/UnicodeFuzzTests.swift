@@ -87,7 +87,9 @@ import Testing
       for s in safe.unicodeScalars { #expect(s.value >= 0x20 && !(0x7F..<0xA0).contains(s.value)) }
       let width = Int.random(in: 1...10, using: &rng)
       for line in TextLayout.wrap(text, width: width, maxLines: 5) {
-        #expect(DisplayWidth.of(line) <= width, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) → \(line.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(
+          DisplayWidth.of(line) <= width,
+          "\(text.unicodeScalars.map { String($0.value, radix: 16) }) → \(line.unicodeScalars.map { String($0.value, radix: 16) })")
       }
       var surface = Surface(width: 12, height: 2)
       surface.draw(text, x: Int.random(in: -2...6, using: &rng), y: 0, maxWidth: Int.random(in: 0...14, using: &rng))

@@ -115,7 +115,9 @@ import Testing
     #expect(String(decoding: program.output, as: UTF8.self).contains("Mercury"))
     program.signal(signal)
     #expect(program.waitForExit(timeout: 20) != nil)
-    #expect(program.terminatingSignal == signal, "ended by \(program.terminatingSignal.map(String.init) ?? "no signal"), status \(program.exitCode.map(String.init) ?? "-")")
+    #expect(
+      program.terminatingSignal == signal,
+      "ended by \(program.terminatingSignal.map(String.init) ?? "no signal"), status \(program.exitCode.map(String.init) ?? "-")")
     let out = String(decoding: program.output, as: UTF8.self)
     let leftAlternate = out.range(of: "\u{1B}[?1049l", options: .backwards)?.lowerBound
     let enteredAlternate = out.range(of: "\u{1B}[?1049h", options: .backwards)?.lowerBound

@@ -22,7 +22,9 @@ import Testing
   @Test func aProgressiveJPEGOfThousandsOfScansIsStoppedAtTheLimit() throws {
     let bomb = Self.scanBomb(scans: 2_000)
     #expect(throws: ImageDecodingError.scanLimitExceeded(limit: 100)) { try ImageDecoder().decode(bomb) }
-    #expect(throws: ImageDecodingError.scanLimitExceeded(limit: 20)) { try ImageDecoder(maximumScanCount: 20).decode(Self.scanBomb(scans: 40)) }
+    #expect(throws: ImageDecodingError.scanLimitExceeded(limit: 20)) {
+      try ImageDecoder(maximumScanCount: 20).decode(Self.scanBomb(scans: 40))
+    }
     // Within the limit, extra scans that refine nothing are decoded (libjpeg only warns of them).
     #expect(try ImageDecoder().decode(Self.scanBomb(scans: 60)).width == 256)
     #expect(ImageDecodingError.scanLimitExceeded(limit: 100).description == "a progressive JPEG of more than 100 scans")
@@ -64,7 +66,8 @@ import Testing
     // One within the budget is read whole through its seven passes, then scaled down.
     let modest = TestPictures.uniformPNG(width: 1500, height: 1000, color: (0, 0, 200), interlaced: true)
     let read = try ImageDecoder().decode(modest, minimumSize: (500, 250))
-    #expect(read.width == 500 && read.height == 334 && read.pixels[0..<4] == [0, 0, 200, 255] && read.pixels.suffix(4) == [0, 0, 200, 255])
+    #expect(
+      read.width == 500 && read.height == 334 && read.pixels[0..<4] == [0, 0, 200, 255] && read.pixels.suffix(4) == [0, 0, 200, 255])
   }
 
   @Test func aPNGOfMoreThanAMillionPixelsIsScaledDownByAWholeFactorNoSmallerThanAsked() throws {

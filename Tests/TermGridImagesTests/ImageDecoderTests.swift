@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TermGridTesting
+import Testing
 
 @testable import TermGridImages
 
@@ -33,7 +33,8 @@ import TermGridTesting
     #expect(decoded.width == bitmap.width && decoded.height == bitmap.height)
     // JPEG keeps brightness closely and colour at half resolution: the
     // mean error is small, and so is the worst error in brightness.
-    var total = 0, worstLuma = 0
+    var total = 0
+    var worstLuma = 0
     for p in stride(from: 0, to: bitmap.pixels.count, by: 4) {
       for c in 0..<3 { total += abs(Int(bitmap.pixels[p + c]) - Int(decoded.pixels[p + c])) }
       let luma = { (b: Bitmap) in 299 * Int(b.pixels[p]) + 587 * Int(b.pixels[p + 1]) + 114 * Int(b.pixels[p + 2]) }
@@ -67,7 +68,10 @@ import TermGridTesting
     do {
       _ = try ImageDecoder().decode(contentsOf: folder.path + "/missing.jpg")
     } catch {
-      guard case .unreadable(let path, let reason) = error else { Issue.record("\(error)"); return }
+      guard case .unreadable(let path, let reason) = error else {
+        Issue.record("\(error)")
+        return
+      }
       #expect(path.hasSuffix("missing.jpg") && reason.contains("No such file"))
     }
     #expect(throws: ImageDecodingError.unreadable(path: folder.path, reason: "not a regular file")) {
@@ -120,7 +124,8 @@ import TermGridTesting
       Self.sample().jpegData(), Self.sample(width: 33, height: 17).jpegData(quality: 50), Self.sample(alpha: true).pngData(),
       Self.sample(width: 7, height: 90).pngData(),
     ]
-    var decoded = 0, failed = 0
+    var decoded = 0
+    var failed = 0
     for i in 0..<1000 {
       var data = originals[i % originals.count]
       for _ in 0..<(1 + Int(random.next() % 6)) {

@@ -1,8 +1,8 @@
 import Foundation
 import GridRender
-@testable import TermGrid
 import Testing
 
+@testable import TermGrid
 @testable import TermGridImages
 
 /// Pictures made off the main thread: placeholders first, then each item
@@ -57,10 +57,16 @@ import Testing
 
   /// The cells that differ between two screens, as a bounding box (nil when none do).
   static func changedBox(_ a: Surface, _ b: Surface) -> CellRect? {
-    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    var minX = Int.max
+    var minY = Int.max
+    var maxX = -1
+    var maxY = -1
     for y in 0..<a.height {
       for x in 0..<a.width where a[x, y] != b[x, y] {
-        minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+        minX = min(minX, x)
+        minY = min(minY, y)
+        maxX = max(maxX, x)
+        maxY = max(maxY, y)
       }
     }
     return maxX < 0 ? nil : CellRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
@@ -177,7 +183,8 @@ import Testing
     // Drawn in a cell: the stand-in shows (not the placeholder) and the cell still awaits its own picture.
     var surface = Surface(width: 14, height: 8)
     let content = CellContent(title: "Cover", picture: CellPicture(source, placement: .fill))
-    let awaited = CellRenderer(theme: Theme()).draw(content, in: CellRect(x: 0, y: 0, width: 14, height: 8), state: CellState(), on: &surface)
+    let awaited = CellRenderer(theme: Theme()).draw(
+      content, in: CellRect(x: 0, y: 0, width: 14, height: 8), state: CellState(), on: &surface)
     #expect(awaited === source)
     #expect(!surface.text.contains("Cover"), "a picture, not the placeholder's title")
     let (dx, dy) = ((14 - large.width) / 2, (8 - large.height) / 2)

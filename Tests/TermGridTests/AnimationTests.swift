@@ -35,16 +35,18 @@ import Testing
   @Test func anInterruptedAnimationContinuesFromWhatIsOnScreen() throws {
     let (view, model, clock) = makeIDView([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]])
     var results: [Bool] = []
-    try view.performBatchUpdates({
-      model.sections[0].removeFirst(2)
-      try view.deleteItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])
-    }, completion: { results.append($0) })
+    try view.performBatchUpdates(
+      {
+        model.sections[0].removeFirst(2)
+        try view.deleteItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])
+      }, completion: { results.append($0) })
     clock.advance(by: view.animationDuration * 0.4)
     let before = frame(view)
-    try view.performBatchUpdates({
-      model.sections[0].insert(99, at: 0)
-      try view.insertItems(at: [IndexPath(item: 0, section: 0)])
-    }, completion: { results.append($0) })
+    try view.performBatchUpdates(
+      {
+        model.sections[0].insert(99, at: 0)
+        try view.insertItems(at: [IndexPath(item: 0, section: 0)])
+      }, completion: { results.append($0) })
     #expect(results == [false])  // the first was cut short
     #expect(frame(view) == before)  // no jump, no flash
     clock.advance(by: view.animationDuration * 0.5)
@@ -101,10 +103,11 @@ import Testing
     let (view, model, _) = makeIDView([[1, 2, 3]])
     view.animationDuration = 0
     var done = false
-    try view.performBatchUpdates({
-      model.sections[0].remove(at: 1)
-      try view.deleteItems(at: [IndexPath(item: 1, section: 0)])
-    }, completion: { done = $0 })
+    try view.performBatchUpdates(
+      {
+        model.sections[0].remove(at: 1)
+        try view.deleteItems(at: [IndexPath(item: 1, section: 0)])
+      }, completion: { done = $0 })
     #expect(done && !view.isAnimating)
     #expect(!frame(view).joined().contains("#2"))
   }

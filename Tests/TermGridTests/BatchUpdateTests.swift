@@ -35,7 +35,6 @@ class IDModel: CollectionViewDataSource {
   }
 }
 
-
 func makeIDView(_ sections: [[Int]], width: Int = 60, height: Int = 16) -> (CollectionView, IDModel, ManualAnimationClock) {
   let model = IDModel(sections)
   let (view, clock) = makeSmallView(showing: model, width: width, height: height)
@@ -82,7 +81,10 @@ struct RandomBatch {
       default: kept.append(s)
       }
     }
-    enum Slot { case old(Int), inserted }
+    enum Slot {
+      case old(Int)
+      case inserted
+    }
     var order: [Slot] = kept.map { .old($0) }
     for slot in movedSections.map({ Slot.old($0) }) + (0..<Int.random(in: 0...1, using: &rng)).map({ _ in Slot.inserted }) {
       order.insert(slot, at: Int.random(in: 0...order.count, using: &rng))
@@ -195,10 +197,11 @@ struct RandomBatch {
       let random = RandomBatch(old, next: &next, rng: &rng)
       var finished: Bool?
       do {
-        try view.performBatchUpdates({
-          model.sections = random.new
-          try view.apply(random.batch)
-        }, completion: { finished = $0 })
+        try view.performBatchUpdates(
+          {
+            model.sections = random.new
+            try view.apply(random.batch)
+          }, completion: { finished = $0 })
       } catch {
         Issue.record("seed \(seed): \(error)")
         return
@@ -306,7 +309,9 @@ struct RandomBatch {
       }
     }
     model.sections[0].insert(1, at: 0)
-    #expect(BatchUpdateError.conflicting(.movedToTheSamePlace(.section)).description == "Invalid update: two sections are moved to the same place")
+    #expect(
+      BatchUpdateError.conflicting(.movedToTheSamePlace(.section)).description == "Invalid update: two sections are moved to the same place"
+    )
     #expect(view.numberOfItems(inSection: 0) == 3, "nothing changed")
   }
 
@@ -345,22 +350,26 @@ struct RandomBatch {
       }
       Issue.record("no error")
     } catch let error as BatchUpdateError {
-      #expect(error.description.hasPrefix(
-        "Invalid update: invalid number of items in section 1. The number of items contained in an existing section after the update (5) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted)"))
+      #expect(
+        error.description.hasPrefix(
+          "Invalid update: invalid number of items in section 1. The number of items contained in an existing section after the update (5) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted)"
+        ))
     }
   }
 
   @Test func nestedBatchesMergeAndEveryCompletionRuns() throws {
     let (view, model, clock) = makeIDView([[1, 2, 3]])
     var calls: [String] = []
-    try view.performBatchUpdates({
-      model.sections[0].remove(at: 0)
-      try view.deleteItems(at: [IndexPath(item: 0, section: 0)])
-      try view.performBatchUpdates({
-        model.sections[0].append(4)
-        try view.insertItems(at: [IndexPath(item: 2, section: 0)])
-      }, completion: { _ in calls.append("inner") })
-    }, completion: { _ in calls.append("outer") })
+    try view.performBatchUpdates(
+      {
+        model.sections[0].remove(at: 0)
+        try view.deleteItems(at: [IndexPath(item: 0, section: 0)])
+        try view.performBatchUpdates(
+          {
+            model.sections[0].append(4)
+            try view.insertItems(at: [IndexPath(item: 2, section: 0)])
+          }, completion: { _ in calls.append("inner") })
+      }, completion: { _ in calls.append("outer") })
     #expect(view.numberOfItems(inSection: 0) == 3)
     var s = Surface(width: 60, height: 16)
     clock.advance(by: 1)
@@ -371,16 +380,18 @@ struct RandomBatch {
   @Test func deletingTheFocusedItemFocusesItsNeighbourThenTheNearestSection() throws {
     let (view, model, _) = makeIDView([[1, 2, 3], [4], [5, 6]])
     view.focusItem(at: IndexPath(item: 1, section: 0))
-    try view.performBatchUpdates({
-      model.sections[0].remove(at: 1)
-      try view.deleteItems(at: [IndexPath(item: 1, section: 0)])
-    }, animated: false)
+    try view.performBatchUpdates(
+      {
+        model.sections[0].remove(at: 1)
+        try view.deleteItems(at: [IndexPath(item: 1, section: 0)])
+      }, animated: false)
     #expect(model.id(at: view.focusedIndexPath) == 3)
     view.focusItem(at: IndexPath(item: 0, section: 1))
-    try view.performBatchUpdates({
-      model.sections.remove(at: 1)
-      try view.deleteSections([1])
-    }, animated: false)
+    try view.performBatchUpdates(
+      {
+        model.sections.remove(at: 1)
+        try view.deleteSections([1])
+      }, animated: false)
     #expect(model.id(at: view.focusedIndexPath) == 5)
   }
 }

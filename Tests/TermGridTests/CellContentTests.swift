@@ -19,7 +19,11 @@ import Testing
     let base = CellContent(title: "T", lines: ["a", "b"], border: .single)
     var top = base
     top.verticalAlignment = .top
-    #expect(render(top, height: 7).lines[1...5].map { $0.trimmingCharacters(in: .whitespaces) } == ["│ T          │", "│ a          │", "│ b          │", "│            │", "│            │"].map { $0.trimmingCharacters(in: .whitespaces) })
+    #expect(
+      render(top, height: 7).lines[1...5].map { $0.trimmingCharacters(in: .whitespaces) }
+        == ["│ T          │", "│ a          │", "│ b          │", "│            │", "│            │"].map {
+          $0.trimmingCharacters(in: .whitespaces)
+        })
     var center = base
     center.verticalAlignment = .center
     #expect(render(center, height: 7).lines[2].hasPrefix("│ T"))

@@ -83,7 +83,8 @@ import Testing
 @Suite struct PanelPictureTests {
   @Test func aPictureBesideTheRowsAndTheTextAfterIt() {
     let panel = PanelOverlay(
-      title: "Book", rows: [.init("Title", "Dune")], picture: CellPicture(FixedPicture(Picture(width: 8, height: 6, color: .red)), placement: .leading(width: 8)))
+      title: "Book", rows: [.init("Title", "Dune")],
+      picture: CellPicture(FixedPicture(Picture(width: 8, height: 6, color: .red)), placement: .leading(width: 8)))
     var surface = Surface(width: 80, height: 24)
     panel.draw(into: &surface, theme: Theme())
     let red = (0..<24).flatMap { y in (0..<80).filter { surface[$0, y].style.background == .red }.map { ($0, y) } }
@@ -154,8 +155,9 @@ extension String {
         }
       }
     }
-    #expect(CellContent(title: "x", border: .rounded, picture: CellPicture(Recording(), placement: .top))
-      .pictureSize(inCellOf: Size(width: 24, height: 10))! == (22, 8 - 1))
+    #expect(
+      CellContent(title: "x", border: .rounded, picture: CellPicture(Recording(), placement: .top))
+        .pictureSize(inCellOf: Size(width: 24, height: 10))! == (22, 8 - 1))
     #expect(CellContent(title: "x").pictureSize(inCellOf: Size(width: 24, height: 10)) == nil)
   }
 }

@@ -28,8 +28,9 @@ import Testing
     #expect(decorations.allSatisfy { $0.kind == "panel" && $0.zIndex == 0 })
     #expect(decorations.map(\.indexPath.section) == [0, 1])
     // Only what meets the rect.
-    #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 11, width: 46, height: 2))
-      .filter { $0.category == .decoration }.map(\.indexPath.section) == [1])
+    #expect(
+      layout.layoutAttributesForElements(in: Rect(x: 0, y: 11, width: 46, height: 2))
+        .filter { $0.category == .decoration }.map(\.indexPath.section) == [1])
   }
 
   @Test func aRegisteredDrawerPaintsBehindItemsAndAnUnregisteredKindIsNotDrawn() {
@@ -39,10 +40,11 @@ import Testing
     view.draw(into: &surface)
     #expect(surface.lines[1] == String(repeating: " ", count: 46))  // no drawer: nothing
     var seen: [Int] = []
-    view.register({ attributes in
-      seen.append(attributes.indexPath.section)
-      return CellContent.filled(with: "░")
-    }, forDecorationViewOfKind: "panel")
+    view.register(
+      { attributes in
+        seen.append(attributes.indexPath.section)
+        return CellContent.filled(with: "░")
+      }, forDecorationViewOfKind: "panel")
     view.draw(into: &surface)
     #expect(Set(seen) == [0, 1])
     #expect(surface.lines[0].hasPrefix(" header 0 "))  // headers are not covered

@@ -10,7 +10,9 @@ import Testing
   /// redraw of the same state, and scrolls of less than a page are replayed
   /// as terminal scrolls.
   @Test func incrementalFramesEqualFullRedraws() async {
-    let keys: [Key] = [Key(.up), Key(.down), Key(.left), Key(.right), Key(.pageDown), Key(.pageUp), .char(" "), Key(.tab), Key(.end), Key(.home)]
+    let keys: [Key] = [
+      Key(.up), Key(.down), Key(.left), Key(.right), Key(.pageDown), Key(.pageUp), .char(" "), Key(.tab), Key(.end), Key(.home),
+    ]
     await propertyCheck(count: 80, input: Gen.int(in: 0...keys.count - 1).array(of: 1...40), Gen.bool, Gen.bool, Gen.bool) {
       presses, headers, pinned, longTitles in
       let (view, data) = makeGrid([300, 7, 120], width: 80, height: 23, header: headers ? 1 : 0, footer: headers ? 1 : 0)
@@ -63,7 +65,8 @@ import Testing
           .filter { $0.zIndex > 0 && $0.category == .supplementary }
         for header in floating {
           // The header's rows on screen against the item's top row.
-          let covers = header.frame.minY <= item.minY && item.minY < header.frame.maxY
+          let covers =
+            header.frame.minY <= item.minY && item.minY < header.frame.maxY
             && header.frame.minX < item.maxX && item.minX < header.frame.maxX
           #expect(!covers, "\(focus) under \(header.indexPath) after \(presses.map { keys[$0] })")
         }

@@ -40,7 +40,12 @@ final class SizesFromModel: MovableModel, WaterfallLayoutDelegate, ShelfLayoutDe
     for round in 0..<120 {
       let counts = (0..<Int.random(in: 2...4, using: &rng)).map { _ in Int.random(in: 1...6, using: &rng) }
       var next = 0
-      let sections = counts.map { n in (0..<n).map { _ in defer { next += 1 }; return next } }
+      let sections = counts.map { n in
+        (0..<n).map { _ in
+          defer { next += 1 }
+          return next
+        }
+      }
       let model = SizesFromModel(sections)
       let view = CollectionView(layout: FlowLayout())
       view.collectionViewLayout = layouts(model)[round % 3]

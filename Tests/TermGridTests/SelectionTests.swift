@@ -162,17 +162,19 @@ func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, sect
     let (view, model, _) = makeIDView([[1, 2, 3, 4, 5], [6, 7]])
     view.selectItem(at: path(0, 3))  // id 4
     view.selectItem(at: path(1, 1))  // id 7
-    try view.performBatchUpdates({
-      model.sections[0].remove(at: 0)  // 1 goes
-      model.sections[1].insert(8, at: 0)
-      try view.deleteItems(at: [path(0, 0)])
-      try view.insertItems(at: [path(1, 0)])
-    }, animated: false)
+    try view.performBatchUpdates(
+      {
+        model.sections[0].remove(at: 0)  // 1 goes
+        model.sections[1].insert(8, at: 0)
+        try view.deleteItems(at: [path(0, 0)])
+        try view.insertItems(at: [path(1, 0)])
+      }, animated: false)
     #expect(view.indexPathsForSelectedItems.map { model.id(at: $0) } == [4, 7])
-    try view.performBatchUpdates({
-      model.sections[0].remove(at: 2)  // id 4 goes: its selection with it
-      try view.deleteItems(at: [path(0, 2)])
-    }, animated: false)
+    try view.performBatchUpdates(
+      {
+        model.sections[0].remove(at: 2)  // id 4 goes: its selection with it
+        try view.deleteItems(at: [path(0, 2)])
+      }, animated: false)
     #expect(view.indexPathsForSelectedItems.map { model.id(at: $0) } == [7])
   }
 

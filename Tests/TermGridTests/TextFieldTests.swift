@@ -146,7 +146,10 @@ import Testing
         field.handle(key)
         model.apply(key)
         let agree = field.text == model.text && field.cursor == model.cursor
-        #expect(agree, "seed \(seed) after \(keys.map(\.description)): \(field.text.unicodeScalars.map { String($0.value, radix: 16) }) cursor \(field.cursor), model \(model.text.unicodeScalars.map { String($0.value, radix: 16) }) cursor \(model.cursor)")
+        #expect(
+          agree,
+          "seed \(seed) after \(keys.map(\.description)): \(field.text.unicodeScalars.map { String($0.value, radix: 16) }) cursor \(field.cursor), model \(model.text.unicodeScalars.map { String($0.value, radix: 16) }) cursor \(model.cursor)"
+        )
         guard agree else { return }
         #expect((0...field.text.count).contains(field.cursor) && field.text.count <= maxLength)
         Self.checkDrawing(field, seed: seed, rng: &rng)
@@ -166,7 +169,8 @@ import Testing
     // The cursor: one run of cells (a character the sanitiser shows as several graphemes takes several).
     let reversed = (2..<(2 + width)).filter { surface[$0, 0].style.reverse }
     let oneRun = reversed.last.map { $0 - reversed[0] + 1 == reversed.count } ?? false
-    #expect(oneRun, "seed \(seed): the cursor in one run of cells of \(surface.lines[0]) for \(field.text.debugDescription) at \(field.cursor)")
+    #expect(
+      oneRun, "seed \(seed): the cursor in one run of cells of \(surface.lines[0]) for \(field.text.debugDescription) at \(field.cursor)")
     for x in 2..<(2 + width) where surface[x, 0].width == 2 {
       #expect(x + 1 < 2 + width, "seed \(seed): half a wide character at the field's edge")
     }

@@ -1,10 +1,10 @@
 import CursesTerminal
 import Foundation
-
-typealias IndexPath = GridLayout.IndexPath
 import GridLayout
 import GridRender
 import TermGrid
+
+typealias IndexPath = GridLayout.IndexPath
 
 // The cost of animation frames with 100 moving cards on a 200x60 surface:
 // time to draw one frame (transition interpolation, content, rasterize, alpha)

@@ -20,21 +20,28 @@ struct CatalogueGen: ParsableCommand {
   func run() throws {
     // (TermGridTesting's generator starts one step on: the same books as before it was shared.)
     var rng = SplitMix64(seed: seed &- 0x9E37_79B9_7F4A_7C15)
-    let given = ["Anna", "Boris", "Chiara", "Daniel", "Elif", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kaveh",
-      "Lena", "Mateo", "Nadia", "Omar", "Priya", "Quentin", "Rosa", "Sven", "Tomás", "Una", "Viktor", "Wen", "Yusuf"]
-    let family = ["Abe", "Bauer", "Costa", "Dubois", "Eriksson", "Fischer", "García", "Horvat", "Ivanova", "Jensen",
+    let given = [
+      "Anna", "Boris", "Chiara", "Daniel", "Elif", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kaveh",
+      "Lena", "Mateo", "Nadia", "Omar", "Priya", "Quentin", "Rosa", "Sven", "Tomás", "Una", "Viktor", "Wen", "Yusuf",
+    ]
+    let family = [
+      "Abe", "Bauer", "Costa", "Dubois", "Eriksson", "Fischer", "García", "Horvat", "Ivanova", "Jensen",
       "Kowalski", "Lindqvist", "Moreau", "Novak", "Okafor", "Petrov", "Quispe", "Rossi", "Sato", "Tanaka", "Ueda",
-      "Vargas", "Weber", "Xu", "Yamamoto", "Zhang", "李", "王", "村上", "金"]
-    let words = ["River", "Night", "Garden", "Silence", "Winter", "Mirror", "Harbour", "Letters", "Stone", "Light",
+      "Vargas", "Weber", "Xu", "Yamamoto", "Zhang", "李", "王", "村上", "金",
+    ]
+    let words = [
+      "River", "Night", "Garden", "Silence", "Winter", "Mirror", "Harbour", "Letters", "Stone", "Light",
       "Archive", "Empire", "Orchard", "Voyage", "Shadow", "Bridge", "Salt", "Lantern", "Tide", "Crown", "海", "夜",
-      "花", "風", "雪"]
+      "花", "風", "雪",
+    ]
     let shelves = ["novel", "poetry", "history", "essays", "drama", "science", "short-stories", "to-read"]
     var out = "Book Id,Title,Author,Year Published,Bookshelves,My Rating\n"
     out.reserveCapacity(n * 64)
     let authors = max(1, n / max(1, booksPerAuthor))
     for i in 0..<n {
       let a = Int(rng.next() % UInt64(authors))
-      let author = "\(given[a % given.count]) \(family[(a / given.count) % family.count])"
+      let author =
+        "\(given[a % given.count]) \(family[(a / given.count) % family.count])"
         + (a >= given.count * family.count ? " \(a / (given.count * family.count))" : "")
       var title = "The"
       for _ in 0..<(1 + Int(rng.next() % 4)) { title += " " + words[Int(rng.next() % UInt64(words.count))] }

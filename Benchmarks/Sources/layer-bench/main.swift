@@ -1,7 +1,8 @@
+import TermGrid
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TermGrid
 
 // What the application layer costs per key: the same 10,000 boxes of
 // grid-bench on a 200x60 headless terminal, driven by the 226 keys of the

@@ -159,8 +159,10 @@ benchmark("CircleLayout rect query 200x60, 64 items") {
 }
 
 final class Books: CollectionViewDataSource {
-  let titles = ["Pride and Prejudice", "源氏物語", "The Brothers Karamazov", "吾輩は猫である", "Middlemarch",
-    "Cien años de soledad", "One Hundred Years of Solitude", "紅樓夢"]
+  let titles = [
+    "Pride and Prejudice", "源氏物語", "The Brothers Karamazov", "吾輩は猫である", "Middlemarch",
+    "Cien años de soledad", "One Hundred Years of Solitude", "紅樓夢",
+  ]
   func numberOfSections(in collectionView: CollectionView) -> Int { 100 }
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 10_000 }
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {

@@ -40,7 +40,8 @@ for (name, data) in files {
   for colors in [ColorSupport.trueColor, .indexed256] {
     let decoder = ImageDecoder()
     let rasterizer = PictureRasterizer(colors: colors)
-    var decodeMs = [Double](), rasterMs = [Double]()
+    var decodeMs = [Double]()
+    var rasterMs = [Double]()
     for _ in 0..<iterations {
       var bitmap: Bitmap?
       decodeMs.append(try milliseconds { bitmap = try decoder.decode(data, minimumSize: (160, 80)) })
@@ -48,7 +49,10 @@ for (name, data) in files {
       let size = PictureRasterizer.fittingSize(pixelWidth: b.width, pixelHeight: b.height, maxWidth: 20, maxHeight: 10)
       rasterMs.append(milliseconds { _ = rasterizer.picture(from: b, width: size.width, height: size.height) })
     }
-    let d = decodeMs.sorted()[iterations / 2], r = rasterMs.sorted()[iterations / 2]
-    print("| \(name) | \(data.count) | \(colors) | \(String(format: "%.2f", d)) | \(String(format: "%.2f", r)) | \(String(format: "%.2f", d + r)) |")
+    let d = decodeMs.sorted()[iterations / 2]
+    let r = rasterMs.sorted()[iterations / 2]
+    print(
+      "| \(name) | \(data.count) | \(colors) | \(String(format: "%.2f", d)) | \(String(format: "%.2f", r)) | \(String(format: "%.2f", d + r)) |"
+    )
   }
 }

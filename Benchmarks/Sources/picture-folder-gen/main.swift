@@ -33,7 +33,8 @@ for i in 0..<count {
   let c2 = (UInt8(truncatingIfNeeded: next()), UInt8(truncatingIfNeeded: next()), UInt8(truncatingIfNeeded: next()))
   let disc = (x: Int(next() % UInt64(w)), y: Int(next() % UInt64(h)), r: min(w, h) / 4)
   let bitmap = Bitmap(width: w, height: h) { x, y in
-    let dx = x - disc.x, dy = y - disc.y
+    let dx = x - disc.x
+    let dy = y - disc.y
     if dx * dx + dy * dy < disc.r * disc.r { return (255 &- c1.0, 255 &- c1.1, 255 &- c1.2, 255) }
     if abs(y - h * 2 / 3) < h / 20 { return (240, 240, 230, 255) }
     let t = Double(y) / Double(max(1, h - 1))

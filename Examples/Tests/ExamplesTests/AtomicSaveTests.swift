@@ -138,7 +138,8 @@ func generatedCatalogue(count: Int, seed: UInt64 = 7) -> Data {
   }
 
   @Test func aSavedCatalogueReadsBackTheSameWithItsUnknownColumnsAndUnreadableRows() throws {
-    let csv = "\u{FEFF}Book Id,Title,Author,Year Published,Bookshelves,My Review\r\n"
+    let csv =
+      "\u{FEFF}Book Id,Title,Author,Year Published,Bookshelves,My Review\r\n"
       + "1,\"Sapiens, A Brief History\",Yuval Noah Harari,2011,\"to-read, history\",\"Big \"\"idea\"\" book\"\r\n"
       + "2,こゝろ,夏目漱石,1914,classics,\r\n"
       + "3,Too few fields\r\n"
@@ -161,7 +162,8 @@ func generatedCatalogue(count: Int, seed: UInt64 = 7) -> Data {
 
   /// How a kill left the file.
   enum Outcome: Equatable {
-    case old, new, torn(bytes: Int)
+    case old, new
+    case torn(bytes: Int)
   }
 
   /// Runs `binary` to save a catalogue over itself in `directory` (the

@@ -79,7 +79,9 @@ import Testing
 
     try tmux.keys("q")
     // (A line of its own that is the prompt: the command line above it may wrap, the checkout's path being any length.)
-    screen = try tmux.waitFor("the shell prompt after q") { $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "$" } }
+    screen = try tmux.waitFor("the shell prompt after q") {
+      $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "$" }
+    }
     #expect(try tmux.pane("alternate_on") == "0")
     #expect(try tmux.pane("cursor_flag") == "1")
     #expect(!screen.contains("Albert Camus"))
@@ -141,7 +143,8 @@ import Testing
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let file = dir.appendingPathComponent("export.csv")
-    let csv = "\u{FEFF}Book Id,Title,Author,Year Published,Bookshelves,My Rating\r\n"
+    let csv =
+      "\u{FEFF}Book Id,Title,Author,Year Published,Bookshelves,My Rating\r\n"
       + "1,\"Sapiens, A Brief History\",Yuval Noah Harari,2011,\"to-read, history\",4\r\n"
       + "2,Broken row with too few fields\r\n"
       + "3,紅樓夢,曹雪芹,1791,classics,5\r\n"

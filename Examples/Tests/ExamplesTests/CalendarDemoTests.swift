@@ -4,10 +4,10 @@ import GridRender
 import TermGridTesting
 import Testing
 
-typealias IndexPath = GridLayout.IndexPath
-
 @testable import calendar_demo
 @testable import waterfall_demo
+
+typealias IndexPath = GridLayout.IndexPath
 
 /// Events from a list, for the layout alone.
 final class EventTable: WeekCalendarLayoutDataSource {
@@ -64,13 +64,14 @@ final class EventTable: WeekCalendarLayoutDataSource {
     let (events, skipped) = try EventLoader.parse(text.replacingOccurrences(of: "Quoted, with", with: "\"Quoted, with"), name: "t.csv")
     #expect(events.map(\.title) == ["Fine", "Quoted, with comma", "Numbered"])
     #expect(events[1] == CalendarEvent(day: 5, start: 545, end: 1440, title: "Quoted, with comma"))
-    #expect(skipped == [
-      SkippedEventRow(line: 3, reason: "unknown day \"Mox\""),
-      SkippedEventRow(line: 4, reason: "start \"25:00\" is not a time of day (HH:MM)"),
-      SkippedEventRow(line: 5, reason: "ends at 09:00, not after it starts"),
-      SkippedEventRow(line: 6, reason: "start \"+9:00\" is not a time of day (HH:MM)"),
-      SkippedEventRow(line: 7, reason: "3 fields, the header has 4"),
-    ])
+    #expect(
+      skipped == [
+        SkippedEventRow(line: 3, reason: "unknown day \"Mox\""),
+        SkippedEventRow(line: 4, reason: "start \"25:00\" is not a time of day (HH:MM)"),
+        SkippedEventRow(line: 5, reason: "ends at 09:00, not after it starts"),
+        SkippedEventRow(line: 6, reason: "start \"+9:00\" is not a time of day (HH:MM)"),
+        SkippedEventRow(line: 7, reason: "3 fields, the header has 4"),
+      ])
     #expect(throws: EventFileError.missingColumns("x.csv", missing: ["end"])) {
       try EventLoader.parse("day,start,title\nMon,09:00,x\n", name: "x.csv")
     }
@@ -108,11 +109,13 @@ final class EventTable: WeekCalendarLayoutDataSource {
     // Alone again: the whole day but the gap; ten minutes still get a row.
     #expect(frame(2, 0) == Rect(x: 6, y: 23, width: 9, height: 1))
     #expect(frame(0, 6) == Rect(x: 66, y: 45, width: 9, height: 4))
-    let day = try #require(layout.layoutAttributesForSupplementaryElement(
-      ofKind: WeekCalendarLayout.dayHeaderKind, at: IndexPath(item: 0, section: 6)))
+    let day = try #require(
+      layout.layoutAttributesForSupplementaryElement(
+        ofKind: WeekCalendarLayout.dayHeaderKind, at: IndexPath(item: 0, section: 6)))
     #expect(day.frame == Rect(x: 66, y: 0, width: 10, height: 1) && day.zIndex > 0)
-    let hour = try #require(layout.layoutAttributesForSupplementaryElement(
-      ofKind: WeekCalendarLayout.hourHeaderKind, at: IndexPath(item: 9, section: 0)))
+    let hour = try #require(
+      layout.layoutAttributesForSupplementaryElement(
+        ofKind: WeekCalendarLayout.hourHeaderKind, at: IndexPath(item: 9, section: 0)))
     #expect(hour.frame == Rect(x: 0, y: 19, width: 6, height: 2))
     // Scrolled: the day headers and the corner stay at the top edge.
     layout.invalidateLayout(forBoundsChange: Rect(x: 0, y: 30, width: 76, height: 19))
@@ -144,7 +147,9 @@ final class EventTable: WeekCalendarLayoutDataSource {
           #expect(a.frame.minY == 1 + Double(e.start / slot), "seed \(seed)")
           #expect(a.frame.maxY == 1 + Double(max(e.start / slot + 1, (e.end + slot - 1) / slot)), "seed \(seed)")
           // Within its day's column, a cell before the next day.
-          #expect(a.frame.minX >= layout.dayX(d) && a.frame.maxX <= max(layout.dayX(d) + 1, layout.dayX(d) + layout.dayWidth - 1), "seed \(seed) \(a)")
+          #expect(
+            a.frame.minX >= layout.dayX(d) && a.frame.maxX <= max(layout.dayX(d) + 1, layout.dayX(d) + layout.dayWidth - 1),
+            "seed \(seed) \(a)")
           items.append(a)
         }
       }
@@ -157,10 +162,12 @@ final class EventTable: WeekCalendarLayoutDataSource {
       // Rect queries equal a brute-force scan of every element.
       var all = items
       for d in 0..<7 {
-        all.append(layout.layoutAttributesForSupplementaryElement(ofKind: WeekCalendarLayout.dayHeaderKind, at: IndexPath(item: 0, section: d))!)
+        all.append(
+          layout.layoutAttributesForSupplementaryElement(ofKind: WeekCalendarLayout.dayHeaderKind, at: IndexPath(item: 0, section: d))!)
       }
       for h in 0..<24 {
-        all.append(layout.layoutAttributesForSupplementaryElement(ofKind: WeekCalendarLayout.hourHeaderKind, at: IndexPath(item: h, section: 0))!)
+        all.append(
+          layout.layoutAttributesForSupplementaryElement(ofKind: WeekCalendarLayout.hourHeaderKind, at: IndexPath(item: h, section: 0))!)
       }
       let everything = layout.layoutAttributesForElements(in: Rect(x: -10, y: -10, width: 1000, height: 1000))
       all += everything.filter { $0.category == .decoration }
@@ -179,7 +186,9 @@ final class EventTable: WeekCalendarLayoutDataSource {
         let key = { (a: LayoutAttributes) in "\(a.category) \(a.kind) \(a.indexPath)" }
         let expected = Set(all.filter { $0.frame.intersects(rect) }.map(key))
         let got = layout.layoutAttributesForElements(in: rect).map(key)
-        #expect(Set(got) == expected && got.count == expected.count, "seed \(seed) rect \(rect) missing \(expected.subtracting(got)) extra \(Set(got).subtracting(expected))")
+        #expect(
+          Set(got) == expected && got.count == expected.count,
+          "seed \(seed) rect \(rect) missing \(expected.subtracting(got)) extra \(Set(got).subtracting(expected))")
       }
     }
   }

@@ -82,7 +82,9 @@ import Testing
     #expect(sqlite3_open(folder + "/metadata.db", &writer) == SQLITE_OK)
     defer { sqlite3_close(writer) }
     try CalibreTests.exec(
-      writer, "PRAGMA wal_autocheckpoint=0; INSERT INTO tags(name) VALUES ('added-while-open'); INSERT INTO books_tags_link(book, tag) VALUES (5, last_insert_rowid())")
+      writer,
+      "PRAGMA wal_autocheckpoint=0; INSERT INTO tags(name) VALUES ('added-while-open'); INSERT INTO books_tags_link(book, tag) VALUES (5, last_insert_rowid())"
+    )
     let listing = Self.listing(folder)
     #expect(listing.contains("metadata.db-wal") && listing.contains("metadata.db-shm"))
     let library = try CalibreLibrary(folder: folder)
@@ -91,7 +93,9 @@ import Testing
     #expect(Self.listing(folder) == listing)
     // Calibre gone without folding its WAL in, its -shm lost: read as the database is, and said so.
     try FileManager.default.createDirectory(atPath: orphan, withIntermediateDirectories: true)
-    for file in ["metadata.db", "metadata.db-wal"] { try FileManager.default.copyItem(atPath: folder + "/" + file, toPath: orphan + "/" + file) }
+    for file in ["metadata.db", "metadata.db-wal"] {
+      try FileManager.default.copyItem(atPath: folder + "/" + file, toPath: orphan + "/" + file)
+    }
     let left = try CalibreLibrary(folder: orphan)
     #expect(left.readMode == .immutable(.leftOverWriteAheadLog))
     #expect(try left.groups(by: .tag).count >= 3)
@@ -118,7 +122,8 @@ import Testing
   }
 
   @Test func hostilePathsNumbersAndCommentsNeitherCrashNorFreezeNorLeaveTheLibrary() throws {
-    let hugeComment = "'<div><img src=\"data:image/png;base64,' || replace(hex(zeroblob(3000000)), '0', 'Q') || '\"></div><p>A real comment &amp; more</p>'"
+    let hugeComment =
+      "'<div><img src=\"data:image/png;base64,' || replace(hex(zeroblob(3000000)), '0', 'Q') || '\"></div><p>A real comment &amp; more</p>'"
     let folder = try Self.library(
       "hostile",
       """

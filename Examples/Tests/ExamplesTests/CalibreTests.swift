@@ -69,7 +69,9 @@ import Testing
   }
 
   static let library = Result { try makeLibrary("main", entries) }
-  static let coverless = Result { try makeLibrary("plain", [Entry(title: "Emma", authors: "Jane Austen"), Entry(title: "Persuasion", authors: "Jane Austen")]) }
+  static let coverless = Result {
+    try makeLibrary("plain", [Entry(title: "Emma", authors: "Jane Austen"), Entry(title: "Persuasion", authors: "Jane Austen")])
+  }
 
   @Test func groupsAreCountedAndListedAsCalibreHasThem() throws {
     let library = try CalibreLibrary(folder: try Self.library.get())

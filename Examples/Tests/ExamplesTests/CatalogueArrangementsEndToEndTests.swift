@@ -43,7 +43,7 @@ import Testing
     #expect(lines(screen)[dramaPlank - 4] == before)
     try tmux.keys("Up")
     screen = try tmux.waitFor(text: "/13 ")
-    #expect(lines(screen)[dramaPlank] .contains("◀ more") && lines(screen)[dramaPlank - 4] == before)
+    #expect(lines(screen)[dramaPlank].contains("◀ more") && lines(screen)[dramaPlank - 4] == before)
     // A resize keeps the shelves and the focus.
     try tmux.resize(width: width == 80 ? 100 : 160, height: height)
     screen = try tmux.waitForSettled("resized") { $0.contains("/13 ") && $0.contains("─ drama · 13 ") }

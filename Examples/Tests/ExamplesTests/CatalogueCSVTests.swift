@@ -19,16 +19,20 @@ import Testing
   }
 
   @Test func theScannerReadsRFC4180AndNamesWhatIsWrong() {
-    let rows = Self.rows("a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"multi\nline\",x,\n\"The \"Best\" Book\",S,1999\nPlain \"quoted\" word,A,2000\nlast,\"never closed\n")
-    #expect(rows.map(\.fields) == [
-      ["a", "b,c", "say \"hi\""], ["multi\nline", "x", ""], ["The \"Best\" Book\"", "S", "1999"],
-      ["Plain \"quoted\" word", "A", "2000"], ["last", "never closed\n"],
-    ])
+    let rows = Self.rows(
+      "a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"multi\nline\",x,\n\"The \"Best\" Book\",S,1999\nPlain \"quoted\" word,A,2000\nlast,\"never closed\n"
+    )
+    #expect(
+      rows.map(\.fields) == [
+        ["a", "b,c", "say \"hi\""], ["multi\nline", "x", ""], ["The \"Best\" Book\"", "S", "1999"],
+        ["Plain \"quoted\" word", "A", "2000"], ["last", "never closed\n"],
+      ])
     #expect(rows.map(\.line) == [1, 2, 4, 5, 6])
-    #expect(rows.map(\.problem) == [
-      nil, nil, "text after the closing quote of field 1", "a quote inside unquoted field 1",
-      "a quoted field opened on line 6 never closes",
-    ])
+    #expect(
+      rows.map(\.problem) == [
+        nil, nil, "text after the closing quote of field 1", "a quote inside unquoted field 1",
+        "a quoted field opened on line 6 never closes",
+      ])
     // A lone CR ends a line too; a comma at the very end is an empty last field.
     #expect(Self.rows("a,b\rc,").map(\.fields) == [["a", "b"], ["c", ""]])
   }
@@ -37,19 +41,22 @@ import Testing
     let csv = "Title,Author,Year\nEmma,Jane Austen,1815\n\"The \"Best\" Book\",S,1999\nDune,Frank Herbert,1965\nlast,\"never closed,1\n"
     let loaded = try CatalogueLoader.parse(csv, name: "x.csv")
     #expect(loaded.books.map(\.title) == ["Emma", "Dune"])
-    #expect(loaded.skipped == [
-      SkippedRow(line: 3, reason: "text after the closing quote of field 1"),
-      SkippedRow(line: 5, reason: "a quoted field opened on line 5 never closes"),
-    ])
+    #expect(
+      loaded.skipped == [
+        SkippedRow(line: 3, reason: "text after the closing quote of field 1"),
+        SkippedRow(line: 5, reason: "a quoted field opened on line 5 never closes"),
+      ])
     // Byte for byte, each row in its place (before, `The "est"Book` was exported).
     #expect(CatalogueWriter.encode(loaded.books, format: loaded.format, keptRows: loaded.keptRows) == Data(csv.utf8))
     // A kept row follows its book when the order changes; when that book is
     // gone it goes last; one whose quote never closes is always last.
     let reordered = [loaded.books[1], loaded.books[0]]
-    #expect(String(decoding: CatalogueWriter.encode(reordered, format: loaded.format, keptRows: loaded.keptRows), as: UTF8.self)
-      == "Title,Author,Year\nDune,Frank Herbert,1965\nEmma,Jane Austen,1815\n\"The \"Best\" Book\",S,1999\nlast,\"never closed,1\n")
-    #expect(String(decoding: CatalogueWriter.encode([loaded.books[1]], format: loaded.format, keptRows: loaded.keptRows), as: UTF8.self)
-      == "Title,Author,Year\nDune,Frank Herbert,1965\n\"The \"Best\" Book\",S,1999\nlast,\"never closed,1\n")
+    #expect(
+      String(decoding: CatalogueWriter.encode(reordered, format: loaded.format, keptRows: loaded.keptRows), as: UTF8.self)
+        == "Title,Author,Year\nDune,Frank Herbert,1965\nEmma,Jane Austen,1815\n\"The \"Best\" Book\",S,1999\nlast,\"never closed,1\n")
+    #expect(
+      String(decoding: CatalogueWriter.encode([loaded.books[1]], format: loaded.format, keptRows: loaded.keptRows), as: UTF8.self)
+        == "Title,Author,Year\nDune,Frank Herbert,1965\n\"The \"Best\" Book\",S,1999\nlast,\"never closed,1\n")
   }
 
   @Test func savingOverAFileWithRowsThatAreNotBooksAsksOnce() throws {
@@ -60,8 +67,10 @@ import Testing
     let csv = "Title,Author,Year\nEmma,Jane Austen,1815\nBad \"quote,X,1\n"
     try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
     var document = CatalogueDocument(loaded: try CatalogueLoader.load(path: path), path: path, grouping: .author, sort: .file)
-    #expect(throws: CatalogueSaveError.needsConfirmation(
-      "1 row that is not a book (line 3: a quote inside unquoted field 1) will be written back as it was")) {
+    #expect(
+      throws: CatalogueSaveError.needsConfirmation(
+        "1 row that is not a book (line 3: a quote inside unquoted field 1) will be written back as it was")
+    ) {
       try document.save()
     }
     try document.save(confirmed: true)
@@ -73,7 +82,8 @@ import Testing
 
   @Test func bytesThatAreNotUTF8AreKeptUntilAnEditWouldReplaceThemAndThenASaveAsks() throws {
     // Latin-1 é in a title and a note: shown as U+FFFD, written back as they were.
-    let bytes: [UInt8] = Array("Title,Author,Year,Notes\nCaf".utf8) + [0xE9] + Array(",Someone,1990,x".utf8) + [0xFF]
+    let bytes: [UInt8] =
+      Array("Title,Author,Year,Notes\nCaf".utf8) + [0xE9] + Array(",Someone,1990,x".utf8) + [0xFF]
       + Array("\nEmma,Jane Austen,1815,\n".utf8)
     let loaded = try CatalogueLoader.parse(bytes: bytes, name: "latin1.csv")
     #expect(loaded.skipped == [])
@@ -86,8 +96,10 @@ import Testing
     books[0].year = 1991
     document.library = Catalogue(books: books, grouping: .author, sort: .file)
     #expect(CatalogueWriter.linesLosingBytes(document.library.books, format: loaded.format) == [2])
-    #expect(throws: CatalogueSaveError.needsConfirmation(
-      "the edited book from line 2 has bytes that are not UTF-8: saving writes them as �")) {
+    #expect(
+      throws: CatalogueSaveError.needsConfirmation(
+        "the edited book from line 2 has bytes that are not UTF-8: saving writes them as �")
+    ) {
       try document.save()
     }
     // Editing the other book asks nothing: the first row is still written as it was.
@@ -177,7 +189,9 @@ import Testing
       while let a = all.next() {
         let b = some.next(decoding: mask)
         #expect(b?.range == a.range && b?.problem == a.problem && b?.hasInvalidUTF8 == a.hasInvalidUTF8 && b?.line == a.line)
-        let expected = a.fields.enumerated().map { $0.offset < mask.count && !mask[$0.offset] && b?.fields[$0.offset] == "" ? "" : $0.element }
+        let expected = a.fields.enumerated().map {
+          $0.offset < mask.count && !mask[$0.offset] && b?.fields[$0.offset] == "" ? "" : $0.element
+        }
         #expect(b?.fields == expected)
       }
       #expect(some.next(decoding: mask) == nil)
@@ -212,7 +226,8 @@ import Testing
   static func summary(_ c: LoadedCatalogue) -> [String] {
     c.books.map { b in
       let s = b.source
-      return "\(b.id) \(b.title)|\(b.author)|\(b.year.map(String.init) ?? "-")|\(b.shelves)|\(s?.range ?? 0..<0) \(s?.line ?? 0) \(s?.hasInvalidUTF8 ?? false)"
+      return
+        "\(b.id) \(b.title)|\(b.author)|\(b.year.map(String.init) ?? "-")|\(b.shelves)|\(s?.range ?? 0..<0) \(s?.line ?? 0) \(s?.hasInvalidUTF8 ?? false)"
     } + c.skipped.map { "skipped \($0.line) \($0.reason)" }
       + c.keptRows.map { "kept \($0.bytes.startIndex)..<\($0.bytes.endIndex) after \($0.afterBook ?? 0) \($0.runsToTheEnd)" }
   }

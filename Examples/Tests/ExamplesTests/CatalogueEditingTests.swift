@@ -153,7 +153,6 @@ import Testing
     #expect(try CatalogueLoader.load(path: path).books.count == 5)
   }
 
-
   @Test func titlesAndFilterTextWithInvisibleCharactersDrawWithoutTrapping() throws {
     // These trapped the sanitiser (issue 12): a word joiner, lone Hangul
     // vowels, a Mongolian separator, an interlinear annotation, a tag, an

@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct CatalogueLoaderTests {
   @Test func readsGoodreadsExportsWithBOMAndCRLF() throws {
-    let csv = "\u{FEFF}Book Id,Title,Author,Author l-f,Year Published,Original Publication Year,Bookshelves\r\n"
+    let csv =
+      "\u{FEFF}Book Id,Title,Author,Author l-f,Year Published,Original Publication Year,Bookshelves\r\n"
       + "1,\"Sapiens, A Brief History\",Yuval Noah Harari,\"Harari, Yuval Noah\",2011,2011,\"to-read, history\"\r\n"
       + "2,こゝろ,夏目漱石,\"夏目, 漱石\",,1914,classics\r\n"
     let loaded = try CatalogueLoader.parse(csv, name: "export.csv")
@@ -20,8 +21,12 @@ import Testing
 
   @Test func readsAPlainHeader() throws {
     let loaded = try CatalogueLoader.parse("title,author,year\nEmma,Jane Austen,1815\n", name: "plain.csv")
-    #expect(loaded.books == [Book(title: "Emma", author: "Jane Austen", year: 1815, shelves: [],
-      fields: [("title", "Emma"), ("author", "Jane Austen"), ("year", "1815")])])
+    #expect(
+      loaded.books == [
+        Book(
+          title: "Emma", author: "Jane Austen", year: 1815, shelves: [],
+          fields: [("title", "Emma"), ("author", "Jane Austen"), ("year", "1815")])
+      ])
   }
 
   @Test func malformedRowsAreSkippedWithReasons() throws {

@@ -42,7 +42,9 @@ import Testing
         let invisible = Visibility.invisibleText(in: frame, at: depth)
         #expect(invisible.isEmpty, "frame \(i) at \(depth): text in its background's colour at \(invisible.prefix(3).map { ($0.x, $0.y) })")
         let lost = Visibility.lostCells(in: frame, at: depth)
-        #expect(lost.isEmpty, "frame \(i) at \(depth): \(lost.count) cells lost, first \(lost.prefix(3).map { ($0.x, $0.y, $0.cell.grapheme.description) })")
+        #expect(
+          lost.isEmpty,
+          "frame \(i) at \(depth): \(lost.count) cells lost, first \(lost.prefix(3).map { ($0.x, $0.y, $0.cell.grapheme.description) })")
       }
     }
   }

@@ -35,7 +35,8 @@ import Testing
     // A progressive JPEG that declares 10,950 x 10,950: its coefficients alone would be 360 MB.
     try write(TestPictures.hugeProgressiveJPEG(), root, Array("c-bomb-progressive.jpg".utf8))
     try write(TestPictures.scanBomb(scans: 2_000), root, Array("d-scans.jpg".utf8))
-    try write(ImageGridTests.halves(width: 120, height: 90).jpegData(quality: 90, progressive: false, cmyk: true), root, Array("e-print.jpg".utf8))
+    try write(
+      ImageGridTests.halves(width: 120, height: 90).jpegData(quality: 90, progressive: false, cmyk: true), root, Array("e-print.jpg".utf8))
     // "f-café.png" in Latin-1, in a folder "dér" in Latin-1 too.
     try write(ImageGridTests.halves(width: 90, height: 120).pngData(), root, Array("f-caf".utf8) + [0xE9] + Array(".png".utf8))
     let folder = Array(root.utf8) + Array("/d".utf8) + [0xE9] + Array("r".utf8)
@@ -62,7 +63,8 @@ import Testing
     // Every picture that can be shown is; the bombs are marked "!".
     _ = try tmux.waitFor("the thumbnails", timeout: 60) {
       // (The two that cannot be shown: their names on placeholders marked "!".)
-      ImageGridTests.pictureRows($0) >= 4 && $0.contains("c-bomb-progre…") && $0.filter { $0 == "!" }.count == 2 && $0.contains("b-bomb.png")
+      ImageGridTests.pictureRows($0) >= 4 && $0.contains("c-bomb-progre…") && $0.filter { $0 == "!" }.count == 2
+        && $0.contains("b-bomb.png")
     }
     // A file that became a named pipe after it was listed: its detail says so, and the app goes on.
     try FileManager.default.removeItem(atPath: root + "/z-late.jpg")

@@ -1,8 +1,8 @@
 import Foundation
+import NameOrdering
 import Testing
 
 @testable import book_catalogue
-import NameOrdering
 
 /// The catalogue's cheap orderings and trimming give what Foundation gives.
 @Suite struct NameOrderTests {
@@ -10,10 +10,12 @@ import NameOrdering
   /// digits (with leading zeros), spaces, accents, CJK, punctuation,
   /// ignorable characters.
   static func randomName(_ rng: inout some RandomNumberGenerator) -> String {
-    let pieces = ["a", "A", "b", "Z", "z", "aa", "ch", "ll", "y", "w", " ", "  ", "1", "2", "10", "09", "007", "123456789012",
-                  "é", "É", "García", "金", "王", "一", "龥", "漢字", "村上", "-", "'", ".", "\u{200B}", "\u{301}", "ß", "Ö", "ø",
-                  "Ann", "Anna", "de ", "ñ", "Ñ", "ç", "ü", "Å", "æ", "e\u{301}", "ÿ", "×", "ㄱ", "あ",
-                  "_", "(", ")", ",", "!", "#", "+", "~", "@", "&", "/", "\\", "\"", ".jpg", ".png", "photo-", "0", "00", "IMG_"]
+    let pieces = [
+      "a", "A", "b", "Z", "z", "aa", "ch", "ll", "y", "w", " ", "  ", "1", "2", "10", "09", "007", "123456789012",
+      "é", "É", "García", "金", "王", "一", "龥", "漢字", "村上", "-", "'", ".", "\u{200B}", "\u{301}", "ß", "Ö", "ø",
+      "Ann", "Anna", "de ", "ñ", "Ñ", "ç", "ü", "Å", "æ", "e\u{301}", "ÿ", "×", "ㄱ", "あ",
+      "_", "(", ")", ",", "!", "#", "+", "~", "@", "&", "/", "\\", "\"", ".jpg", ".png", "photo-", "0", "00", "IMG_",
+    ]
     return (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
   }
 
@@ -22,7 +24,8 @@ import NameOrdering
     var rng = SystemRandomNumberGenerator()
     var decided = 0
     for _ in 0..<20_000 {
-      let a = Self.randomName(&rng), b = Self.randomName(&rng)
+      let a = Self.randomName(&rng)
+      let b = Self.randomName(&rng)
       guard let order = NameOrder.order(NameOrder.key(a), NameOrder.key(b)) else { continue }
       decided += 1
       #expect(order == a.localizedStandardCompare(b), "\(a.debugDescription) vs \(b.debugDescription)")
@@ -43,8 +46,10 @@ import NameOrdering
   }
 
   @Test func trimmingEqualsFoundations() {
-    let pieces = ["a", " ", "\t", "\n", "\r\n", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}", "\u{200B}", "\u{180E}", "\u{FEFF}",
-                  "金", "é", "\u{301}", "x y"]
+    let pieces = [
+      "a", " ", "\t", "\n", "\r\n", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}", "\u{200B}", "\u{180E}", "\u{FEFF}",
+      "金", "é", "\u{301}", "x y",
+    ]
     var rng = SystemRandomNumberGenerator()
     for _ in 0..<5_000 {
       let text = (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
@@ -67,8 +72,10 @@ import NameOrdering
 /// File names as cameras and generators write them sort by their keys alone.
 @Suite struct FileNameOrderTests {
   @Test func numberedFileNamesAreDecidedByTheirKeys() {
-    let names = ["IMG_0010.JPG", "IMG_0009.JPG", "photo-2.png", "photo-10.png", "photo 1.png", "picture-00001.jpg",
-                 "picture-00000.jpg", "a.b", "a-b", "a_b", "a b", "a(b)"]
+    let names = [
+      "IMG_0010.JPG", "IMG_0009.JPG", "photo-2.png", "photo-10.png", "photo 1.png", "picture-00001.jpg",
+      "picture-00000.jpg", "a.b", "a-b", "a_b", "a b", "a(b)",
+    ]
     for a in names {
       for b in names where a != b {
         let decided = NameOrder.order(NameOrder.key(a), NameOrder.key(b))

@@ -1,5 +1,5 @@
-import Foundation
 import CSVScanning
+import Foundation
 
 /// How a Calibre library's books are grouped into sections.
 enum CalibreGrouping: String, CaseIterable, Sendable {
@@ -184,7 +184,9 @@ final class CalibreLibrary {
       ) { $0.text(2) }
       try addNone("books_series_link", "(no series)")
     case .tag:
-      try add("SELECT t.id, count(*), t.name FROM tags t JOIN books_tags_link l ON l.tag = t.id GROUP BY t.id ORDER BY t.name COLLATE NOCASE") {
+      try add(
+        "SELECT t.id, count(*), t.name FROM tags t JOIN books_tags_link l ON l.tag = t.id GROUP BY t.id ORDER BY t.name COLLATE NOCASE"
+      ) {
         $0.text(2)
       }
       try addNone("books_tags_link", "(no tags)")
@@ -212,28 +214,39 @@ final class CalibreLibrary {
     let collect: (SQLiteDatabase.Row) -> Void = { ids.append($0.int(0)) }
     switch (grouping, group.key) {
     case (.author, .value(let id)):
-      try db.query("SELECT b.id FROM books_authors_link l JOIN books b ON b.id = l.book WHERE l.author = ? ORDER BY b.sort COLLATE NOCASE, b.id", [.int(id)], row: collect)
+      try db.query(
+        "SELECT b.id FROM books_authors_link l JOIN books b ON b.id = l.book WHERE l.author = ? ORDER BY b.sort COLLATE NOCASE, b.id",
+        [.int(id)], row: collect)
     case (.series, .value(let id)):
-      try db.query("SELECT b.id FROM books_series_link l JOIN books b ON b.id = l.book WHERE l.series = ? ORDER BY b.series_index, b.sort COLLATE NOCASE", [.int(id)], row: collect)
+      try db.query(
+        "SELECT b.id FROM books_series_link l JOIN books b ON b.id = l.book WHERE l.series = ? ORDER BY b.series_index, b.sort COLLATE NOCASE",
+        [.int(id)], row: collect)
     case (.tag, .value(let id)):
-      try db.query("SELECT b.id FROM books_tags_link l JOIN books b ON b.id = l.book WHERE l.tag = ? ORDER BY b.sort COLLATE NOCASE, b.id", [.int(id)], row: collect)
+      try db.query(
+        "SELECT b.id FROM books_tags_link l JOIN books b ON b.id = l.book WHERE l.tag = ? ORDER BY b.sort COLLATE NOCASE, b.id", [.int(id)],
+        row: collect)
     case (.rating, .value(let value)):
       try db.query(
         "SELECT b.id FROM books_ratings_link l JOIN ratings r ON r.id = l.rating JOIN books b ON b.id = l.book WHERE r.rating = ? ORDER BY b.sort COLLATE NOCASE, b.id",
         [.int(value)], row: collect)
     case (.decade, .value(let decade)):
       try db.query(
-        "SELECT id FROM books WHERE CAST(substr(pubdate, 1, 4) AS INTEGER) BETWEEN ? AND ? ORDER BY pubdate, sort COLLATE NOCASE", [.int(decade), .int(decade + 9)],
+        "SELECT id FROM books WHERE CAST(substr(pubdate, 1, 4) AS INTEGER) BETWEEN ? AND ? ORDER BY pubdate, sort COLLATE NOCASE",
+        [.int(decade), .int(decade + 9)],
         row: collect)
     case (.author, .none), (.series, .none), (.tag, .none):
       let link = ["author": "books_authors_link", "series": "books_series_link", "tag": "books_tags_link"][grouping.rawValue]!
-      try db.query("SELECT id FROM books WHERE NOT EXISTS (SELECT 1 FROM \(link) l WHERE l.book = books.id) ORDER BY sort COLLATE NOCASE, id", row: collect)
+      try db.query(
+        "SELECT id FROM books WHERE NOT EXISTS (SELECT 1 FROM \(link) l WHERE l.book = books.id) ORDER BY sort COLLATE NOCASE, id",
+        row: collect)
     case (.rating, .none):
       try db.query(
         "SELECT id FROM books WHERE NOT EXISTS (SELECT 1 FROM books_ratings_link l JOIN ratings r ON r.id = l.rating WHERE l.book = books.id AND r.rating > 0) ORDER BY sort COLLATE NOCASE, id",
         row: collect)
     case (.decade, .none):
-      try db.query("SELECT id FROM books WHERE CAST(substr(pubdate, 1, 4) AS INTEGER) <= 101 OR pubdate IS NULL ORDER BY sort COLLATE NOCASE, id", row: collect)
+      try db.query(
+        "SELECT id FROM books WHERE CAST(substr(pubdate, 1, 4) AS INTEGER) <= 101 OR pubdate IS NULL ORDER BY sort COLLATE NOCASE, id",
+        row: collect)
     }
     return ids
   }
@@ -272,7 +285,9 @@ final class CalibreLibrary {
       rows.append(("Series", "\(r.text(0)) #\(Self.seriesNumber(r.double(1)))"))
     }
     var tags: [String] = []
-    try db.query("SELECT t.name FROM books_tags_link l JOIN tags t ON t.id = l.tag WHERE l.book = ? ORDER BY t.name COLLATE NOCASE", [.int(id)]) {
+    try db.query(
+      "SELECT t.name FROM books_tags_link l JOIN tags t ON t.id = l.tag WHERE l.book = ? ORDER BY t.name COLLATE NOCASE", [.int(id)]
+    ) {
       tags.append($0.text(0))
     }
     if !tags.isEmpty { rows.append(("Tags", tags.joined(separator: ", "))) }

@@ -103,10 +103,14 @@ extension KeyBindings {
       let bound = actions.filter { topic.covers($0.value) }
       // Named keys first (in the topic's order), then characters (alphabetically), unmodified first.
       let keys = bound.sorted { a, b in
-        (a.key.modifiers.rawValue, a.key.isNamed ? 0 : 1, a.key.isNamed ? order(a.value) : 0,
-         a.key.displayName.lowercased(), a.key.displayName != a.key.displayName.lowercased() ? 1 : 0)
-          < (b.key.modifiers.rawValue, b.key.isNamed ? 0 : 1, b.key.isNamed ? order(b.value) : 0,
-             b.key.displayName.lowercased(), b.key.displayName != b.key.displayName.lowercased() ? 1 : 0)
+        (
+          a.key.modifiers.rawValue, a.key.isNamed ? 0 : 1, a.key.isNamed ? order(a.value) : 0,
+          a.key.displayName.lowercased(), a.key.displayName != a.key.displayName.lowercased() ? 1 : 0
+        )
+          < (
+            b.key.modifiers.rawValue, b.key.isNamed ? 0 : 1, b.key.isNamed ? order(b.value) : 0,
+            b.key.displayName.lowercased(), b.key.displayName != b.key.displayName.lowercased() ? 1 : 0
+          )
       }.map(\.key)
       // The four arrows (with the same modifiers) read as "arrows", "Shift-arrows".
       var names: [String] = []

@@ -94,7 +94,8 @@ public final class PanelOverlay: Overlay {
     let bounds = surface.bounds
     let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
     let widest = rows.map { DisplayWidth.of($0.value) }.max() ?? 0
-    let textWant = max(labelWidth + (labelWidth > 0 ? 2 : 0) + widest + 4, DisplayWidth.of(title) + 6, DisplayWidth.of(footer) + 6, 30, labelWidth * 2 + 4)
+    let textWant = max(
+      labelWidth + (labelWidth > 0 ? 2 : 0) + widest + 4, DisplayWidth.of(title) + 6, DisplayWidth.of(footer) + 6, 30, labelWidth * 2 + 4)
     // The picture's columns beside the rows, or its rows above them.
     var pictureWidth = 0
     var aboveRows = false
@@ -137,7 +138,8 @@ public final class PanelOverlay: Overlay {
       box, lines: lines, textTop: box.y + 2, textBottom: box.maxY - 2, textX: box.x + 2 + (pictureWidth > 0 ? pictureWidth + 1 : 0),
       labelColumn: labelColumn, theme: theme, on: &surface)
     if let picture, pictureWidth > 0 {
-      drawPicture(picture, in: CellRect(x: box.x + 2, y: box.y + 1, width: min(pictureWidth, box.width - 4), height: box.height - 2), on: &surface)
+      drawPicture(
+        picture, in: CellRect(x: box.x + 2, y: box.y + 1, width: min(pictureWidth, box.width - 4), height: box.height - 2), on: &surface)
     }
   }
 
