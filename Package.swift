@@ -44,7 +44,9 @@ let package = Package(
       name: "TermGridImages",
       dependencies: ["CJPEG", "CPNG", "CChafa", "GridRender", "TermGrid", .product(name: "SystemPackage", package: "swift-system")]
     ),
-    .target(name: "TermGridTesting", dependencies: ["GridRender", "CNcursesw"]),
+    // Pseudo-terminals for TermGridTesting and the tests (openpty and friends).
+    .systemLibrary(name: "CPty"),
+    .target(name: "TermGridTesting", dependencies: ["GridRender", "CPty"]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     // What the C reference grid (Benchmarks/reference/grid_ncurses.c) draws, on TermGrid.
     .executableTarget(name: "grid-bench", dependencies: ["TermGrid"], path: "Examples/grid-bench"),
@@ -56,7 +58,7 @@ let package = Package(
     ),
     .testTarget(name: "TermGridImagesTests", dependencies: ["TermGridImages", "TermGridTesting"]),
     .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "TermGridTesting"]),
-    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TermGridTesting"]),
+    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CPty", "TermGridTesting"]),
     .testTarget(
       name: "TermGridTests",
       dependencies: ["TermGrid", "TermGridTesting", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -80,6 +80,15 @@ let package = Package(
       ],
       path: "Tests/ExamplesTests"
     ),
+    // Every example on a pseudo-terminal, fed random input (TermGridTesting's FuzzSession).
+    .testTarget(
+      name: "ExamplesFuzzTests",
+      dependencies: [
+        "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo",
+        .product(name: "TermGridTesting", package: "TermGrid"),
+      ],
+      path: "Tests/ExamplesFuzzTests"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -127,27 +127,6 @@ static inline void cn_interrupt_as_key(int fd) {
   tcsetattr(fd, TCSANOW, &t);
   def_prog_mode();
 }
-/// Opens a pseudo-terminal pair of `cols` x `rows` (for tests); 0 on success.
-static inline int cn_openpty(int *master, int *slave, int cols, int rows) {
-  struct winsize ws = {0};
-  ws.ws_col = (unsigned short)cols; ws.ws_row = (unsigned short)rows;
-  return openpty(master, slave, NULL, NULL, &ws);
-}
-/// posix_spawn's flag for a new session (glibc's value where the header hides it).
-#include <spawn.h>
-static inline short cn_posix_spawn_setsid(void) {
-#ifdef POSIX_SPAWN_SETSID
-  return POSIX_SPAWN_SETSID;
-#else
-  return 0x80;
-#endif
-}
-/// Sets the window size of a terminal file descriptor.
-static inline int cn_set_winsize(int fd, int cols, int rows) {
-  struct winsize ws = {0};
-  ws.ws_col = (unsigned short)cols; ws.ws_row = (unsigned short)rows;
-  return ioctl(fd, TIOCSWINSZ, &ws);
-}
 /// True when the locale's character set is UTF-8.
 static inline int cn_locale_is_utf8(void) {
   const char *cs = nl_langinfo(CODESET);

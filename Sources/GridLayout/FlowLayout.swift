@@ -57,7 +57,7 @@ public final class FlowLayout: CollectionLayout {
   private var axis = Axis(isVertical: true)
   private var visibleBounds = Rect.zero
   /// The bounds size given to the last ``prepare(for:)``.
-  var boundsSizeForTesting: Size { visibleBounds.size }
+  var visibleBoundsSize: Size { visibleBounds.size }
   /// The size of all the content after the last ``prepare(for:)``.
   public private(set) var contentSize = Size.zero
   /// True when ``scrollDirection`` is horizontal.

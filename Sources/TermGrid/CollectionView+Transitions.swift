@@ -180,7 +180,6 @@ extension CollectionView {
       finishTransition(finished: true)
       return false
     }
-    contentRequestsInLastFrame = 0
     surface.fill(frame)
     let view = viewport
     let visible = visibleRect

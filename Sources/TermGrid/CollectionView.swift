@@ -168,8 +168,6 @@ public final class CollectionView {
   /// and after a vertical scroll only the rows that scrolled into view (the
   /// rest is shifted, and the terminal is told to scroll). Off by default.
   public var drawsIncrementally = false
-  /// The number of content requests made to the data source in the last frame (for tests and benchmarks).
-  public internal(set) var contentRequestsInLastFrame = 0
 
   /// Creates a collection view with a layout.
   public init(layout: any CollectionLayout) {
@@ -481,7 +479,6 @@ public final class CollectionView {
       lastDrawnOffset = contentOffset
       lastDrawnSurfaceSize = (surface.width, surface.height)
     }
-    contentRequestsInLastFrame = 0
     let view = viewport
     guard drawsIncrementally, !needsFullRedraw, movement == nil, let last = lastDrawnOffset,
       let size = lastDrawnSurfaceSize, size == (surface.width, surface.height), !view.isEmpty
@@ -592,7 +589,6 @@ public final class CollectionView {
     from source: any CollectionViewDataSource, with renderer: CellRenderer, on surface: inout Surface
   ) {
     guard let content = content ?? self.content(for: attrs, from: source) else { return }
-    contentRequestsInLastFrame += 1
     var state = CellState()
     if attrs.category == .item, !isDetached {
       state = CellState(

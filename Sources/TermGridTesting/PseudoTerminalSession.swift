@@ -1,4 +1,4 @@
-import CNcursesw
+import CPty
 import Foundation
 
 #if canImport(Glibc)
@@ -32,7 +32,7 @@ public final class PseudoTerminalSession {
   ) throws {
     var m: Int32 = -1
     var slave: Int32 = -1
-    guard cn_openpty(&m, &slave, Int32(columns), Int32(rows)) == 0, let name = ttyname(slave) else {
+    guard cpty_open(&m, &slave, Int32(columns), Int32(rows)) == 0, let name = ttyname(slave) else {
       throw Failure(description: "cannot open a pseudo-terminal")
     }
     // The child opens the terminal by name, in its new session, so it becomes its controlling terminal.
@@ -46,7 +46,7 @@ public final class PseudoTerminalSession {
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     // A session of its own: opening the terminal makes it the controlling one.
-    posix_spawnattr_setflags(&attributes, cn_posix_spawn_setsid() | Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    posix_spawnattr_setflags(&attributes, cpty_spawn_setsid() | Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var none = sigset_t()
     sigemptyset(&none)
     posix_spawnattr_setsigmask(&attributes, &none)
@@ -113,7 +113,7 @@ public final class PseudoTerminalSession {
 
   /// Changes the window size; the program gets SIGWINCH.
   public func resize(columns: Int, rows: Int) {
-    _ = cn_set_winsize(master, Int32(clamping: columns), Int32(clamping: rows))
+    _ = cpty_set_winsize(master, Int32(clamping: columns), Int32(clamping: rows))
   }
 
   /// Sends a signal to the program.

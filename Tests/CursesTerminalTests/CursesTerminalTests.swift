@@ -1,4 +1,5 @@
 import CNcursesw
+import CPty
 import GridRender
 import Testing
 
@@ -18,7 +19,7 @@ final class PseudoTerminal {
   init(columns: Int, rows: Int) throws {
     var m: Int32 = -1
     var s: Int32 = -1
-    guard cn_openpty(&m, &s, Int32(columns), Int32(rows)) == 0 else { throw CannotOpen() }
+    guard cpty_open(&m, &s, Int32(columns), Int32(rows)) == 0 else { throw CannotOpen() }
     master = m
     slave = s
     let flags = fcntl(master, F_GETFL)
@@ -146,7 +147,7 @@ extension Array where Element == UInt8 {
     #expect(events.prefix(3) == [.key(Key(.right)), .key("x"), .key(Key(.pageDown))])
     #expect(Set(events).count == 3)
     // The terminal is resized: the new size is an event (and ncurses knows it).
-    #expect(cn_set_winsize(pty.slave, 33, 9) == 0)
+    #expect(cpty_set_winsize(pty.slave, 33, 9) == 0)
     kill(getpid(), SIGWINCH)
     #expect(try terminal.nextEvent(timeout: .milliseconds(200)) == .resize(width: 33, height: 9))
     #expect((terminal.width, terminal.height) == (33, 9))
@@ -157,39 +158,24 @@ extension Array where Element == UInt8 {
     #expect(try terminal.nextEvent(timeout: .milliseconds(200)) == .key("q"))
   }
 
-  @Test func decodesSGRMouseReports() throws {
+  @Test func mouseReportsAreAskedForReadAndTurnedOffOnTheWayOut() throws {
+    // (What each report decodes to is KeyDecoderTests'; this is the terminal around it.)
     let pty = try PseudoTerminal(columns: 80, rows: 24)
     let terminal = try CursesTerminal(
       term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: true)
     defer { terminal.restore() }
-    let setup = pty.drain()
-    #expect(setup.contains("\u{1B}[?1006"))  // SGR reports asked for
-    // What xterm and tmux send in SGR mode (1-based cells): press, drag with
-    // the button held, release, motion without a button, wheel, Shift+press.
-    let reports = [
-      "<0;5;3M", "<32;9;4M", "<0;9;4m", "<35;20;10M", "<64;5;5M", "<65;5;5M", "<4;70;24M", "<0;70;24m",
-    ]
-    for r in reports { pty.type(Array("\u{1B}[\(r)".utf8)) }
-    var events: [InputEvent] = []
-    while let e = try terminal.nextEvent(timeout: .milliseconds(200)) { events.append(e) }
-    #expect(
-      events == [
-        .mouse(MouseEvent(.press, x: 4, y: 2)), .mouse(MouseEvent(.drag, x: 8, y: 3)),
-        .mouse(MouseEvent(.release, x: 8, y: 3)), .mouse(MouseEvent(.move, x: 19, y: 9)),
-        .mouse(MouseEvent(.scrollUp, x: 4, y: 4)), .mouse(MouseEvent(.scrollDown, x: 4, y: 4)),
-        .mouse(MouseEvent(.press, x: 69, y: 23, modifiers: .shift)), .mouse(MouseEvent(.release, x: 69, y: 23)),
-      ])
-    // Esc on its own, and Alt+x (Esc then x), are still keys.
-    pty.type([0x1B])
-    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(Key(.escape)))
-    pty.type([0x1B, 0x78])
-    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(Key(.escape)))
-    #expect(try terminal.nextEvent(timeout: .milliseconds(100)) == .key(.char("x")))
+    #expect(pty.drain().contains("\u{1B}[?1006"))  // SGR reports asked for
+    pty.type(Array("\u{1B}[<0;5;3M".utf8))
+    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .mouse(MouseEvent(.press, x: 4, y: 2)))
+    // A report whose rest arrives a moment later is still one report.
+    pty.type(Array("\u{1B}[<0;5".utf8))
+    usleep(5_000)
+    pty.type(Array(";3M".utf8))
+    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .mouse(MouseEvent(.press, x: 4, y: 2)))
     _ = pty.drain()
     terminal.restore()
     #expect(pty.drain().contains("\u{1B}[?1002l"))  // reporting off on the way out
   }
-
   @Test func noColorTurnsColoursOff() throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
     let terminal = try CursesTerminal(
@@ -212,7 +198,7 @@ extension Array where Element == UInt8 {
     // and so does every later read.
     var m: Int32 = -1
     var sl: Int32 = -1
-    guard cn_openpty(&m, &sl, 20, 5) == 0 else { throw PseudoTerminal.CannotOpen() }
+    guard cpty_open(&m, &sl, 20, 5) == 0 else { throw PseudoTerminal.CannotOpen() }
     defer { close(sl) }
     let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: sl, outputDescriptor: sl, mouse: false)
     defer { terminal.restore() }
@@ -291,80 +277,6 @@ extension Array where Element == UInt8 {
     case .ansi16, .ansi8: #expect(out.contains("[31m") || out.contains(";31m"))
     case .none: #expect(!out.contains("[31m") && !out.contains("38;"))
     }
-  }
-
-  @Test func anInvalidUTF8ByteIsOneReplacementAndTheKeysAfterItArrive() throws {
-    let pty = try PseudoTerminal(columns: 20, rows: 5)
-    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave)
-    defer { terminal.restore() }
-    // é from a Latin-1 terminal, then 150 q: ncurses' wget_wch swallowed about 143 of them.
-    pty.type([0xE9] + [UInt8](repeating: 0x71, count: 150))
-    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(Key(.character("\u{FFFD}"))))
-    var qs = 0
-    while let e = try terminal.nextEvent(timeout: .milliseconds(200)), e == .key("q") { qs += 1 }
-    #expect(qs == 150)
-    // Valid UTF-8 whole; a sequence cut by an ASCII byte: a replacement, then the byte.
-    pty.type(Array("é漢🙂".utf8) + [0xE6, 0x97, 0x41] + [0xC0, 0xAF, 0x42])
-    var got: [InputEvent] = []
-    while let e = try terminal.nextEvent(timeout: .milliseconds(200)) { got.append(e) }
-    let keys: [Key] = ["é", "漢", "🙂", "\u{FFFD}", "A", "\u{FFFD}", "\u{FFFD}", "B"]
-    #expect(got == keys.map { .key($0) })
-  }
-
-  @Test func mouseReportsOfNoUseAreDroppedNotEsc() throws {
-    let pty = try PseudoTerminal(columns: 80, rows: 24)
-    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave)
-    defer { terminal.restore() }
-    // Right press and release, middle press, an extra button, a report cut short by a letter, then x.
-    pty.type(Array("\u{1B}[<2;10;10M\u{1B}[<2;10;10m\u{1B}[<1;3;3M\u{1B}[<128;1;1M".utf8))
-    pty.type(Array("\u{1B}[<66;4;4Mx".utf8))
-    var got: [InputEvent] = []
-    while let e = try terminal.nextEvent(timeout: .milliseconds(200)) { got.append(e) }
-    #expect(got == [.mouse(MouseEvent(.scrollLeft, x: 3, y: 3)), .key("x")])
-  }
-
-  @Test func controlSequencesWithNoKeyAndTerminalRepliesAreDroppedWhole() throws {
-    let pty = try PseudoTerminal(columns: 80, rows: 24)
-    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave)
-    defer { terminal.restore() }
-    // Sequences no key of xterm-256color has (huge numbers, private modes,
-    // a negative mouse report, an unknown SS3), a title reply (OSC ... BEL),
-    // a DCS reply (... ESC \), a focus report: none is Esc and none leaks
-    // its letters as keys. Each is followed by a key that must arrive.
-    let noise = [
-      "\u{1B}[999999999999999999999Aa", "\u{1B}[?1049lb", "\u{1B}[<0;-5;3Mc", "\u{1B}Ozd",
-      "\u{1B}]l title\u{07}e", "\u{1B}P1$r0m\u{1B}\\f", "\u{1B}[Ig", "\u{1B}[1;999999999Ch",
-    ]
-    for n in noise { pty.type(Array(n.utf8)) }
-    var got: [InputEvent] = []
-    while let e = try terminal.nextEvent(timeout: .milliseconds(200)) { got.append(e) }
-    #expect(got == ["a", "b", "c", "d", "e", "f", "g", "h"].map { .key(Key(.character($0))) })
-    // A string without its end (no BEL, no ESC \\) was typed (Alt+], then keys): nothing is lost.
-    pty.type(Array("\u{1B}]2;x".utf8))
-    usleep(60_000)
-    pty.type(Array("z".utf8))
-    got = []
-    while let e = try terminal.nextEvent(timeout: .milliseconds(200)) { got.append(e) }
-    #expect(got == [.key(Key(.escape)), .key("]"), .key("2"), .key(";"), .key("x"), .key("z")])
-    // A sequence whose rest arrives a moment later is still one sequence.
-    pty.type(Array("\u{1B}[<0;5".utf8))
-    usleep(5_000)
-    pty.type(Array(";3M".utf8))
-    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .mouse(MouseEvent(.press, x: 4, y: 2)))
-    // A cut-off SS3 (ESC O) takes only a final byte: a control key after it
-    // is still that key (a Ctrl-C after one was lost, and a catalogue with
-    // unsaved edits did not quit).
-    pty.type([0x1B, 0x4F, 0x01])
-    var afterSS3: [InputEvent] = []
-    while let e = try terminal.nextEvent(timeout: .milliseconds(300)) { afterSS3.append(e) }
-    #expect(afterSS3 == [.key(Key(.character("a"), modifiers: .control))])
-    // Esc twice is two Escs; Esc then a letter is Esc and the letter.
-    pty.type([0x1B, 0x1B])
-    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(Key(.escape)))
-    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(Key(.escape)))
-    pty.type([0x1B, 0x71])
-    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(Key(.escape)))
-    #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key("q"))
   }
 
   @Test func aCrashRestoresTheTerminalAndTheRuntimeStillReportsIt() throws {

@@ -97,6 +97,48 @@ struct KeyDecoderTests {
     #expect(events([0x1B, 0x78, 0x1B, 0x1B]) == [Key(.escape), "x", Key(.escape), Key(.escape)].map(InputEvent.key))
   }
 
+  @Test func sgrMouseReportsOfEveryKind() {
+    // What xterm and tmux send in SGR mode (1-based cells): press, drag with
+    // the button held, release, motion without a button, wheel, Shift+press.
+    let reports = ["<0;5;3M", "<32;9;4M", "<0;9;4m", "<35;20;10M", "<64;5;5M", "<65;5;5M", "<4;70;24M", "<0;70;24m"]
+    #expect(
+      events(Array(reports.map { "\u{1B}[\($0)" }.joined().utf8)) == [
+        .mouse(MouseEvent(.press, x: 4, y: 2)), .mouse(MouseEvent(.drag, x: 8, y: 3)),
+        .mouse(MouseEvent(.release, x: 8, y: 3)), .mouse(MouseEvent(.move, x: 19, y: 9)),
+        .mouse(MouseEvent(.scrollUp, x: 4, y: 4)), .mouse(MouseEvent(.scrollDown, x: 4, y: 4)),
+        .mouse(MouseEvent(.press, x: 69, y: 23, modifiers: .shift)), .mouse(MouseEvent(.release, x: 69, y: 23)),
+      ])
+    // Right press and release, middle press, an extra button: of no use, dropped; a sideways wheel kept.
+    let useless = "\u{1B}[<2;10;10M\u{1B}[<2;10;10m\u{1B}[<1;3;3M\u{1B}[<128;1;1M\u{1B}[<66;4;4Mx"
+    #expect(events(Array(useless.utf8)) == [.mouse(MouseEvent(.scrollLeft, x: 3, y: 3)), .key("x")])
+  }
+
+  @Test func anInvalidUTF8ByteIsOneReplacementAndTheBytesAfterItArrive() {
+    // é from a Latin-1 terminal, then 150 q (ncurses' own decoding once swallowed about 143 of them).
+    let got = events([0xE9] + [UInt8](repeating: 0x71, count: 150))
+    #expect(got.first == .key(Key(.character("\u{FFFD}"))) && got.dropFirst().allSatisfy { $0 == .key("q") } && got.count == 151)
+    // Valid UTF-8 whole; a sequence cut by an ASCII byte: a replacement, then the byte.
+    let keys: [Key] = ["é", "漢", "🙂", "\u{FFFD}", "A", "\u{FFFD}", "\u{FFFD}", "B"]
+    #expect(events(Array("é漢🙂".utf8) + [0xE6, 0x97, 0x41] + [0xC0, 0xAF, 0x42]) == keys.map { .key($0) })
+  }
+
+  @Test func controlSequencesWithNoKeyAndTerminalRepliesAreDroppedWhole() {
+    // Sequences no key has (huge numbers, private modes, a negative mouse
+    // report, an unknown SS3), a title reply (OSC ... BEL), a DCS reply
+    // (... ESC \), a focus report: none is Esc and none leaks its letters.
+    let noise = [
+      "\u{1B}[999999999999999999999Aa", "\u{1B}[?1049lb", "\u{1B}[<0;-5;3Mc", "\u{1B}Ozd",
+      "\u{1B}]l title\u{07}e", "\u{1B}P1$r0m\u{1B}\\f", "\u{1B}[Ig", "\u{1B}[1;999999999Ch",
+    ]
+    #expect(events(Array(noise.joined().utf8)) == ["a", "b", "c", "d", "e", "f", "g", "h"].map { .key(Key(.character($0))) })
+    // A string without its end (no BEL, no ESC \) was typed (Alt+], then keys): nothing is lost.
+    #expect(events(Array("\u{1B}]2;x".utf8)) == [.key(Key(.escape)), .key("]"), .key("2"), .key(";"), .key("x")])
+    // A cut-off SS3 (ESC O) takes only a final byte: a control key after it is still that key.
+    #expect(events([0x1B, 0x4F, 0x01]) == [.key(Key(.character("a"), modifiers: .control))])
+    // Esc twice is two Escs; Esc then a letter is Esc and the letter.
+    #expect(events([0x1B, 0x1B, 0x1B, 0x71]) == [.key(Key(.escape)), .key(Key(.escape)), .key(Key(.escape)), .key("q")])
+  }
+
   /// Random events, encoded as a terminal sends them, arrive in random
   /// pieces (a piece ends where a read would); decoding as bytes arrive
   /// gives the events back, in order, whatever the cuts.

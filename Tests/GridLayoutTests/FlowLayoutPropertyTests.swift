@@ -107,7 +107,7 @@ struct Scenario {
       let sized = Scenario(seed: seed, forceSizing: false)
       let sizing = RandomSizing(grid.counts.map { [Size](repeating: grid.layout.itemSize, count: $0) })
       sized.layout.delegate = sizing
-      let context = LayoutContext(itemCounts: grid.counts, boundsSize: grid.layout.boundsSizeForTesting)
+      let context = LayoutContext(itemCounts: grid.counts, boundsSize: grid.layout.visibleBoundsSize)
       sized.layout.prepare(for: context)
       #expect(sized.layout.contentSize == grid.layout.contentSize, "seed \(seed)")
       #expect(sized.allElements == grid.allElements, "seed \(seed)")

@@ -1,0 +1,33 @@
+// Pseudo-terminals for TermGridTesting and the tests: opening a pair,
+// setting a window size, and posix_spawn's flag for a new session (macros
+// and flags Swift cannot import).
+#pragma once
+#include <pty.h>
+#include <spawn.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+
+/// Opens a pseudo-terminal pair of `cols` x `rows`; 0 on success.
+static inline int cpty_open(int *master, int *slave, int cols, int rows) {
+  struct winsize ws = {0};
+  ws.ws_col = (unsigned short)cols;
+  ws.ws_row = (unsigned short)rows;
+  return openpty(master, slave, NULL, NULL, &ws);
+}
+
+/// posix_spawn's flag for a new session (glibc's value where the header hides it).
+static inline short cpty_spawn_setsid(void) {
+#ifdef POSIX_SPAWN_SETSID
+  return POSIX_SPAWN_SETSID;
+#else
+  return 0x80;
+#endif
+}
+
+/// Sets the window size of a terminal file descriptor; 0 on success.
+static inline int cpty_set_winsize(int fd, int cols, int rows) {
+  struct winsize ws = {0};
+  ws.ws_col = (unsigned short)cols;
+  ws.ws_row = (unsigned short)rows;
+  return ioctl(fd, TIOCSWINSZ, &ws);
+}
