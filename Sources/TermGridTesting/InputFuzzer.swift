@@ -92,7 +92,8 @@ public struct InputFuzzer {
     case 72..<76:
       // A bracketed paste, short or long.
       let length = below(10) == 0 ? 4_000 + below(60_000) : 1 + below(40)
-      let body = (0..<length).map { _ in UInt8(0x20 + below(0x5F)) }
+      // (No q unless quitting may happen: a pasted q is a q, and would end most sessions early.)
+      let body = (0..<length).map { _ in UInt8(0x20 + below(0x5F)) }.map { $0 == UInt8(ascii: "q") && !mayQuit ? UInt8(ascii: "Q") : $0 }
       return .bytes(Array("\u{1B}[200~".utf8) + body + Array("\u{1B}[201~".utf8))
     case 76..<86:
       let tiny = below(6) == 0
