@@ -42,7 +42,6 @@ public final class CircleLayout: CollectionLayout {
     self.fixedItemSize = fixedItemSize
   }
 
-  /// See ``CollectionLayout``.
   public func prepare(for context: LayoutContext) {
     bounds = Size(width: max(0, context.boundsSize.width), height: max(0, context.boundsSize.height))
     count = max(0, context.numberOfItems(inSection: 0))
@@ -74,7 +73,6 @@ public final class CircleLayout: CollectionLayout {
     return attrs
   }
 
-  /// See ``CollectionLayout``.
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < count else { return nil }
     return attributes(ofItem: indexPath.item)

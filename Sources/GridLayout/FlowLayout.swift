@@ -94,7 +94,6 @@ public final class FlowLayout: CollectionLayout {
 
   // MARK: prepare
 
-  /// See ``CollectionLayout``.
   public func prepare(for context: LayoutContext) {
     preparing = context
     axis = Axis(isVertical: scrollDirection == .vertical)
@@ -273,7 +272,6 @@ public final class FlowLayout: CollectionLayout {
 
   // MARK: queries
 
-  /// See ``CollectionLayout``.
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     guard !rect.isEmpty, !sections.isEmpty else { return result }
@@ -300,7 +298,6 @@ public final class FlowLayout: CollectionLayout {
     return result
   }
 
-  /// See ``CollectionLayout``.
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
     let section = sections[indexPath.section]
@@ -308,7 +305,6 @@ public final class FlowLayout: CollectionLayout {
     return LayoutAttributes(forItemAt: indexPath, frame: section.frame(ofItem: indexPath.item, axis: axis))
   }
 
-  /// See ``CollectionLayout``.
   public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
@@ -323,12 +319,10 @@ public final class FlowLayout: CollectionLayout {
     return nil
   }
 
-  /// See ``CollectionLayout``.
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
     sectionHeadersPinToVisibleBounds && newBounds.origin != visibleBounds.origin
   }
 
-  /// See ``CollectionLayout``.
   public func invalidateLayout(forBoundsChange newBounds: Rect) {
     visibleBounds = newBounds
   }

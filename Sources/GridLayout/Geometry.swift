@@ -1,8 +1,8 @@
 /// A point in cell units; `y` grows downward, as in UIKit.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
-  /// The column.
+  /// The column (cells from the left; fractions while animating).
   public var x: Double
-  /// The row.
+  /// The row (cells from the top; fractions while animating).
   public var y: Double
   /// The origin (0, 0).
   public static let zero = Point(x: 0, y: 0)
@@ -34,9 +34,9 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
 /// A rectangle in cell units: an origin and a size.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
-  /// The origin.
+  /// The top-left corner.
   public var origin: Point
-  /// The size.
+  /// The width and height.
   public var size: Size
   /// The empty rectangle at the origin.
   public static let zero = Rect(origin: .zero, size: .zero)
@@ -52,14 +52,21 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     self.size = Size(width: width, height: height)
   }
 
-  /// The min x.
+  /// The left edge.
   @inlinable public var minX: Double { origin.x }
+  /// The top edge.
   @inlinable public var minY: Double { origin.y }
+  /// The right edge (the first column past the rectangle).
   @inlinable public var maxX: Double { origin.x + size.width }
+  /// The bottom edge (the first row past the rectangle).
   @inlinable public var maxY: Double { origin.y + size.height }
+  /// The middle column.
   @inlinable public var midX: Double { origin.x + size.width / 2 }
+  /// The middle row.
   @inlinable public var midY: Double { origin.y + size.height / 2 }
+  /// The width.
   @inlinable public var width: Double { size.width }
+  /// The height.
   @inlinable public var height: Double { size.height }
   /// The centre point.
   @inlinable public var center: Point { Point(x: midX, y: midY) }
@@ -111,13 +118,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
 /// Insets from each edge, in cell units.
 public struct EdgeInsets: Hashable, Sendable {
-  /// The top.
+  /// Rows at the top.
   public var top: Double
-  /// The left.
+  /// Columns at the left.
   public var left: Double
-  /// The bottom.
+  /// Rows at the bottom.
   public var bottom: Double
-  /// The right.
+  /// Columns at the right.
   public var right: Double
   /// No insets.
   public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)

@@ -2,9 +2,9 @@
 ///
 /// Ordered section first, then item, so sorting gives reading order.
 public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-  /// The section.
+  /// The section's index.
   public var section: Int
-  /// The item.
+  /// The item's index within its section.
   public var item: Int
   /// Creates an index path.
   @inlinable public init(item: Int, section: Int) {

@@ -29,9 +29,9 @@ public struct ElementKind: Hashable, Sendable, ExpressibleByStringLiteral, Custo
 
 /// A horizontal and vertical scale factor applied about an element's centre.
 public struct Scale: Hashable, Sendable {
-  /// The column.
+  /// The horizontal scale.
   public var x: Double
-  /// The row.
+  /// The vertical scale.
   public var y: Double
   /// No scaling.
   public static let identity = Scale(x: 1, y: 1)

@@ -203,7 +203,6 @@ public final class ShelfLayout: SectionScrollingLayout {
     return result
   }
 
-  /// See ``CollectionLayout``.
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard indexPath.section >= 0, indexPath.section < shelves.count, indexPath.item >= 0,
       indexPath.item < shelves[indexPath.section].count
@@ -212,7 +211,6 @@ public final class ShelfLayout: SectionScrollingLayout {
       forItemAt: indexPath, frame: itemFrame(indexPath.item, in: shelves[indexPath.section], offset: offsets[indexPath.section]))
   }
 
-  /// See ``CollectionLayout``.
   public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   {

@@ -95,7 +95,6 @@ public final class WaterfallLayout: CollectionLayout {
     }
   }
 
-  /// See ``CollectionLayout``.
   public func prepare(for context: LayoutContext) {
     let axis = Axis(isVertical: scrollDirection == .vertical)
     self.axis = axis
@@ -155,7 +154,6 @@ public final class WaterfallLayout: CollectionLayout {
     contentSize = axis.size(along: y, across: width)
   }
 
-  /// See ``CollectionLayout``.
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     guard rect.width > 0, rect.height > 0, !sections.isEmpty else { return [] }
     var result: [LayoutAttributes] = []
@@ -197,7 +195,6 @@ public final class WaterfallLayout: CollectionLayout {
     return result
   }
 
-  /// See ``CollectionLayout``.
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard indexPath.section >= 0, indexPath.section < sections.count, indexPath.item >= 0,
       indexPath.item < sections[indexPath.section].frames.count
@@ -205,7 +202,6 @@ public final class WaterfallLayout: CollectionLayout {
     return LayoutAttributes(forItemAt: indexPath, frame: sections[indexPath.section].frames[indexPath.item])
   }
 
-  /// See ``CollectionLayout``.
   public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   {

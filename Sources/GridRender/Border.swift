@@ -8,9 +8,9 @@ public struct Border: Hashable, Sendable {
   public var bottomLeft: Grapheme
   /// The bottom right.
   public var bottomRight: Grapheme
-  /// The horizontal.
+  /// The character of the top and bottom edges.
   public var horizontal: Grapheme
-  /// The vertical.
+  /// The character of the left and right edges.
   public var vertical: Grapheme
 
   /// Creates a border from its six characters.

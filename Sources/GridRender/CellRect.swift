@@ -2,9 +2,9 @@ import GridLayout
 
 /// A rectangle of whole cells on a ``Surface``.
 public struct CellRect: Hashable, Sendable, CustomStringConvertible {
-  /// The column.
+  /// The left column.
   public var x: Int
-  /// The row.
+  /// The top row.
   public var y: Int
   /// The width in cells.
   public var width: Int
@@ -27,9 +27,11 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
     self.init(x: x0, y: y0, width: Int(rect.maxX.rounded()) - x0, height: Int(rect.maxY.rounded()) - y0)
   }
 
-  /// The max x.
+  /// The first column past the rectangle.
   @inlinable public var maxX: Int { x + width }
+  /// The first row past the rectangle.
   @inlinable public var maxY: Int { y + height }
+  /// True when the rectangle holds no cell.
   @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
 
   /// The shared cells.

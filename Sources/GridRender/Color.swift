@@ -11,21 +11,21 @@ public enum Color: Hashable, Sendable {
   /// A 24-bit colour.
   case rgb(UInt8, UInt8, UInt8)
 
-  /// The black.
+  /// ANSI black (colour 0), shown in the terminal's own palette.
   public static let black = Color.ansi(0)
-  /// The red.
+  /// ANSI red (colour 1), shown in the terminal's own palette.
   public static let red = Color.ansi(1)
-  /// The green.
+  /// ANSI green (colour 2), shown in the terminal's own palette.
   public static let green = Color.ansi(2)
-  /// The yellow.
+  /// ANSI yellow (colour 3), shown in the terminal's own palette.
   public static let yellow = Color.ansi(3)
-  /// The blue.
+  /// ANSI blue (colour 4), shown in the terminal's own palette.
   public static let blue = Color.ansi(4)
-  /// The magenta.
+  /// ANSI magenta (colour 5), shown in the terminal's own palette.
   public static let magenta = Color.ansi(5)
-  /// The cyan.
+  /// ANSI cyan (colour 6), shown in the terminal's own palette.
   public static let cyan = Color.ansi(6)
-  /// The white.
+  /// ANSI white (colour 7), shown in the terminal's own palette.
   public static let white = Color.ansi(7)
   /// The bright black.
   public static let brightBlack = Color.ansi(8)

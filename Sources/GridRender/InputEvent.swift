@@ -15,11 +15,11 @@ public struct Key: Hashable, Sendable, CustomStringConvertible, ExpressibleByExt
     public let rawValue: UInt8
     /// Creates the set from raw bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
-    /// The shift.
+    /// Shift held.
     public static let shift = Modifiers(rawValue: 1)
-    /// The control.
+    /// Control held.
     public static let control = Modifiers(rawValue: 2)
-    /// The alt.
+    /// Alt (Meta, Option) held.
     public static let alt = Modifiers(rawValue: 4)
   }
 
@@ -94,9 +94,9 @@ public struct MouseEvent: Hashable, Sendable {
   }
   /// What happened.
   public var kind: Kind
-  /// The column.
+  /// The column, from 0 at the left.
   public var x: Int
-  /// The row.
+  /// The row, from 0 at the top.
   public var y: Int
   /// Modifier keys held.
   public var modifiers: Key.Modifiers

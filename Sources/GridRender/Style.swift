@@ -4,24 +4,24 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
   public let rawValue: UInt8
   /// Creates the set from raw bits.
   public init(rawValue: UInt8) { self.rawValue = rawValue }
-  /// The bold.
+  /// Bold (bright, on some terminals).
   public static let bold = TextAttributes(rawValue: 1 << 0)
-  /// The dim.
+  /// Dim (faint).
   public static let dim = TextAttributes(rawValue: 1 << 1)
-  /// The underline.
+  /// Underlined.
   public static let underline = TextAttributes(rawValue: 1 << 2)
-  /// The reverse.
+  /// Reverse video: the foreground and background swapped.
   public static let reverse = TextAttributes(rawValue: 1 << 3)
-  /// The italic.
+  /// Italic, where the terminal has it.
   public static let italic = TextAttributes(rawValue: 1 << 4)
 }
 
 /// How a cell looks: colours and attributes. Stored packed, so comparing
 /// two styles (done for every cell of every frame) is three integer compares.
 public struct Style: Hashable, Sendable {
-  /// Bold, dim, underline, reverse, italic.
   @usableFromInline var foregroundBits: UInt32
   @usableFromInline var backgroundBits: UInt32
+  /// Bold, dim, underline, reverse, italic.
   public var attributes: TextAttributes
 
   /// The text colour.
@@ -48,22 +48,22 @@ public struct Style: Hashable, Sendable {
   /// True when both colours are the terminal's defaults.
   @inlinable public var hasDefaultColors: Bool { foregroundBits == 0 && backgroundBits == 0 }
 
-  /// The bold.
+  /// Whether the text is bold.
   public var bold: Bool {
     get { attributes.contains(.bold) }
     set { set(.bold, newValue) }
   }
-  /// The dim.
+  /// Whether the text is dim.
   public var dim: Bool {
     get { attributes.contains(.dim) }
     set { set(.dim, newValue) }
   }
-  /// The underline.
+  /// Whether the text is underlined.
   public var underline: Bool {
     get { attributes.contains(.underline) }
     set { set(.underline, newValue) }
   }
-  /// The reverse.
+  /// Whether the text is in reverse video.
   public var reverse: Bool {
     get { attributes.contains(.reverse) }
     set { set(.reverse, newValue) }

@@ -16,7 +16,7 @@ public enum ColorSupport: Int, Hashable, Sendable, Comparable {
 
 /// What a terminal can show.
 public struct TerminalCapabilities: Hashable, Sendable {
-  /// The colors.
+  /// How many colours the terminal shows (every style is degraded to them).
   public var colors: ColorSupport
   /// True when the terminal takes UTF-8 (line drawing, CJK); false means ASCII only.
   public var unicode: Bool

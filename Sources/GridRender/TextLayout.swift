@@ -1,6 +1,6 @@
 /// A sanitised grapheme and its display width.
 public struct Glyph: Equatable, Sendable {
-  /// The grapheme.
+  /// The grapheme cluster drawn.
   public var character: Character
   /// The width in cells.
   public var width: Int

@@ -33,7 +33,7 @@ extension PictureSource {
 
 /// A picture that is already made, at one size.
 public final class FixedPicture: PictureSource, Sendable {
-  /// The picture.
+  /// The picture given, whatever size is asked for.
   public let picture: Picture
   /// Creates a source of one picture.
   public init(_ picture: Picture) { self.picture = picture }

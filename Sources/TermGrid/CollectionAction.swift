@@ -35,7 +35,7 @@ public enum CollectionAction: Hashable, Sendable {
 /// activates, Space selects, Shift-arrows select a range, m lifts an item
 /// to move it), changeable.
 public struct KeyBindings: Sendable {
-  /// The bindings.
+  /// The action of each bound key.
   public var actions: [Key: CollectionAction]
 
   /// Creates bindings from a table.

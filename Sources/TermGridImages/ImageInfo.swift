@@ -9,7 +9,7 @@ import SystemPackage
 /// any Exif or other segments before it): for laying out pictures by their
 /// shape before any is decoded.
 public struct ImageInfo: Hashable, Sendable {
-  /// The format.
+  /// The format, from the file's first bytes.
   public let format: ImageFormat
   /// The width in pixels.
   public let width: Int

@@ -63,6 +63,7 @@ public final class TmuxSession {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   }
 
+  /// Runs a tmux command on this session's server (`tmux("display", "-p", "#{cursor_x}")`); returns its output.
   @discardableResult
   public func tmux(_ args: String...) throws -> String { try run(args) }
 
@@ -197,6 +198,7 @@ public final class TmuxSession {
     return user + system
   }
 
+  /// Resizes the window (the program gets SIGWINCH), down to 1x1 if asked.
   public func resize(width: Int, height: Int) throws {
     try tmux("resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)")
   }
@@ -227,6 +229,7 @@ public final class TmuxSession {
     throw Failure(description: "timed out waiting for \(what) to settle")
   }
 
+  /// Waits until `text` is on the screen (at most `timeout` seconds) and returns the screen.
   @discardableResult
   public func waitFor(text: String, timeout: Double = 15) throws -> String {
     try waitFor("\"\(text)\"", timeout: timeout) { $0.contains(text) }

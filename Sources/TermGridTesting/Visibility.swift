@@ -63,8 +63,11 @@ public enum Visibility {
 
 /// A colour as red, green and blue, 0-255.
 public struct RGB: Hashable, Sendable {
+  /// The red.
   public var r: Int
+  /// The green.
   public var g: Int
+  /// The blue.
   public var b: Int
   /// Creates a colour.
   public init(_ c: (r: Int, g: Int, b: Int)) {

@@ -36,7 +36,7 @@ public final class FormOverlay: Overlay {
 
   /// The title, on the top border.
   public var title: String
-  /// The fields.
+  /// The fields, top to bottom; their texts are what ``onSubmit`` gets.
   public var fields: [Field]
   /// The field being typed in.
   public var focusedField = 0

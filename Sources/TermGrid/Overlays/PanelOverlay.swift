@@ -9,7 +9,7 @@ public final class PanelOverlay: Overlay {
   public struct Row: Hashable, Sendable {
     /// The label (may be empty).
     public var label: String
-    /// The value.
+    /// The text beside the label (long values wrap).
     public var value: String
     /// Creates a row.
     public init(_ label: String, _ value: String) {
@@ -20,7 +20,7 @@ public final class PanelOverlay: Overlay {
 
   /// The title, on the top border.
   public var title: String
-  /// The rows.
+  /// The label/value rows, in order (a panel taller than the screen scrolls).
   public var rows: [Row]
   /// The line on the bottom border (what closes it).
   public var footer: String
@@ -35,6 +35,7 @@ public final class PanelOverlay: Overlay {
   public var pictureTitle: String?
   /// The terminal's colours, which the picture is made for (set when presented).
   public private(set) var colors: ColorSupport = .trueColor
+  /// The pictures the last frame waited for: the panel is redrawn when one is ready.
   public private(set) var awaitedPictures: [any PictureSource] = []
   /// Lines shown in the last frame, for paging.
   private var visibleLines = 1

@@ -21,9 +21,9 @@ public final class PromptOverlay: Overlay {
     }
   }
 
-  /// The question.
+  /// The question, before the keys that answer it.
   public var message: String
-  /// The answers.
+  /// The keys that answer, each with what it does, in the order shown.
   public var choices: [Choice]
   /// What Esc does, as the prompt says it; nil leaves Esc out (a choice must be picked).
   public var cancelTitle: String?

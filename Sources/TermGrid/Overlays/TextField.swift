@@ -34,7 +34,7 @@ import GridRender
 /// no consonant before it) are drawn as a dotted circle, so that every
 /// cluster in the field takes at least one cell and can be seen and removed.
 public struct TextField: Hashable, Sendable {
-  /// The text.
+  /// The text typed so far (see ``setText(_:)`` to replace it).
   public private(set) var text: String
   /// The cursor, as a count of characters (grapheme clusters) from the start.
   public private(set) var cursor: Int
