@@ -2,6 +2,31 @@ import GridLayout
 import GridRender
 
 extension CollectionView {
+  // MARK: focus
+
+  /// Moves the focus to `indexPath` and scrolls it into view (minimal
+  /// scroll); nil takes the focus away. In code the delegate is not asked,
+  /// but it is told (``CollectionViewDelegate/collectionView(_:didHighlightItemAt:)``).
+  public func focusItem(at indexPath: IndexPath?) {
+    if let indexPath {
+      guard isValid(indexPath) else { return }
+      scrollToItem(at: indexPath, position: .minimal)
+    }
+    guard indexPath != focusedIndexPath else { return }
+    let old = focusedIndexPath
+    setNeedsDisplay(forItemAt: old)
+    focusedIndexPath = indexPath
+    setNeedsDisplay(forItemAt: indexPath)
+    tellFocusChanged(from: old)
+  }
+
+  /// Tells the delegate the focus moved from `old` (by ``focusItem(at:)``, or a batch update moving or removing it).
+  func tellFocusChanged(from old: IndexPath?) {
+    guard focusedIndexPath != old else { return }
+    if let old { delegate?.collectionView(self, didUnhighlightItemAt: old) }
+    if let f = focusedIndexPath { delegate?.collectionView(self, didHighlightItemAt: f) }
+  }
+
   /// Moves the focus to the nearest item in `direction`, by geometry, so it
   /// works for any layout: a candidate's centre lies beyond the focused
   /// item's centre in that direction, within a 45-degree cone (measured with

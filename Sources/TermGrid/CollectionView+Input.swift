@@ -9,7 +9,7 @@ extension CollectionView {
     if movement != nil { return performWhileMoving(action) }
     switch action {
     case .toggleSelection, .extendSelection: break  // they set the range's anchor themselves
-    default: selectionAnchor = nil
+    default: selection.anchor = nil
     }
     switch action {
     case .moveFocus(let d): return moveFocus(d)

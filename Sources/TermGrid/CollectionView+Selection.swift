@@ -2,10 +2,10 @@ import GridLayout
 
 extension CollectionView {
   /// The selected items, sorted (empty when none).
-  public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
+  public var indexPathsForSelectedItems: [IndexPath] { selection.items.sorted() }
 
   /// True when the item is selected.
-  public func isSelected(_ indexPath: IndexPath) -> Bool { selected.contains(indexPath) }
+  public func isSelected(_ indexPath: IndexPath) -> Bool { selection.items.contains(indexPath) }
 
   /// Selects an item in code, as UIKit: no delegate method is called. Where
   /// only one item may be selected, the others are deselected. Nil
@@ -18,16 +18,16 @@ extension CollectionView {
   ///   - scrollPosition: scroll the item there (nil: do not scroll).
   public func selectItem(at indexPath: IndexPath?, animated: Bool = false, scrollPosition: ScrollPosition? = nil) {
     guard let indexPath else {
-      for p in selected { setNeedsDisplay(forItemAt: p) }
-      selected.removeAll()
+      for p in selection.items { setNeedsDisplay(forItemAt: p) }
+      selection.items.removeAll()
       return
     }
     guard allowsSelection, isValid(indexPath) else { return }
     if !allowsMultipleSelection {
-      for old in selected where old != indexPath { setNeedsDisplay(forItemAt: old) }
-      selected.removeAll()
+      for old in selection.items where old != indexPath { setNeedsDisplay(forItemAt: old) }
+      selection.items.removeAll()
     }
-    selected.insert(indexPath)
+    selection.items.insert(indexPath)
     setNeedsDisplay(forItemAt: indexPath)
     if let scrollPosition { scrollToItem(at: indexPath, position: scrollPosition) }
   }
@@ -38,8 +38,14 @@ extension CollectionView {
   ///   - indexPath: the item to deselect.
   ///   - animated: accepted for UIKit's signature; drawn in the next frame either way.
   public func deselectItem(at indexPath: IndexPath, animated: Bool = false) {
-    if selected.remove(indexPath) != nil { setNeedsDisplay(forItemAt: indexPath) }
+    if selection.items.remove(indexPath) != nil { setNeedsDisplay(forItemAt: indexPath) }
   }
+
+  /// Deselects every item in code (no delegate method is called), as
+  /// `selectItem(at: nil)` does.
+  ///
+  /// - Parameter animated: accepted for UIKit's signature; drawn in the next frame either way.
+  public func deselectAllItems(animated: Bool = false) { selectItem(at: nil, animated: animated) }
 
   // MARK: what the person does
 
@@ -48,16 +54,16 @@ extension CollectionView {
   /// deselected (and the delegate told). Returns true when it was selected.
   @discardableResult
   func selectByUser(_ indexPath: IndexPath) -> Bool {
-    guard allowsSelection, isValid(indexPath), !selected.contains(indexPath) else { return false }
+    guard allowsSelection, isValid(indexPath), !selection.items.contains(indexPath) else { return false }
     guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return false }
     if !allowsMultipleSelection {
-      for old in selected.sorted() {
-        selected.remove(old)
+      for old in selection.items.sorted() {
+        selection.items.remove(old)
         setNeedsDisplay(forItemAt: old)
         delegate?.collectionView(self, didDeselectItemAt: old)
       }
     }
-    selected.insert(indexPath)
+    selection.items.insert(indexPath)
     setNeedsDisplay(forItemAt: indexPath)
     delegate?.collectionView(self, didSelectItemAt: indexPath)
     return true
@@ -66,9 +72,9 @@ extension CollectionView {
   /// Deselects the item as the person does (the delegate asked and told).
   @discardableResult
   func deselectByUser(_ indexPath: IndexPath) -> Bool {
-    guard selected.contains(indexPath) else { return false }
+    guard selection.items.contains(indexPath) else { return false }
     guard delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else { return false }
-    selected.remove(indexPath)
+    selection.items.remove(indexPath)
     setNeedsDisplay(forItemAt: indexPath)
     delegate?.collectionView(self, didDeselectItemAt: indexPath)
     return true
@@ -79,17 +85,17 @@ extension CollectionView {
   @discardableResult
   func toggleSelectionByUser(_ indexPath: IndexPath) -> Bool {
     guard allowsSelection else { return false }
-    let changed = selected.contains(indexPath) ? deselectByUser(indexPath) : selectByUser(indexPath)
-    selectionAnchor = (indexPath, selected.subtracting([indexPath]))
+    let changed = selection.items.contains(indexPath) ? deselectByUser(indexPath) : selectByUser(indexPath)
+    selection.anchor = (indexPath, selection.items.subtracting([indexPath]))
     return changed
   }
 
   /// Esc: deselects every item the delegate lets go. Returns true when there was a selection.
   @discardableResult
   func clearSelectionByUser() -> Bool {
-    guard !selected.isEmpty else { return false }
-    for p in selected.sorted() { deselectByUser(p) }
-    selectionAnchor = nil
+    guard !selection.items.isEmpty else { return false }
+    for p in selection.items.sorted() { deselectByUser(p) }
+    selection.anchor = nil
     return true
   }
 
@@ -109,24 +115,12 @@ extension CollectionView {
   @discardableResult
   func extendSelection(to target: IndexPath) -> Bool {
     guard allowsSelection, allowsMultipleSelection, isValid(target) else { return false }
-    let anchor = selectionAnchor ?? (focusedIndexPath ?? target, selected)
+    let (wanted, anchor) = selection.rangeSelection(
+      from: focusedIndexPath ?? target, to: target, itemCounts: itemCounts)
     focusItem(at: target)
-    let wanted = anchor.base.union(indexPaths(from: anchor.indexPath, to: target))
-    for p in selected.subtracting(wanted).sorted() { deselectByUser(p) }
-    for p in wanted.subtracting(selected).sorted() { selectByUser(p) }
-    selectionAnchor = anchor
+    for p in selection.items.subtracting(wanted).sorted() { deselectByUser(p) }
+    for p in wanted.subtracting(selection.items).sorted() { selectByUser(p) }
+    selection.anchor = anchor
     return true
-  }
-
-  /// Every item from `a` to `b` (either order) in index order, across sections.
-  func indexPaths(from a: IndexPath, to b: IndexPath) -> [IndexPath] {
-    let (low, high) = a < b ? (a, b) : (b, a)
-    var result: [IndexPath] = []
-    for s in low.section...high.section {
-      let first = s == low.section ? low.item : 0
-      let last = s == high.section ? high.item : numberOfItems(inSection: s) - 1
-      if first <= last { result += (first...last).map { IndexPath(item: $0, section: s) } }
-    }
-    return result
   }
 }

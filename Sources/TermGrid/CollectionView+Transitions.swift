@@ -166,8 +166,7 @@ extension CollectionView {
   func finishTransition(finished: Bool) {
     guard let t = transition else { return }
     transition = nil
-    needsFullRedraw = true
-    displayPending = true
+    redraw.invalidateAll()
     for c in t.completions { c(finished) }
   }
 
@@ -208,9 +207,7 @@ extension CollectionView {
       rasterize(elements, inDrawingOrder: true, clip: view, on: &surface)
       drawScrollIndicator(on: &surface)
     }
-    floatingRects = []
-    needsFullRedraw = true
-    displayPending = false
+    redraw.didDrawAnimationFrame()
     return true
   }
 }

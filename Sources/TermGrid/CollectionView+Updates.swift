@@ -152,8 +152,7 @@ extension CollectionView {
     let oldCounts = itemCounts
     itemCounts = counts
     resetPrefetching()
-    selected = Set(selected.compactMap { plan.newIndexPath(forOld: $0) })
-    selectionAnchor = nil
+    selection = SelectionState(items: Set(selection.items.compactMap { plan.newIndexPath(forOld: $0) }))
     if let f = oldFocus {
       focusedIndexPath = plan.newIndexPath(forOld: f) ?? neighbour(ofDeleted: f, oldCounts: oldCounts, plan: plan)
     }

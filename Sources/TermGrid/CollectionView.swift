@@ -73,20 +73,30 @@ public final class CollectionView {
   public var collectionViewLayout: any CollectionLayout {
     didSet {
       sectionScrollingLayout = collectionViewLayout as? any SectionScrollingLayout
+      geometry.scrollsHorizontally = collectionViewLayout.scrollsHorizontally
       setNeedsLayout()
     }
   }
   /// The layout as a ``SectionScrollingLayout``, if it is one (cast once, not per key).
-  private var sectionScrollingLayout: (any SectionScrollingLayout)?
+  var sectionScrollingLayout: (any SectionScrollingLayout)?
+  /// The frame, the scroll offset and the conversions between content and surface.
+  var geometry = Viewport()
   /// Where the view sits on the surface it is drawn into.
-  public private(set) var frame = CellRect(x: 0, y: 0, width: 0, height: 0)
+  public var frame: CellRect { geometry.frame }
   /// The content point at the top-left of the view.
-  public internal(set) var contentOffset = Point.zero
+  public internal(set) var contentOffset: Point {
+    get { geometry.contentOffset }
+    set { geometry.contentOffset = newValue }
+  }
   /// The item with the keyboard focus; ``focusItem(at:)`` moves it in code.
   public internal(set) var focusedIndexPath: IndexPath?
   /// Whether a scroll bar is drawn in the rightmost column (reserved when true).
-  public var showsScrollIndicator = true {
-    didSet { setNeedsLayout() }
+  public var showsScrollIndicator: Bool {
+    get { geometry.showsScrollIndicator }
+    set {
+      geometry.showsScrollIndicator = newValue
+      setNeedsLayout()
+    }
   }
   /// How focus and selection look.
   public var theme = Theme() {
@@ -103,7 +113,7 @@ public final class CollectionView {
   public var cellAspectRatio = 2.0
   /// True when something changed since the last ``draw(into:)``, or an
   /// animation is running (each frame of it is a new picture).
-  public var needsDisplay: Bool { displayPending || transition != nil }
+  public var needsDisplay: Bool { redraw.isPending || transition != nil }
   /// How long animated updates and layout changes take, in seconds (0: not animated).
   public var animationDuration = 0.25
   /// How animated updates and layout changes run over their duration.
@@ -113,17 +123,19 @@ public final class CollectionView {
   /// True while an update or layout change is animating.
   public var isAnimating: Bool { transition != nil }
 
-  var displayPending = true
+  /// What is to be drawn next, and what the surface holds from the last draw.
+  var redraw = RedrawState()
+  /// The number of items in each section, as of the last reload or update.
   var itemCounts: [Int] = []
   /// True once ``reloadData()`` has read the data source's counts.
   public private(set) var hasLoadedData = false
-  var selected: Set<IndexPath> = []
-  /// Where a Shift+arrow range starts, and the selection outside the range then.
-  var selectionAnchor: (indexPath: IndexPath, base: Set<IndexPath>)?
+  /// The selected items and where a Shift+arrow range starts.
+  var selection = SelectionState()
   /// The item being moved interactively, if any.
   var movement: InteractiveMovement?
   /// The mouse button's state: where it went down, and whether it is dragging.
   var mouseTracking = MouseTracking()
+  /// True when the layout is to be prepared again before its next use.
   var needsLayout = true
   /// The animation running, if any.
   var transition: LayoutTransition?
@@ -136,15 +148,6 @@ public final class CollectionView {
   public var rasterizer = Rasterizer()
   /// What draws each kind of decoration (see ``register(_:forDecorationViewOfKind:)``).
   var decorationDrawers: [ElementKind: DecorationDrawer] = [:]
-  /// Set by anything that can change what every cell shows.
-  var needsFullRedraw = true
-  /// Items whose state (focus, selection) changed since the last draw.
-  /// (An array: a frame has a few, usually the focus's old and new items,
-  /// and a look through them costs less than hashing.)
-  private var dirtyItems: [IndexPath] = []
-  /// The elements that showed a placeholder, by the picture source they
-  /// wait for (nil: an element other than an item, redrawn with the whole view).
-  private var waitingForPictures: [ObjectIdentifier: Set<IndexPath?>] = [:]
   /// Work off the main thread that makes pictures for cells (a
   /// `PictureLoader` of `TermGridImages`): when a picture is ready, the
   /// items waiting for it are redrawn. The run loop looks for results
@@ -157,11 +160,6 @@ public final class CollectionView {
   public var isPrefetchingEnabled = true
   /// What was announced to the prefetch data source.
   var prefetch = PrefetchState()
-  /// What the surface held after the last draw: the offset and the surface size.
-  private var lastDrawnOffset: Point?
-  private var lastDrawnSurfaceSize: (Int, Int)?
-  /// Where elements above the others (pinned headers) were drawn last.
-  var floatingRects: [CellRect] = []
   /// When true, ``draw(into:)`` assumes the surface still holds the frame it
   /// drew last (the host reuses it and draws nothing else over the view), and
   /// redraws only what changed: the items whose focus or selection changed,
@@ -173,6 +171,7 @@ public final class CollectionView {
   public init(layout: any CollectionLayout) {
     collectionViewLayout = layout
     sectionScrollingLayout = layout as? any SectionScrollingLayout
+    geometry.scrollsHorizontally = layout.scrollsHorizontally
   }
 
   // MARK: data
@@ -185,8 +184,7 @@ public final class CollectionView {
     itemCounts = dataSourceCounts()
     hasLoadedData = true
     resetPrefetching()
-    selected = selected.filter(isValid)
-    selectionAnchor = nil
+    selection.keep(where: isValid)
     setNeedsLayout()
     layoutIfNeeded()
     if let f = focusedIndexPath, !isValid(f) { focusedIndexPath = nil }
@@ -233,7 +231,7 @@ public final class CollectionView {
   public func setFrame(_ newFrame: CellRect) {
     guard newFrame != frame else { return }
     let sizeChanged = newFrame.width != frame.width || newFrame.height != frame.height
-    frame = newFrame
+    geometry.frame = newFrame
     setNeedsDisplay()
     if sizeChanged {
       finishTransition(finished: true)
@@ -247,19 +245,10 @@ public final class CollectionView {
   /// The part of the frame that shows content (the frame less the scroll bar column).
   /// (The scroll bar runs along the bottom row instead when the layout
   /// <doc:/GridLayout/CollectionLayout/scrollsHorizontally>.)
-  public var viewport: CellRect {
-    if collectionViewLayout.scrollsHorizontally {
-      let bar = showsScrollIndicator && frame.height > 1 ? 1 : 0
-      return CellRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height - bar)
-    }
-    let bar = showsScrollIndicator && frame.width > 1 ? 1 : 0
-    return CellRect(x: frame.x, y: frame.y, width: frame.width - bar, height: frame.height)
-  }
+  public var viewport: CellRect { geometry.contentArea }
 
   /// The visible part of the content, in content coordinates.
-  public var visibleRect: Rect {
-    Rect(origin: contentOffset, size: Size(width: Double(viewport.width), height: Double(viewport.height)))
-  }
+  public var visibleRect: Rect { geometry.visibleRect }
 
   /// The size of all the content.
   public var contentSize: Size {
@@ -274,8 +263,10 @@ public final class CollectionView {
   }
 
   /// Prepares the layout now if the data or the size changed.
+  /// (A layout whose axis changed is read again here.)
   public func layoutIfNeeded() {
-    let size = Size(width: Double(viewport.width), height: Double(viewport.height))
+    geometry.scrollsHorizontally = collectionViewLayout.scrollsHorizontally
+    let size = geometry.size
     guard needsLayout || size != preparedSize else { return }
     needsLayout = false
     preparedSize = size
@@ -284,7 +275,7 @@ public final class CollectionView {
     tellLayoutBounds(force: true)
   }
 
-  private func tellLayoutBounds(force: Bool = false) {
+  func tellLayoutBounds(force: Bool = false) {
     let bounds = visibleRect
     if force || collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
       collectionViewLayout.invalidateLayout(forBoundsChange: bounds)
@@ -292,16 +283,11 @@ public final class CollectionView {
   }
 
   /// Marks the view for redrawing.
-  public func setNeedsDisplay() {
-    displayPending = true
-    needsFullRedraw = true
-  }
+  public func setNeedsDisplay() { redraw.invalidateAll() }
 
   /// Marks one item for redrawing (its state changed, its place did not).
   func setNeedsDisplay(forItemAt indexPath: IndexPath?) {
-    guard let indexPath else { return }
-    displayPending = true
-    if !dirtyItems.contains(indexPath) { dirtyItems.append(indexPath) }
+    if let indexPath { redraw.invalidateItem(indexPath) }
   }
 
   /// The frame of an item in content coordinates.
@@ -322,9 +308,7 @@ public final class CollectionView {
 
   /// The item under a cell of the surface the view draws into (for mouse clicks), if any.
   public func indexPathForItem(atSurfaceX x: Int, y: Int) -> IndexPath? {
-    guard viewport.contains(x: x, y: y) else { return nil }
-    return indexPathForItem(
-      at: Point(x: contentOffset.x + Double(x - viewport.x) + 0.5, y: contentOffset.y + Double(y - viewport.y) + 0.5))
+    geometry.contentPoint(atSurfaceX: x, y: y).flatMap(indexPathForItem(at:))
   }
 
   /// The items that intersect the visible rectangle, sorted.
@@ -333,332 +317,5 @@ public final class CollectionView {
     return collectionViewLayout.layoutAttributesForElements(in: visibleRect)
       .filter { $0.category == .item && !$0.isHidden }
       .map(\.indexPath).sorted()
-  }
-
-  // MARK: scrolling
-
-  /// Scrolls so the content point `offset` is at the top-left, clamped to the content.
-  public func setContentOffset(_ offset: Point) {
-    layoutIfNeeded()
-    let clamped = clamp(offset)
-    guard clamped != contentOffset else { return }
-    contentOffset = clamped
-    displayPending = true
-    tellLayoutBounds()
-  }
-
-  private func clamp(_ p: Point) -> Point {
-    let content = collectionViewLayout.contentSize
-    let maxX = max(0, content.width - Double(viewport.width))
-    let maxY = max(0, content.height - Double(viewport.height))
-    return Point(x: min(max(0, p.x), maxX).rounded(), y: min(max(0, p.y), maxY).rounded())
-  }
-
-  func clampContentOffset() { setContentOffset(contentOffset) }
-
-  /// Scrolls so the item at `indexPath` is visible at `position`. An index
-  /// path out of range does nothing.
-  public func scrollToItem(at indexPath: IndexPath, position: ScrollPosition) {
-    revealInSection(indexPath, position: position)
-    guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
-    let vw = Double(viewport.width)
-    let vh = Double(viewport.height)
-    var offset = contentOffset
-    // An item in the first line of its section brings the section's header with it.
-    var top = frame.minY
-    if let header = collectionViewLayout.layoutAttributesForSupplementaryElement(
-      ofKind: .header, at: IndexPath(item: 0, section: indexPath.section))?.frame,
-      header.maxY <= frame.minY, frame.minY - header.maxY < frame.height, frame.maxY - header.minY <= vh
-    {
-      top = header.minY
-    }
-    // And an item in the last line brings the footer.
-    var bottom = frame.maxY
-    if let footer = collectionViewLayout.layoutAttributesForSupplementaryElement(
-      ofKind: .footer, at: IndexPath(item: 0, section: indexPath.section))?.frame,
-      footer.minY >= frame.maxY, footer.minY - frame.maxY < frame.height, footer.maxY - top <= vh
-    {
-      bottom = footer.maxY
-    }
-    switch position {
-    case .top: offset.y = top
-    case .bottom: offset.y = bottom - vh
-    case .centered: offset.y = frame.midY - vh / 2
-    case .minimal:
-      if bottom > offset.y + vh { offset.y = bottom - vh }
-      if top < offset.y { offset.y = top }
-      if frame.maxX > offset.x + vw { offset.x = frame.maxX - vw }
-      if frame.minX < offset.x { offset.x = frame.minX }
-    }
-    if position != .minimal {
-      offset.x = min(max(offset.x, frame.maxX - vw), frame.minX)
-    }
-    let before = contentOffset
-    setContentOffset(offset)
-    // A pinned header (a supplementary element floating above the items,
-    // such as a flow layout's header or a calendar's day headers) may now
-    // cover the item's top: scroll up by the overlap. (Not asked when the
-    // view did not move and the screen is as last drawn, with nothing
-    // floating over the item: a focus move within the screen asks nothing.)
-    let screenIsCurrent = contentOffset == before && lastDrawnOffset == contentOffset && !needsFullRedraw
-    if position != .bottom,
-      !screenIsCurrent || floatingRects.contains(where: { !$0.intersection(viewportRect(of: frame)).isEmpty })
-    {
-      let band = Rect(x: frame.minX, y: frame.minY, width: max(1, frame.width), height: 1)
-      let overlap =
-        collectionViewLayout.layoutAttributesForElements(in: band)
-        .filter { $0.category == .supplementary && $0.zIndex > 0 && $0.frame.minY <= frame.minY }
-        .map { $0.frame.maxY - frame.minY }.max() ?? 0
-      if overlap > 0 { setContentOffset(Point(x: contentOffset.x, y: contentOffset.y - overlap)) }
-    }
-  }
-
-  /// With a ``SectionScrollingLayout``, scrolls the item's section sideways
-  /// (the least that shows it all, or centred) and redraws.
-  private func revealInSection(_ indexPath: IndexPath, position: ScrollPosition) {
-    guard let shelves = sectionScrollingLayout,
-      let frame = layoutAttributesForItem(at: indexPath)?.frame
-    else { return }
-    let old = shelves.horizontalOffset(ofSection: indexPath.section)
-    let width = Double(viewport.width)
-    // A cell of margin either side, so the gap to the next item shows.
-    let minX = frame.minX - 1
-    let maxX = frame.maxX + 1
-    var offset = old
-    if position == .centered {
-      offset += frame.midX - width / 2
-    } else {
-      if maxX > width { offset += maxX - width }
-      if minX - (offset - old) < 0 { offset = old + minX }
-    }
-    shelves.setHorizontalOffset(offset, ofSection: indexPath.section)
-    if shelves.horizontalOffset(ofSection: indexPath.section) != old {
-      needsFullRedraw = true
-      displayPending = true
-    }
-  }
-
-  // MARK: focus
-
-  /// Moves the focus to `indexPath` and scrolls it into view (minimal
-  /// scroll); nil takes the focus away. In code the delegate is not asked,
-  /// but it is told (``CollectionViewDelegate/collectionView(_:didHighlightItemAt:)``).
-  public func focusItem(at indexPath: IndexPath?) {
-    if let indexPath {
-      guard isValid(indexPath) else { return }
-      scrollToItem(at: indexPath, position: .minimal)
-    }
-    guard indexPath != focusedIndexPath else { return }
-    let old = focusedIndexPath
-    setNeedsDisplay(forItemAt: old)
-    focusedIndexPath = indexPath
-    setNeedsDisplay(forItemAt: indexPath)
-    tellFocusChanged(from: old)
-  }
-
-  /// Tells the delegate the focus moved from `old` (by ``focusItem(at:)``, or a batch update moving or removing it).
-  func tellFocusChanged(from old: IndexPath?) {
-    guard focusedIndexPath != old else { return }
-    if let old { delegate?.collectionView(self, didUnhighlightItemAt: old) }
-    if let f = focusedIndexPath { delegate?.collectionView(self, didHighlightItemAt: f) }
-  }
-
-  // MARK: drawing
-
-  /// Draws the visible elements and the scroll bar into `surface` within ``frame``.
-  /// Only the visible elements are asked for content; with
-  /// ``drawsIncrementally``, only what changed since the last draw.
-  public func draw(into surface: inout Surface) {
-    layoutIfNeeded()
-    defer { updatePrefetching() }
-    if transition != nil, drawTransition(into: &surface) { return }
-    defer {
-      displayPending = false
-      needsFullRedraw = false
-      dirtyItems.removeAll(keepingCapacity: true)
-      lastDrawnOffset = contentOffset
-      lastDrawnSurfaceSize = (surface.width, surface.height)
-    }
-    let view = viewport
-    guard drawsIncrementally, !needsFullRedraw, movement == nil, let last = lastDrawnOffset,
-      let size = lastDrawnSurfaceSize, size == (surface.width, surface.height), !view.isEmpty
-    else {
-      drawAll(into: &surface)
-      return
-    }
-    let dy = Int(contentOffset.y - last.y)
-    if contentOffset.x != last.x || abs(dy) >= view.height
-      || (dy != 0 && (frame.x != 0 || frame.width != surface.width))
-    {
-      drawAll(into: &surface)
-      return
-    }
-    if dy != 0 {
-      // Shift what is on screen and draw only the rows that came into view.
-      surface.scrollRows(view.y..<view.maxY, by: dy)
-      let band =
-        dy > 0
-        ? CellRect(x: view.x, y: view.maxY - dy, width: view.width, height: dy)
-        : CellRect(x: view.x, y: view.y, width: view.width, height: -dy)
-      redraw(band, on: &surface)
-      // Elements that float above the others (pinned headers) do not scroll
-      // with the content: redraw where they were (now shifted) and where they are.
-      let stale = floatingRects.map { $0.offsetBy(dx: 0, dy: -dy).intersection(view) }
-      floatingRects = floatingFrames(collectionViewLayout.layoutAttributesForElements(in: visibleRect))
-      for rect in stale + floatingRects where !rect.isEmpty { redraw(rect, on: &surface) }
-      drawScrollIndicator(on: &surface)
-    }
-    for path in dirtyItems {
-      guard let f = collectionViewLayout.layoutAttributesForItem(at: path)?.frame else { continue }
-      let rect = viewportRect(of: f)
-      if !rect.isEmpty { redraw(rect, on: &surface) }
-    }
-  }
-
-  /// A frame in content coordinates as surface cells, within the viewport.
-  private func viewportRect(of frame: Rect) -> CellRect {
-    let view = viewport
-    return CellRect(snapping: frame.offsetBy(dx: Double(view.x) - contentOffset.x, dy: Double(view.y) - contentOffset.y))
-      .intersection(view)
-  }
-
-  /// Where the elements drawn above the others (zIndex above 0, such as
-  /// pinned headers) among `attributes` sit on the surface.
-  private func floatingFrames(_ attributes: [LayoutAttributes]) -> [CellRect] {
-    attributes.compactMap { a in
-      guard a.zIndex > 0, !a.isHidden else { return nil }
-      let r = viewportRect(of: a.frame)
-      return r.isEmpty ? nil : r
-    }
-  }
-
-  private func drawAll(into surface: inout Surface) {
-    surface.fill(frame)
-    let view = viewport
-    guard !view.isEmpty else { return }
-    var attributes = collectionViewLayout.layoutAttributesForElements(in: visibleRect)
-    if let lifted = liftedAttributes() {
-      attributes.removeAll { $0.category == .item && $0.indexPath == lifted.indexPath }
-      attributes.append(lifted)
-    }
-    floatingRects = floatingFrames(attributes)
-    rasterize(attributes, clip: view, on: &surface)
-    drawScrollIndicator(on: &surface)
-  }
-
-  /// Redraws every element under `rect` (surface cells within the viewport).
-  private func redraw(_ rect: CellRect, on surface: inout Surface) {
-    surface.fill(rect)
-    let view = viewport
-    let content = Rect(
-      x: contentOffset.x + Double(rect.x - view.x), y: contentOffset.y + Double(rect.y - view.y),
-      width: Double(rect.width), height: Double(rect.height))
-    rasterize(collectionViewLayout.layoutAttributesForElements(in: content), clip: rect, on: &surface)
-  }
-
-  /// Draws the layout's elements with what the data source says, clipped to `clip`.
-  func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
-    // The data source read once (it may be held weakly), not per element.
-    guard let source = dataSource else { return }
-    let renderer = CellRenderer(theme: theme, colors: rasterizer.blend.colors)
-    rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
-      attrs, cellFrame, surface in
-      drawElement(attrs, content: nil, isDetached: false, in: cellFrame, from: source, with: renderer, on: &surface)
-    }
-  }
-
-  /// Draws elements, each with the content it keeps or else what the data
-  /// source says, clipped to `clip`.
-  func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
-    guard let source = dataSource else { return }
-    let renderer = CellRenderer(theme: theme, colors: rasterizer.blend.colors)
-    rasterizer.rasterize(
-      elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset,
-      viewport: viewport, clip: clip, into: &surface
-    ) { element, cellFrame, surface in
-      drawElement(
-        element.attributes, content: element.content, isDetached: element.isDetached, in: cellFrame, from: source,
-        with: renderer, on: &surface)
-    }
-  }
-
-  /// Draws one element into `cellFrame`: an item with its focus and
-  /// selection (none when detached, as a leaving item is), anything else plainly.
-  private func drawElement(
-    _ attrs: LayoutAttributes, content: CellContent?, isDetached: Bool, in cellFrame: CellRect,
-    from source: any CollectionViewDataSource, with renderer: CellRenderer, on surface: inout Surface
-  ) {
-    guard let content = content ?? self.content(for: attrs, from: source) else { return }
-    var state = CellState()
-    if attrs.category == .item, !isDetached {
-      state = CellState(
-        isFocused: attrs.indexPath == focusedIndexPath, isSelected: selected.contains(attrs.indexPath),
-        isLifted: attrs.indexPath == movement?.target)
-    }
-    if let awaited = renderer.draw(content, in: cellFrame, state: state, on: &surface) {
-      let key = ObjectIdentifier(awaited)
-      waitingForPictures[key, default: []].insert(attrs.category == .item && !isDetached ? attrs.indexPath : nil)
-    }
-  }
-
-  /// Redraws the whole view (and what is drawn over it) when `source`'s
-  /// picture is ready: for pictures drawn outside the items (an overlay's).
-  func setNeedsDisplay(whenPictureIsReady source: any PictureSource) {
-    waitingForPictures[ObjectIdentifier(source), default: []].insert(nil)
-  }
-
-  /// Whether a picture being made in ``backgroundWork`` may still arrive.
-  public var hasPendingBackgroundWork: Bool { backgroundWork.contains { $0.hasPendingResults } }
-
-  /// Takes the results of ``backgroundWork`` in: the items that showed a
-  /// placeholder for a picture now ready are redrawn, alone (the focus,
-  /// the scroll position and any animation stay as they are). Returns true
-  /// when something is to be redrawn. The run loop calls this.
-  @discardableResult
-  public func takeBackgroundResults() -> Bool {
-    var changed = false
-    for work in backgroundWork {
-      for source in work.takeFinishedSources() {
-        guard let waiting = waitingForPictures.removeValue(forKey: source) else { continue }
-        changed = true
-        for path in waiting {
-          if let path { setNeedsDisplay(forItemAt: path) } else { setNeedsDisplay() }
-        }
-      }
-    }
-    return changed
-  }
-
-  /// What the data source says an element shows (nil without a data
-  /// source); a decoration shows what its registered drawer says (nil, not
-  /// drawn, when none is registered for its kind).
-  func content(for attrs: LayoutAttributes) -> CellContent? {
-    guard let dataSource else { return nil }
-    return content(for: attrs, from: dataSource)
-  }
-
-  /// What `dataSource` says an element shows (a decoration: its drawer).
-  func content(for attrs: LayoutAttributes, from dataSource: any CollectionViewDataSource) -> CellContent? {
-    if attrs.category == .decoration { return decorationDrawers[attrs.kind]?(attrs) }
-    if attrs.category == .item {
-      return dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: attrs.indexPath))
-    }
-    return dataSource.collectionView(self, contentForSupplementaryElementOfKind: attrs.kind, at: attrs.indexPath)
-  }
-
-  func drawScrollIndicator(on surface: inout Surface) {
-    guard showsScrollIndicator else { return }
-    let content = collectionViewLayout.contentSize
-    if collectionViewLayout.scrollsHorizontally {
-      guard frame.height > 1 else { return }
-      ScrollIndicator(theme: theme, isHorizontal: true).draw(
-        on: &surface, at: frame.maxY - 1, start: frame.x, length: frame.width, contentLength: content.width,
-        offset: contentOffset.x, visibleLength: Double(viewport.width))
-    } else {
-      guard frame.width > 1 else { return }
-      ScrollIndicator(theme: theme, isHorizontal: false).draw(
-        on: &surface, at: frame.maxX - 1, start: frame.y, length: frame.height, contentLength: content.height,
-        offset: contentOffset.y, visibleLength: Double(viewport.height))
-    }
   }
 }

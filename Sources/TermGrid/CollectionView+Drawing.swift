@@ -1,0 +1,175 @@
+import GridLayout
+import GridRender
+
+extension CollectionView {
+  // MARK: drawing
+
+  /// Draws the visible elements and the scroll bar into `surface` within ``frame``.
+  /// Only the visible elements are asked for content; with
+  /// ``drawsIncrementally``, only what changed since the last draw.
+  public func draw(into surface: inout Surface) {
+    layoutIfNeeded()
+    defer { updatePrefetching() }
+    if transition != nil, drawTransition(into: &surface) { return }
+    let view = viewport
+    let plan = redraw.plan(
+      at: contentOffset, frame: frame, area: view, surfaceWidth: surface.width, surfaceHeight: surface.height,
+      incrementally: drawsIncrementally && movement == nil)
+    let dirtyItems = redraw.dirtyItems
+    redraw.didDraw(at: contentOffset, surfaceWidth: surface.width, surfaceHeight: surface.height)
+    guard case .incremental(let dy) = plan else {
+      drawAll(into: &surface)
+      return
+    }
+    if dy != 0 {
+      // Shift what is on screen and draw only the rows that came into view.
+      surface.scrollRows(view.y..<view.maxY, by: dy)
+      let band =
+        dy > 0
+        ? CellRect(x: view.x, y: view.maxY - dy, width: view.width, height: dy)
+        : CellRect(x: view.x, y: view.y, width: view.width, height: -dy)
+      redrawCells(band, on: &surface)
+      // Elements that float above the others (pinned headers) do not scroll
+      // with the content: redraw where they were (now shifted) and where they are.
+      let stale = redraw.floatingRects.map { $0.offsetBy(dx: 0, dy: -dy).intersection(view) }
+      redraw.floatingRects = floatingFrames(collectionViewLayout.layoutAttributesForElements(in: visibleRect))
+      for rect in stale + redraw.floatingRects where !rect.isEmpty { redrawCells(rect, on: &surface) }
+      drawScrollIndicator(on: &surface)
+    }
+    for path in dirtyItems {
+      guard let f = collectionViewLayout.layoutAttributesForItem(at: path)?.frame else { continue }
+      let rect = geometry.surfaceRect(ofContent: f)
+      if !rect.isEmpty { redrawCells(rect, on: &surface) }
+    }
+  }
+
+  /// Where the elements drawn above the others (zIndex above 0, such as
+  /// pinned headers) among `attributes` sit on the surface.
+  func floatingFrames(_ attributes: [LayoutAttributes]) -> [CellRect] {
+    attributes.compactMap { a in
+      guard a.zIndex > 0, !a.isHidden else { return nil }
+      let r = geometry.surfaceRect(ofContent: a.frame)
+      return r.isEmpty ? nil : r
+    }
+  }
+
+  func drawAll(into surface: inout Surface) {
+    surface.fill(frame)
+    let view = viewport
+    guard !view.isEmpty else { return }
+    var attributes = collectionViewLayout.layoutAttributesForElements(in: visibleRect)
+    if let lifted = liftedAttributes() {
+      attributes.removeAll { $0.category == .item && $0.indexPath == lifted.indexPath }
+      attributes.append(lifted)
+    }
+    redraw.floatingRects = floatingFrames(attributes)
+    rasterize(attributes, clip: view, on: &surface)
+    drawScrollIndicator(on: &surface)
+  }
+
+  /// Redraws every element under `rect` (surface cells within the viewport).
+  func redrawCells(_ rect: CellRect, on surface: inout Surface) {
+    surface.fill(rect)
+    let content = geometry.contentRect(ofSurface: rect)
+    rasterize(collectionViewLayout.layoutAttributesForElements(in: content), clip: rect, on: &surface)
+  }
+
+  /// Draws the layout's elements with what the data source says, clipped to `clip`.
+  func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
+    // The data source read once (it may be held weakly), not per element.
+    guard let source = dataSource else { return }
+    let renderer = CellRenderer(theme: theme, colors: rasterizer.blend.colors)
+    rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
+      attrs, cellFrame, surface in
+      drawElement(attrs, content: nil, isDetached: false, in: cellFrame, from: source, with: renderer, on: &surface)
+    }
+  }
+
+  /// Draws elements, each with the content it keeps or else what the data
+  /// source says, clipped to `clip`.
+  func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
+    guard let source = dataSource else { return }
+    let renderer = CellRenderer(theme: theme, colors: rasterizer.blend.colors)
+    rasterizer.rasterize(
+      elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset,
+      viewport: viewport, clip: clip, into: &surface
+    ) { element, cellFrame, surface in
+      drawElement(
+        element.attributes, content: element.content, isDetached: element.isDetached, in: cellFrame, from: source,
+        with: renderer, on: &surface)
+    }
+  }
+
+  /// Draws one element into `cellFrame`: an item with its focus and
+  /// selection (none when detached, as a leaving item is), anything else plainly.
+  func drawElement(
+    _ attrs: LayoutAttributes, content: CellContent?, isDetached: Bool, in cellFrame: CellRect,
+    from source: any CollectionViewDataSource, with renderer: CellRenderer, on surface: inout Surface
+  ) {
+    guard let content = content ?? self.content(for: attrs, from: source) else { return }
+    var state = CellState()
+    if attrs.category == .item, !isDetached {
+      state = CellState(
+        isFocused: attrs.indexPath == focusedIndexPath, isSelected: selection.contains(attrs.indexPath),
+        isLifted: attrs.indexPath == movement?.target)
+    }
+    if let awaited = renderer.draw(content, in: cellFrame, state: state, on: &surface) {
+      redraw.awaitPicture(from: ObjectIdentifier(awaited), for: attrs.category == .item && !isDetached ? attrs.indexPath : nil)
+    }
+  }
+
+  /// Redraws the whole view (and what is drawn over it) when `source`'s
+  /// picture is ready: for pictures drawn outside the items (an overlay's).
+  func setNeedsDisplay(whenPictureIsReady source: any PictureSource) {
+    redraw.awaitPicture(from: ObjectIdentifier(source), for: nil)
+  }
+
+  /// Whether a picture being made in ``backgroundWork`` may still arrive.
+  public var hasPendingBackgroundWork: Bool { backgroundWork.contains { $0.hasPendingResults } }
+
+  /// Takes the results of ``backgroundWork`` in: the items that showed a
+  /// placeholder for a picture now ready are redrawn, alone (the focus,
+  /// the scroll position and any animation stay as they are). Returns true
+  /// when something is to be redrawn. The run loop calls this.
+  @discardableResult
+  public func takeBackgroundResults() -> Bool {
+    var changed = false
+    for work in backgroundWork {
+      for source in work.takeFinishedSources() where redraw.pictureArrived(from: source) { changed = true }
+    }
+    return changed
+  }
+
+  /// What the data source says an element shows (nil without a data
+  /// source); a decoration shows what its registered drawer says (nil, not
+  /// drawn, when none is registered for its kind).
+  func content(for attrs: LayoutAttributes) -> CellContent? {
+    guard let dataSource else { return nil }
+    return content(for: attrs, from: dataSource)
+  }
+
+  /// What `dataSource` says an element shows (a decoration: its drawer).
+  func content(for attrs: LayoutAttributes, from dataSource: any CollectionViewDataSource) -> CellContent? {
+    if attrs.category == .decoration { return decorationDrawers[attrs.kind]?(attrs) }
+    if attrs.category == .item {
+      return dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: attrs.indexPath))
+    }
+    return dataSource.collectionView(self, contentForSupplementaryElementOfKind: attrs.kind, at: attrs.indexPath)
+  }
+
+  func drawScrollIndicator(on surface: inout Surface) {
+    guard showsScrollIndicator else { return }
+    let content = collectionViewLayout.contentSize
+    if collectionViewLayout.scrollsHorizontally {
+      guard frame.height > 1 else { return }
+      ScrollIndicator(theme: theme, isHorizontal: true).draw(
+        on: &surface, at: frame.maxY - 1, start: frame.x, length: frame.width, contentLength: content.width,
+        offset: contentOffset.x, visibleLength: Double(viewport.width))
+    } else {
+      guard frame.width > 1 else { return }
+      ScrollIndicator(theme: theme, isHorizontal: false).draw(
+        on: &surface, at: frame.maxX - 1, start: frame.y, length: frame.height, contentLength: content.height,
+        offset: contentOffset.y, visibleLength: Double(viewport.height))
+    }
+  }
+}

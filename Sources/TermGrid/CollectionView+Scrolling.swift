@@ -1,0 +1,98 @@
+import GridLayout
+import GridRender
+
+extension CollectionView {
+  // MARK: scrolling
+
+  /// Scrolls so the content point `offset` is at the top-left, clamped to the content.
+  public func setContentOffset(_ offset: Point) {
+    layoutIfNeeded()
+    let clamped = geometry.clamped(offset, contentSize: collectionViewLayout.contentSize)
+    guard clamped != contentOffset else { return }
+    contentOffset = clamped
+    redraw.invalidateScroll()
+    tellLayoutBounds()
+  }
+
+  func clampContentOffset() { setContentOffset(contentOffset) }
+
+  /// Scrolls so the item at `indexPath` is visible at `position`. An index
+  /// path out of range does nothing.
+  public func scrollToItem(at indexPath: IndexPath, position: ScrollPosition) {
+    revealInSection(indexPath, position: position)
+    guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
+    let vw = Double(viewport.width)
+    let vh = Double(viewport.height)
+    var offset = contentOffset
+    // An item in the first line of its section brings the section's header with it.
+    var top = frame.minY
+    if let header = collectionViewLayout.layoutAttributesForSupplementaryElement(
+      ofKind: .header, at: IndexPath(item: 0, section: indexPath.section))?.frame,
+      header.maxY <= frame.minY, frame.minY - header.maxY < frame.height, frame.maxY - header.minY <= vh
+    {
+      top = header.minY
+    }
+    // And an item in the last line brings the footer.
+    var bottom = frame.maxY
+    if let footer = collectionViewLayout.layoutAttributesForSupplementaryElement(
+      ofKind: .footer, at: IndexPath(item: 0, section: indexPath.section))?.frame,
+      footer.minY >= frame.maxY, footer.minY - frame.maxY < frame.height, footer.maxY - top <= vh
+    {
+      bottom = footer.maxY
+    }
+    switch position {
+    case .top: offset.y = top
+    case .bottom: offset.y = bottom - vh
+    case .centered: offset.y = frame.midY - vh / 2
+    case .minimal:
+      if bottom > offset.y + vh { offset.y = bottom - vh }
+      if top < offset.y { offset.y = top }
+      if frame.maxX > offset.x + vw { offset.x = frame.maxX - vw }
+      if frame.minX < offset.x { offset.x = frame.minX }
+    }
+    if position != .minimal {
+      offset.x = min(max(offset.x, frame.maxX - vw), frame.minX)
+    }
+    let before = contentOffset
+    setContentOffset(offset)
+    // A pinned header (a supplementary element floating above the items,
+    // such as a flow layout's header or a calendar's day headers) may now
+    // cover the item's top: scroll up by the overlap. (Not asked when the
+    // view did not move and the screen is as last drawn, with nothing
+    // floating over the item: a focus move within the screen asks nothing.)
+    let screenIsCurrent = contentOffset == before && redraw.screenIsCurrent(at: contentOffset)
+    if position != .bottom,
+      !screenIsCurrent
+        || redraw.floatingRects.contains(where: { !$0.intersection(geometry.surfaceRect(ofContent: frame)).isEmpty })
+    {
+      let band = Rect(x: frame.minX, y: frame.minY, width: max(1, frame.width), height: 1)
+      let overlap =
+        collectionViewLayout.layoutAttributesForElements(in: band)
+        .filter { $0.category == .supplementary && $0.zIndex > 0 && $0.frame.minY <= frame.minY }
+        .map { $0.frame.maxY - frame.minY }.max() ?? 0
+      if overlap > 0 { setContentOffset(Point(x: contentOffset.x, y: contentOffset.y - overlap)) }
+    }
+  }
+
+  /// With a ``SectionScrollingLayout``, scrolls the item's section sideways
+  /// (the least that shows it all, or centred) and redraws.
+  private func revealInSection(_ indexPath: IndexPath, position: ScrollPosition) {
+    guard let shelves = sectionScrollingLayout,
+      let frame = layoutAttributesForItem(at: indexPath)?.frame
+    else { return }
+    let old = shelves.horizontalOffset(ofSection: indexPath.section)
+    let width = Double(viewport.width)
+    // A cell of margin either side, so the gap to the next item shows.
+    let minX = frame.minX - 1
+    let maxX = frame.maxX + 1
+    var offset = old
+    if position == .centered {
+      offset += frame.midX - width / 2
+    } else {
+      if maxX > width { offset += maxX - width }
+      if minX - (offset - old) < 0 { offset = old + minX }
+    }
+    shelves.setHorizontalOffset(offset, ofSection: indexPath.section)
+    if shelves.horizontalOffset(ofSection: indexPath.section) != old { redraw.invalidateAll() }
+  }
+}
