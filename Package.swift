@@ -29,14 +29,18 @@ let package = Package(
   ],
   targets: [
     .target(name: "GridLayout"),
+    // Cells, styles, text and the surface frames are drawn into.
     .target(name: "GridRender", dependencies: ["GridLayout"]),
+    // The terminal as a program sees it: input events, the Terminal protocol,
+    // and the screen that turns each frame into one update.
+    .target(name: "GridTerminal", dependencies: ["GridRender"]),
     .systemLibrary(
       name: "CNcursesw",
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
-    .target(name: "CursesTerminal", dependencies: ["CNcursesw", "GridRender"]),
-    .target(name: "TermGrid", dependencies: ["GridLayout", "GridRender", "CursesTerminal"]),
+    .target(name: "CursesTerminal", dependencies: ["CNcursesw", "GridRender", "GridTerminal"]),
+    .target(name: "TermGrid", dependencies: ["GridLayout", "GridRender", "GridTerminal", "CursesTerminal"]),
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
@@ -46,7 +50,7 @@ let package = Package(
     ),
     // Pseudo-terminals for TermGridTesting and the tests (openpty and friends).
     .systemLibrary(name: "CPty"),
-    .target(name: "TermGridTesting", dependencies: ["GridRender", "CPty"]),
+    .target(name: "TermGridTesting", dependencies: ["GridRender", "GridTerminal", "CPty"]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     // What the C reference grid (Benchmarks/reference/grid_ncurses.c) draws, on TermGrid.
     .executableTarget(name: "grid-bench", dependencies: ["TermGrid"], path: "Examples/grid-bench"),
@@ -57,13 +61,14 @@ let package = Package(
       dependencies: ["GridLayout", "TermGridTesting", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     .testTarget(name: "TermGridImagesTests", dependencies: ["TermGridImages", "TermGridTesting"]),
-    .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "TermGridTesting"]),
-    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CPty", "TermGridTesting"]),
+    .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "GridTerminal", "TermGridTesting"]),
+    .testTarget(name: "GridTerminalTests", dependencies: ["GridTerminal", "TermGridTesting"]),
+    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "GridTerminal", "CPty", "TermGridTesting"]),
     .testTarget(
       name: "TermGridTests",
       dependencies: ["TermGrid", "TermGridTesting", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "FoundationInteropTests", dependencies: ["TermGrid"]),
+    .testTarget(name: "FoundationInteropTests", dependencies: ["TermGrid", "TermGridTesting"]),
     .testTarget(name: "HelloGridTests", dependencies: ["hello-grid", "text-entry", "TermGridTesting"]),
     .testTarget(name: "GridBenchTests", dependencies: ["grid-bench", "TermGridTesting"]),
   ],

@@ -13,7 +13,9 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "layer-bench",
-      dependencies: [.product(name: "TermGrid", package: "TermGrid")]),
+      dependencies: [
+        .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
+      ]),
     .executableTarget(
       name: "picture-bench",
       dependencies: [.product(name: "TermGridImages", package: "TermGrid")]),

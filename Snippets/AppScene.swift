@@ -1,7 +1,8 @@
+import TermGrid
 // Without the controller: a Scene of your own draws a title line and a
 // CollectionView below it, routes the events, and is run by a
 // TerminalRunLoop, here on a HeadlessTerminal whose screen is printed.
-import TermGrid
+import TermGridTesting
 
 // snippet.hide
 final class Palette: CollectionViewDataSource {

@@ -1,8 +1,9 @@
+import TermGrid
 // Timing the steps of a frame yourself: a flow layout of 1,000,000 items
 // in 100 sections prepared, the rectangle of a 200x60 screen in its middle
 // queried, a whole frame drawn into a reused surface, and the cells a focus
 // move changes on a headless terminal. Build it in release.
-import TermGrid
+import TermGridTesting
 
 /// The mean time of `body` over `count` runs.
 func measure(_ what: String, count: Int, _ body: () -> Void) {

@@ -1,8 +1,9 @@
+import TermGrid
 // A scene that shows what its terminal can show. With an argument it runs
 // on the curses terminal, opened by hand to wait longer for the rest of an
 // escape sequence (a slow link); without, it draws on a headless terminal
 // that claims 8 colours and no UTF-8, and prints the screen.
-import TermGrid
+import TermGridTesting
 
 final class CapabilitiesScene: Scene {
   private var capabilities = TerminalCapabilities(colors: .none)

@@ -1,8 +1,9 @@
+import TermGrid
 // The planets grid tested without a terminal: the controller runs in a
 // `TerminalRunLoop` on a `HeadlessTerminal`, keys are sent to it, and the
 // screen is read back as text. A manual clock, advanced by every wait the
 // loop makes, runs an animation to its end with no real time passing.
-import TermGrid
+import TermGridTesting
 
 // snippet.hide
 final class Planets: CollectionViewController {

@@ -354,9 +354,17 @@ struct CellEncoder {
 
   // MARK: scrolling
 
+  /// Whether the terminal has what ``scroll(rows:by:height:)`` needs: a
+  /// scroll region, and a way to scroll up and down.
+  var scrollsRegions: Bool {
+    sequences.csr != nil && (sequences.indn != nil || sequences.ind != nil)
+      && (sequences.rin != nil || sequences.ri != nil)
+  }
+
   /// Scrolls rows `rows` of a screen `height` rows high by `dy` (up when
   /// positive) with a scroll region, as ncurses would; the rows that come
   /// in are blank. False when the terminal cannot (the caller then writes them).
+  @discardableResult
   mutating func scroll(rows: Range<Int>, by dy: Int, height: Int) -> Bool {
     guard dy != 0, let csr = sequences.csr, rows.lowerBound >= 0, rows.upperBound <= height,
       dy > 0 ? (sequences.indn != nil || sequences.ind != nil) : (sequences.rin != nil || sequences.ri != nil)
@@ -450,19 +458,5 @@ struct CellEncoder {
   private static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
     if n >= 10 { appendDecimal(n / 10, to: &out) }
     out.append(UInt8(ascii: "0") + UInt8(n % 10))
-  }
-}
-
-/// The frame's changed cells into the encoder, within the part of the
-/// surface the screen shows.
-struct FrameWriter: CellChangeReceiver {
-  var encoder: CellEncoder
-  let surface: Surface
-  let width: Int
-  let height: Int
-  let screenWidth: Int
-
-  @inline(__always) mutating func cellChanged(_ cell: Cell, x: Int, y: Int) {
-    if x < width && y < height { encoder.put(cell, x: x, y: y, screenWidth: screenWidth, surface: surface) }
   }
 }

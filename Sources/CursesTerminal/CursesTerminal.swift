@@ -1,5 +1,6 @@
 import CNcursesw
 import GridRender
+import GridTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -50,7 +51,6 @@ public final class CursesTerminal: Terminal {
   /// What the terminal reports it can show.
   public let capabilities: TerminalCapabilities
 
-  private var front: Surface
   private var isOpen = true
   private var pairs: [Int: Int16] = [:]
   private let colorSupport: ColorSupport
@@ -61,8 +61,8 @@ public final class CursesTerminal: Terminal {
   private var alternateLines = [UInt8](repeating: 0, count: 64)
   /// Writes frames as the terminal's control sequences (nil: ncurses does).
   private var encoder: CellEncoder?
-  /// The next frame is written whole, on a cleared screen.
-  private var repaintAll = true
+  /// True after a suspend, until a frame clears the screen (see <doc:/GridTerminal/Terminal/needsFullRepaint>).
+  public private(set) var needsFullRepaint = false
   /// The screen is blank (ncurses has just cleared it).
   private var screenIsBlank = false
   /// Bytes read and not yet decoded (from `readIndex`).
@@ -81,8 +81,6 @@ public final class CursesTerminal: Terminal {
   private let inputDescriptor: Int32
   /// True once the end of input was seen: every later read says so at once.
   private var inputEnded = false
-  /// True when `front` must be replaced by the next surface wholesale.
-  private var needsCopy = false
 
   /// Opens the terminal on standard input and output.
   ///
@@ -182,7 +180,6 @@ public final class CursesTerminal: Terminal {
     resizesSeen = cn_resizes()
     // (keypad mode, set above, has the terminal send its keypad keys as terminfo lists them.)
     decoder = KeyDecoder(keys: TerminfoKeys.current())
-    capabilities = TerminalCapabilities(colors: support, unicode: unicode, mouse: mouse)
     // (Not where ncurses itself would turn them back into UTF-8.)
     let acsUsable = !unicode || cn_acs_breaks_in_utf8() == 0
     for (scalar, acs) in Self.lineDrawing where acsUsable && cn_acs_has(CChar(bitPattern: acs)) != 0 {
@@ -190,11 +187,13 @@ public final class CursesTerminal: Terminal {
     }
     width = Int(cn_cols())
     height = Int(cn_lines())
-    front = Surface(width: width, height: height)
     _ = wclear(cn_stdscr())
     if environment["TERMGRID_OUTPUT"] != "curses" {
       encoder = CellEncoder(colorSupport: support, unicode: unicode, alternateLines: alternateLines)
     }
+    // ncurses scrolls its screen however the terminal can; the encoder only with a scroll region.
+    capabilities = TerminalCapabilities(
+      colors: support, unicode: unicode, mouse: mouse, scrollsRegions: encoder?.scrollsRegions ?? true)
     if encoder != nil {
       // ncurses writes what it has set up (and a clear screen) now, and
       // nothing more until the terminal is restored.
@@ -235,7 +234,7 @@ public final class CursesTerminal: Terminal {
   // MARK: input
 
   /// The next key, mouse or resize event; nil when `timeout` ran out;
-  /// <doc:/GridRender/InputEvent/endOfInput> once the input is closed (end of file, a
+  /// <doc:/GridTerminal/InputEvent/endOfInput> once the input is closed (end of file, a
   /// hang-up), at once and on every later call, so a loop never spins on it.
   ///
   /// Input is read here, not by ncurses: one `read` takes every byte
@@ -333,7 +332,7 @@ public final class CursesTerminal: Terminal {
   private func resumedEvent() -> InputEvent? {
     guard cn_take_resumed() != 0 else { return nil }
     _ = clearok(cn_curscr(), true)
-    repaintAll = true
+    needsFullRepaint = true
     _ = takeSize()
     return .resize(width: width, height: height)
   }
@@ -356,41 +355,30 @@ public final class CursesTerminal: Terminal {
 
   // MARK: output
 
-  /// Replays scroll hints, hands ncurses the changed cells of the changed rows, refreshes.
-  public func present(_ surface: Surface) throws {
+  /// Writes the update: through the control-sequence encoder in one write,
+  /// or (with `TERMGRID_OUTPUT=curses`) through ncurses' own screen.
+  public func present(_ update: FrameUpdate) throws {
     guard isOpen else { return }
+    if update.clearsScreen { needsFullRepaint = false }
     if encoder != nil {
-      presentEncoded(surface)
-      return
-    }
-    let w = min(surface.width, width)
-    let h = min(surface.height, height)
-    if front.width != surface.width || front.height != surface.height {
-      front = Surface(width: surface.width, height: surface.height)
-      needsCopy = true
-      _ = werase(cn_stdscr())
-      // Mark everything as changed so the whole new frame is written.
-      for y in 0..<h {
-        for x in 0..<w { put(surface[x, y], x: x, y: y) }
-      }
+      presentEncoded(update)
     } else {
-      // Replay the surface's row scrolls on ncurses' screen (it then scrolls
-      // the terminal) and on our copy, so only what still differs is written.
-      for hint in surface.scrollHints where hint.rows.upperBound <= height {
-        _ = wsetscrreg(cn_stdscr(), Int32(hint.rows.lowerBound), Int32(hint.rows.upperBound - 1))
-        scrollok(cn_stdscr(), true)
-        _ = wscrl(cn_stdscr(), Int32(hint.by))
-        scrollok(cn_stdscr(), false)
-        _ = wsetscrreg(cn_stdscr(), 0, Int32(height - 1))
-        front.scrollRows(hint.rows, by: hint.by)
-      }
-      front.markPresented()
-      front.updateCells(from: surface) { cell, x, y in put(cell, x: x, y: y) }
+      presentThroughCurses(update)
     }
-    if front.width != surface.width || front.height != surface.height || needsCopy {
-      front = surface
-      front.markPresented()
-      needsCopy = false
+  }
+
+  /// Hands ncurses the scrolls and the changed cells, then refreshes.
+  private func presentThroughCurses(_ update: FrameUpdate) {
+    if update.clearsScreen { _ = werase(cn_stdscr()) }
+    for hint in update.scrolls where hint.rows.upperBound <= height {
+      _ = wsetscrreg(cn_stdscr(), Int32(hint.rows.lowerBound), Int32(hint.rows.upperBound - 1))
+      scrollok(cn_stdscr(), true)
+      _ = wscrl(cn_stdscr(), Int32(hint.by))
+      scrollok(cn_stdscr(), false)
+      _ = wsetscrreg(cn_stdscr(), 0, Int32(height - 1))
+    }
+    for change in update.changes where change.x < width && change.y < height {
+      put(change.cell, x: change.x, y: change.y)
     }
     wnoutrefresh(cn_stdscr())
     doupdate()
@@ -411,37 +399,27 @@ public final class CursesTerminal: Terminal {
     ("┬", UInt8(ascii: "w")), ("┴", UInt8(ascii: "v")), ("┼", UInt8(ascii: "n")),
   ]
 
-  /// The frame as the terminal's control sequences: the cells that differ
-  /// from the screen (all of them, on a cleared screen, after a resize or a
-  /// resume), the surface's row scrolls first; one write.
-  private func presentEncoded(_ surface: Surface) {
-    // The encoder moves into a writer for the frame (one owner of its
-    // buffer, handed to the diff as an inout value: no exclusivity check per cell).
-    guard let encoder = self.encoder else { return }
+  /// The update as the terminal's control sequences (a clear, the row
+  /// scrolls, the changed cells), in one write.
+  private func presentEncoded(_ update: FrameUpdate) {
+    guard var encoder = self.encoder else { return }
     self.encoder = nil
+    defer { self.encoder = encoder }
     let (screenWidth, screenHeight) = (width, height)
-    var writer = FrameWriter(
-      encoder: consume encoder, surface: surface, width: min(surface.width, screenWidth),
-      height: min(surface.height, screenHeight), screenWidth: screenWidth)
-    defer { self.encoder = writer.encoder }
-    if front.width != surface.width || front.height != surface.height || repaintAll {
-      let blank = screenIsBlank && front.width == surface.width && front.height == surface.height
-      front = Surface(width: surface.width, height: surface.height)
-      writer.encoder.forgetState()
-      writer.encoder.clearScreen(isBlank: blank)
-      repaintAll = false
+    if update.clearsScreen {
+      encoder.forgetState()
+      encoder.clearScreen(isBlank: screenIsBlank)
       screenIsBlank = false
-      front.updateCells(from: surface, allRows: true, reportingTo: &writer)
-    } else {
-      for hint in surface.scrollHints where hint.rows.upperBound <= screenHeight {
-        if writer.encoder.scroll(rows: hint.rows, by: hint.by, height: screenHeight) {
-          front.scrollRows(hint.rows, by: hint.by)
-        }
-      }
-      front.updateCells(from: surface, reportingTo: &writer)
     }
-    front.markPresented()
-    writer.encoder.flush(to: cn_output_descriptor())
+    for hint in update.scrolls where hint.rows.upperBound <= screenHeight {
+      // (A terminal that says it scrolls regions has the sequences: see `capabilities`.)
+      _ = encoder.scroll(rows: hint.rows, by: hint.by, height: screenHeight)
+    }
+    let frame = update.frame
+    for change in update.changes where change.x < screenWidth && change.y < screenHeight {
+      encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
+    }
+    encoder.flush(to: cn_output_descriptor())
   }
 
   @inline(__always) private func put(_ cell: Cell, x: Int, y: Int) {

@@ -1,4 +1,5 @@
 import GridRender
+import GridTerminal
 
 /// Turns the bytes a terminal sends into key and mouse events: pure, so it
 /// is tested without a terminal; ``CursesTerminal`` feeds it what one

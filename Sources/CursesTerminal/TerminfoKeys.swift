@@ -1,5 +1,6 @@
 import CNcursesw
 import GridRender
+import GridTerminal
 
 /// The keys the terminal's terminfo entry describes, by capability name.
 enum TerminfoKeys {

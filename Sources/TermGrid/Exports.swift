@@ -1,8 +1,10 @@
 // `import TermGrid` gives an app everything: the layouts and geometry, cells,
-// styles and surfaces, the curses terminal and the headless one.
+// styles and surfaces, input events and the curses terminal. (The headless
+// terminal is for tests: TermGridTesting.)
 @_exported import CursesTerminal
 @_exported import GridLayout
 @_exported import GridRender
+@_exported import GridTerminal
 
 // Foundation has an `IndexPath` too. Importing TermGrid's by name makes it
 // the one an app sees where both modules are imported (a scoped import

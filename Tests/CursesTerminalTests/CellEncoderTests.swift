@@ -1,5 +1,6 @@
 import CNcursesw
 import GridRender
+import GridTerminal
 import TermGridTesting
 import Testing
 
@@ -36,6 +37,7 @@ extension CursesTerminalTests {
     defer { terminal.restore() }
     var model = ScreenModel(width: w, height: h)
     var surface = Surface(width: w, height: h)
+    var screen = Screen()
     var rng = SplitMix64(seed: term.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) })
     let styles: [Style] = [
       .plain, Style(attributes: [.bold]), Style(attributes: [.reverse]), Style(foreground: .red),
@@ -67,7 +69,7 @@ extension CursesTerminalTests {
         let b = Int.random(in: (a + 2)...h, using: &rng)
         surface.scrollRows(a..<b, by: Int.random(in: 1...2, using: &rng) * (Bool.random(using: &rng) ? 1 : -1))
       }
-      try terminal.present(surface)
+      try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
       surface.markPresented()
       model.feed(pty.drain())
       let want = Self.expected(surface, colors: terminal.capabilities.colors)

@@ -1,6 +1,7 @@
 import CNcursesw
 import CPty
 import GridRender
+import GridTerminal
 import Testing
 
 @testable import CursesTerminal
@@ -63,9 +64,10 @@ extension Array where Element == UInt8 {
     #expect(terminal.width == 40 && terminal.height == 10)
     #expect(terminal.capabilities.colors == .indexed256)
     var surface = Surface(width: 40, height: 10)
+    var screen = Screen()
     surface.draw("Hello 日本語 \u{1B}[31m", x: 2, y: 3)
     surface.drawBorder(CellRect(x: 0, y: 5, width: 6, height: 3))
-    try terminal.present(surface)
+    try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     let first = pty.drain()
     #expect(first.contains("\u{1B}[?1049h"))  // alternate screen
     #expect(first.contains("Hello"))
@@ -79,12 +81,12 @@ extension Array where Element == UInt8 {
 
     // One changed cell costs a cursor move and the cell, not a repaint.
     surface.put("X", width: 1, x: 20, y: 8, style: .plain)
-    try terminal.present(surface)
+    try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     let second = pty.drain()
     #expect(second.contains("X"))
     #expect(second.count < 20)
     // Nothing changed: nothing is written.
-    try terminal.present(surface)
+    try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     #expect(pty.drain().isEmpty)
 
     terminal.restore()
@@ -100,10 +102,11 @@ extension Array where Element == UInt8 {
       let pty = try PseudoTerminal(columns: 30, rows: 8)
       let terminal = try CursesTerminal(term: term, inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
       var surface = Surface(width: 30, height: 8)
+      var screen = Screen()
       surface.drawBorder(CellRect(x: 0, y: 0, width: 6, height: 3))
       surface.drawBorder(CellRect(x: 10, y: 0, width: 6, height: 3), border: .rounded)
       surface.draw("━━┼├┤┬┴", x: 0, y: 5)
-      try terminal.present(surface)
+      try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
       let bytes = pty.drain()
       terminal.restore()
       return bytes
@@ -184,8 +187,9 @@ extension Array where Element == UInt8 {
     defer { terminal.restore() }
     #expect(terminal.capabilities.colors == ColorSupport.none)
     var surface = Surface(width: 20, height: 5)
+    var screen = Screen()
     surface.draw("red", x: 0, y: 0, style: Style(foreground: .red, attributes: [.reverse]))
-    try terminal.present(surface)
+    try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     let out = pty.drain()
     #expect(out.contains("red"))
     #expect(!out.contains("\u{1B}[31m") && !out.contains("38;5;1m"))
@@ -248,8 +252,9 @@ extension Array where Element == UInt8 {
     #expect(eight.capabilities.colors == .ansi8)
     _ = pty.drain()
     var surface = Surface(width: 20, height: 5)
+    var screen = Screen()
     surface.fill(CellRect(x: 0, y: 0, width: 20, height: 1), with: "─", style: Style(foreground: .brightBlack))
-    try eight.present(surface)
+    try eight.present(screen.update(to: surface, scrollsRegions: eight.capabilities.scrollsRegions))
     let out = pty.drain()
     #expect(!out.contains("\u{1B}[30m") && !out.contains(";30m"))
     #expect(out.contains("\u{1B}[2m") || out.contains("\u{1B}[0;2m"))
@@ -266,9 +271,10 @@ extension Array where Element == UInt8 {
     #expect(terminal.capabilities.colors == colors)
     _ = pty.drain()
     var surface = Surface(width: 20, height: 5)
+    var screen = Screen()
     surface.draw("red", x: 0, y: 0, style: Style(foreground: .rgb(205, 0, 0)))
     surface.fill(CellRect(x: 0, y: 1, width: 20, height: 1), with: "─", style: Style(foreground: .brightBlack))
-    try terminal.present(surface)
+    try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     let out = pty.drain()
     #expect(out.contains("red"))
     switch colors {

@@ -1,4 +1,5 @@
 import GridRender
+import GridTerminal
 import TermGridTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import GridRender
+import GridTerminal
 
 /// A small model of a VT-style terminal, enough to read back what the cell
 /// encoder writes: cursor addressing (CUP, HPA, VPA, CUF, CUU/CUD/CUB, CR,

@@ -1,10 +1,11 @@
+import Foundation
+import TermGrid
 // Foundation and TermGrid in one file: every type TermGrid exports is named
 // here unqualified, next to Foundation's own names, and the file must
 // compile. `names` is checked against the sources, so a new public type
 // that clashes with Foundation fails the build once it is listed (the
 // test below says which are missing).
-import Foundation
-import TermGrid
+import TermGridTesting
 import Testing
 
 /// Every public type of GridLayout, GridRender, CursesTerminal and TermGrid.

@@ -33,24 +33,6 @@ import Testing
     s.drawBorder(CellRect(x: 0, y: 0, width: 5, height: 3), border: .ascii)
     #expect(s.lines == ["+---+", "|   |", "+---+"])
   }
-
-  @Test func rasterizerDrawsInZOrderClippedToFramesAndViewport() {
-    var s = Surface(width: 8, height: 3)
-    var a = LayoutAttributes(forItemAt: IndexPath(item: 0, section: 0), frame: Rect(x: 0, y: 0, width: 5, height: 2))
-    var b = LayoutAttributes(forItemAt: IndexPath(item: 1, section: 0), frame: Rect(x: 3, y: 1, width: 10, height: 2))
-    var hidden = LayoutAttributes(forItemAt: IndexPath(item: 2, section: 0), frame: Rect(x: 0, y: 2, width: 3, height: 1))
-    hidden.isHidden = true
-    a.zIndex = 1  // drawn last although listed first
-    b.zIndex = 0
-    _ = (a, b)
-    Rasterizer().rasterize(
-      [a, b, hidden], contentOffset: Point(x: 0, y: 0), viewport: CellRect(x: 0, y: 0, width: 7, height: 3), into: &s
-    ) { attrs, frame, surface in
-      let ch: Grapheme = attrs.indexPath.item == 0 ? "A" : attrs.indexPath.item == 1 ? "B" : "H"
-      surface.fill(frame, with: ch)
-    }
-    #expect(s.lines == ["AAAAA   ", "AAAAABB ", "   BBBB "])
-  }
 }
 
 /// Drawing part of a frame again (a changed item and what overlaps it)

@@ -1,4 +1,5 @@
 import GridRender
+import GridTerminal
 import Testing
 
 /// Untrusted text never traps and never draws wider or narrower than the

@@ -1,5 +1,6 @@
 import Foundation
 import GridRender
+import TermGridTesting
 import Testing
 
 @testable import TermGrid

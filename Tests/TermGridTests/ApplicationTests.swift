@@ -1,4 +1,5 @@
 import Foundation
+import TermGridTesting
 import Testing
 
 @testable import TermGrid
@@ -177,7 +178,8 @@ func fullRedraw(_ app: CollectionViewController, width: Int, height: Int) -> Sur
     var height: Int { inner.height }
     var capabilities: TerminalCapabilities { inner.capabilities }
     func nextEvent(timeout: Duration?) throws -> InputEvent? { try inner.nextEvent(timeout: timeout) }
-    func present(_ surface: Surface) throws { try inner.present(surface) }
+    func present(_ update: FrameUpdate) throws { try inner.present(update) }
+    var needsFullRepaint: Bool { inner.needsFullRepaint }
     func restore() {
       let line = Array("restored\n".utf8)
       _ = line.withUnsafeBytes { write(2, $0.baseAddress, line.count) }

@@ -1,6 +1,7 @@
 import GridLayout
 import GridRender
 import PropertyBased
+import TermGridTesting
 import Testing
 
 @testable import TermGrid

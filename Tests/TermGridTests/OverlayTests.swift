@@ -1,3 +1,4 @@
+import TermGridTesting
 import Testing
 
 @testable import TermGrid

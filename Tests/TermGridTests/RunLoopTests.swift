@@ -1,5 +1,6 @@
 import GridLayout
 import GridRender
+import TermGridTesting
 import Testing
 
 @testable import TermGrid
@@ -26,6 +27,23 @@ import Testing
     try loop.run(untilIdle: true)
     #expect(loop.framesPresented == 1)
     #expect(terminal.idleWaits == 1)
+  }
+
+  @Test func aTerminalThatLostItsScreenIsDrawnWholeAgain() throws {
+    let (view, data) = makeGrid([10])
+    defer { withExtendedLifetime(data) {} }
+    let terminal = HeadlessTerminal(width: 40, height: 12)
+    let loop = TerminalRunLoop(terminal: terminal, scene: GridScene(view))
+    try loop.run(untilIdle: true)
+    let before = terminal.text
+    // Suspended and resumed: the screen holds something else, and the terminal says so with a resize to its size.
+    terminal.simulateResume()
+    #expect(terminal.text != before)
+    terminal.send(.resize(width: 40, height: 12))
+    try loop.run(untilIdle: true)
+    #expect(terminal.text == before)
+    #expect(!terminal.needsFullRepaint)
+    #expect(loop.framesPresented == 2)
   }
 
   @Test func resizeKeepsTheFocusedItemInView() throws {
@@ -59,7 +77,8 @@ import Testing
       var restored = false
       struct Broken: Error {}
       func nextEvent(timeout: Duration?) throws -> InputEvent? { throw Broken() }
-      func present(_ surface: Surface) throws {}
+      func present(_ update: FrameUpdate) throws {}
+      var needsFullRepaint: Bool { false }
       func restore() { restored = true }
     }
     let (view, data) = makeGrid([10])

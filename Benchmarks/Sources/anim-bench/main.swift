@@ -54,8 +54,9 @@ defer {
   view.setFrame(CellRect(x: 0, y: 0, width: 200, height: 60))
   view.reloadData()
   var surface = Surface(width: 200, height: 60)
+  var screen = Screen()
   view.draw(into: &surface)
-  try terminal.present(surface)
+  try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
   surface.markPresented()
   try change(view, cards)
   var frameTimes: [Double] = []
@@ -67,7 +68,7 @@ defer {
     let d = ContinuousClock.now - start
     frameTimes.append(Double(d.components.attoseconds) / 1e12 + Double(d.components.seconds) * 1e6)
     let before = fileSize()
-    try terminal.present(surface)
+    try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     surface.markPresented()
     frameBytes.append(fileSize() - before)
   }

@@ -1,4 +1,5 @@
 import TermGrid
+import TermGridTesting
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import GridLayout
 import GridRender
+import GridTerminal
 import TermGridTesting
 import Testing
 

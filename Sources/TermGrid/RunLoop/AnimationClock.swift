@@ -25,7 +25,7 @@ public final class ManualAnimationClock: AnimationClock {
   public init(now: Double = 0) { self.now = now }
   /// Moves the time forward by `seconds`.
   public func advance(by seconds: Double) { now += max(0, seconds) }
-  /// Moves the time forward by `duration` (a <doc:/GridRender/HeadlessTerminal>'s
+  /// Moves the time forward by `duration` (a [HeadlessTerminal](/documentation/termgridtesting/headlessterminal)'s
   /// `onWait` can be this method, so a run loop's waits pass time).
   public func advance(by duration: Duration) {
     let c = duration.components

@@ -1,6 +1,7 @@
 import GridLayout
+import GridRender
 
-/// Draws layout attributes onto a ``Surface``: in drawing order (zIndex, then
+/// Draws layout attributes onto a <doc:/GridRender/Surface>: in drawing order (zIndex, then
 /// decoration, item, supplementary, then index path), each element clipped
 /// to its snapped frame and to the viewport, hidden ones skipped.
 ///

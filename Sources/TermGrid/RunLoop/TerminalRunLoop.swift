@@ -1,6 +1,7 @@
 import GridRender
+import GridTerminal
 
-/// Drives a ``Scene`` on a <doc:/GridRender/Terminal>: waits for input without spinning,
+/// Drives a ``Scene`` on a <doc:/GridTerminal/Terminal>: waits for input without spinning,
 /// handles every pending event before drawing once, and presents a frame
 /// only when something changed.
 ///
@@ -8,12 +9,12 @@ import GridRender
 /// that stays true (an animation is running) it waits at most
 /// ``frameInterval`` for input and then draws the next frame; otherwise it
 /// blocks on input, using no CPU. It ends when the scene says
-/// ``EventResult/quit``, when the input ends (<doc:/GridRender/InputEvent/endOfInput>:
+/// ``EventResult/quit``, when the input ends (<doc:/GridTerminal/InputEvent/endOfInput>:
 /// standard input closed), or when the scene throws; the terminal is
 /// restored however it ends (signals are the curses backend's handlers').
 ///
 /// Most apps run through ``Application/run(_:name:terminal:)``, which opens the
-/// terminal and reports errors; tests run a loop on a <doc:/GridRender/HeadlessTerminal>.
+/// terminal and reports errors; tests run a loop on a [HeadlessTerminal](/documentation/termgridtesting/headlessterminal) of TermGridTesting.
 public final class TerminalRunLoop {
   /// The terminal drawn to.
   public let terminal: any Terminal
@@ -21,6 +22,9 @@ public final class TerminalRunLoop {
   public let scene: any Scene
   /// The surface reused for every frame.
   public private(set) var surface: Surface
+  /// What the terminal shows: each frame is diffed against it once, and
+  /// the terminal is handed only the changes.
+  public private(set) var screen = Screen()
   /// How many frames were presented.
   public private(set) var framesPresented = 0
   /// The time between animation frames (60 a second).
@@ -39,7 +43,7 @@ public final class TerminalRunLoop {
   ///
   /// - Parameter untilIdle: Also return as soon as no input is pending,
   ///   nothing animates and no background work is due (for tests; a
-  ///   <doc:/GridRender/HeadlessTerminal>'s `onWait` can advance a
+  ///   headless terminal's `onWait` can advance a
   ///   ``ManualAnimationClock`` so animations run to their end). Without
   ///   it the loop waits for input when idle; a terminal that has no input
   ///   left (a headless one whose keys are all handled) ends it too.
@@ -88,9 +92,11 @@ public final class TerminalRunLoop {
     if surface.width != terminal.width || surface.height != terminal.height {
       surface.resize(width: terminal.width, height: terminal.height)
     }
-    guard force || scene.needsDisplay else { return }
+    // A terminal that lost its screen (resumed after a suspend) is drawn whole even when nothing changed.
+    guard force || scene.needsDisplay || terminal.needsFullRepaint else { return }
     scene.draw(into: &surface)
-    try terminal.present(surface)
+    if terminal.needsFullRepaint { screen.invalidate() }
+    try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     surface.markPresented()
     framesPresented += 1
   }

@@ -1,3 +1,6 @@
+import GridRender
+import GridTerminal
+
 /// A terminal in memory for tests: presented surfaces can be read back as
 /// text, and input comes from a script of events.
 public final class HeadlessTerminal: Terminal {
@@ -22,12 +25,12 @@ public final class HeadlessTerminal: Terminal {
   public private(set) var idleWaits = 0
   /// Whether the last read gave an event.
   private var justGaveAnEvent = false
-  /// How many row scrolls were replayed (see ``Surface/scrollHints``).
+  /// How many row scrolls were replayed (see <doc:/GridRender/Surface/scrollHints>).
   public private(set) var scrolls = 0
   /// True after ``restore()``.
   public private(set) var isRestored = false
   /// True once ``closeInput()`` was called: when the script runs out,
-  /// ``nextEvent(timeout:)`` says ``InputEvent/endOfInput``.
+  /// ``nextEvent(timeout:)`` says <doc:/GridTerminal/InputEvent/endOfInput>.
   public private(set) var isInputClosed = false
   /// Called with the time a wait would have taken when ``nextEvent(timeout:)``
   /// is asked to wait a finite time and nothing is pending: a test advances
@@ -50,10 +53,10 @@ public final class HeadlessTerminal: Terminal {
   /// Queues key presses.
   public func send(keys: Key...) { pendingEvents.append(contentsOf: keys.map { .key($0) }) }
   /// Closes the input, as a closed standard input: once the queued events
-  /// are read, every read says ``InputEvent/endOfInput``.
+  /// are read, every read says <doc:/GridTerminal/InputEvent/endOfInput>.
   public func closeInput() { isInputClosed = true }
 
-  /// The next scripted event. When the script is empty: ``InputEvent/endOfInput``
+  /// The next scripted event. When the script is empty: <doc:/GridTerminal/InputEvent/endOfInput>
   /// if the input was closed, else nil (a wait that ran out; a test's run
   /// loop in `untilIdle` mode then returns).
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
@@ -78,23 +81,37 @@ public final class HeadlessTerminal: Terminal {
     return e
   }
 
-  /// Keeps the surface as the screen and counts the cells that changed.
-  public func present(_ surface: Surface) throws {
+  /// Applies the update to its screen as a terminal does (clear, scrolls,
+  /// then the changed cells, wide graphemes covering the next cell) and
+  /// counts the cells written. The screen is built from the changes alone,
+  /// never copied from the update's frame, so a test sees what a real
+  /// terminal would show.
+  public func present(_ update: FrameUpdate) throws {
     presentCount += 1
-    if surface.width == screen.width, surface.height == screen.height {
-      // The same diff as the curses backend's: the rows drawn into, cell by
-      // cell, into this terminal's own copy (no copy of the whole surface).
-      for hint in surface.scrollHints { screen.scrollRows(hint.rows, by: hint.by) }
-      scrolls += surface.scrollHints.count
-      var changed = 0
-      screen.updateCells(from: surface) { cell, _, _ in changed += max(1, Int(cell.width)) }
-      lastChangedCells = changed
-    } else {
-      lastChangedCells = surface.width * surface.height
-      screen = Surface(width: surface.width, height: surface.height)
-      screen.updateCells(from: surface, allRows: true) { _, _, _ in }
+    if update.clearsScreen {
+      screen = Surface(width: update.frame.width, height: update.frame.height)
+      needsFullRepaint = false
     }
+    for hint in update.scrolls { screen.scrollRows(hint.rows, by: hint.by) }
+    scrolls += update.scrolls.count
+    for change in update.changes where change.x < screen.width && change.y < screen.height {
+      screen.setCell(change.cell, x: change.x, y: change.y)
+    }
+    lastChangedCells = update.changedCellCount
     screen.markPresented()
+  }
+
+  /// True after ``simulateResume()`` until a frame clears the screen.
+  public private(set) var needsFullRepaint = false
+
+  /// Acts as a terminal brought back after a suspend (Ctrl-Z, `fg`): what
+  /// it showed is forgotten, so the next frame must clear it.
+  public func simulateResume() {
+    needsFullRepaint = true
+    screen = Surface(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width { screen.setCell(Cell(grapheme: "?", style: .plain, width: 1), x: x, y: y) }
+    }
   }
 
   /// Records that the terminal was restored.

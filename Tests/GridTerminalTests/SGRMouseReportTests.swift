@@ -1,4 +1,5 @@
 import GridRender
+import GridTerminal
 import Testing
 
 @Suite struct SGRMouseReportTests {

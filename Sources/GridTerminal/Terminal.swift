@@ -1,18 +1,4 @@
-/// How many colours a terminal shows.
-public enum ColorSupport: Int, Hashable, Sendable, Comparable {
-  /// No colour (a monochrome terminal, or `NO_COLOR` set).
-  case none = 0
-  /// The 8 ANSI colours (TERM=xterm, linux).
-  case ansi8 = 1
-  /// The 16 ANSI colours, the 8 and their bright variants (TERM=xterm-16color).
-  case ansi16 = 2
-  /// The 256-colour palette.
-  case indexed256 = 3
-  /// 24-bit colour.
-  case trueColor = 4
-  /// Orders by raw value.
-  public static func < (a: ColorSupport, b: ColorSupport) -> Bool { a.rawValue < b.rawValue }
-}
+import GridRender
 
 /// What a terminal can show.
 public struct TerminalCapabilities: Hashable, Sendable {
@@ -22,11 +8,15 @@ public struct TerminalCapabilities: Hashable, Sendable {
   public var unicode: Bool
   /// True when mouse events are reported.
   public var mouse: Bool
+  /// True when the terminal can scroll a band of rows: a ``Screen`` then
+  /// passes a view's scrolls on, and only the rows that come into view are written.
+  public var scrollsRegions: Bool
   /// Creates capabilities.
-  public init(colors: ColorSupport, unicode: Bool = true, mouse: Bool = false) {
+  public init(colors: ColorSupport, unicode: Bool = true, mouse: Bool = false, scrollsRegions: Bool = true) {
     self.colors = colors
     self.unicode = unicode
     self.mouse = mouse
+    self.scrollsRegions = scrollsRegions
   }
 }
 
@@ -42,8 +32,15 @@ public protocol Terminal: AnyObject {
   /// ``InputEvent/endOfInput`` once the input is closed (never nil from a
   /// wait without a timeout).
   func nextEvent(timeout: Duration?) throws -> InputEvent?
-  /// Shows `surface`, writing only the cells that differ from the last one shown.
-  func present(_ surface: Surface) throws
+  /// Makes the screen show the update's frame: clears the screen when the
+  /// update says so, replays its scrolls, then writes its changes (cells
+  /// outside the terminal's size are left out). The terminal keeps no copy
+  /// of the screen: the ``Screen`` that made the update does.
+  func present(_ update: FrameUpdate) throws
+  /// True when the terminal no longer knows what its screen shows (it was
+  /// suspended and resumed): the one who draws calls ``Screen/invalidate()``
+  /// so the next update clears the screen and writes every cell.
+  var needsFullRepaint: Bool { get }
   /// Gives the terminal back as it was found (cursor, echo, main screen). Idempotent.
   func restore()
 }

@@ -140,49 +140,14 @@ public struct Surface: Sendable, Equatable {
     markChanged(r, columns: 0..<w)
   }
 
-  /// Makes this surface (the copy a terminal keeps of what is on screen)
-  /// equal to `newer` (of the same size, in the columns `newer` marks as
-  /// changed, or everywhere with `allRows`), calling `changed` for every cell
-  /// that differs (a wide grapheme's continuation is not reported on its own
-  /// when its head changed). Updating in place keeps both surfaces' storage unshared.
-  public mutating func updateCells(from newer: Surface, allRows: Bool = false, _ changed: (Cell, Int, Int) -> Void) {
-    withoutActuallyEscaping(changed) { changed in
-      var receiver = ClosureReceiver(body: changed)
-      updateCells(from: newer, allRows: allRows, reportingTo: &receiver)
-    }
-  }
-
-  /// ``updateCells(from:allRows:_:)`` reporting to `receiver`: a terminal's
-  /// encoder is handed the changed cells as an `inout` value, with no closure
-  /// context or dynamic exclusivity check per cell.
-  package mutating func updateCells<Receiver: CellChangeReceiver>(
-    from newer: Surface, allRows: Bool = false, reportingTo receiver: inout Receiver
-  ) {
-    precondition(newer.width == width && newer.height == height)
-    let w = width
-    newer.cells.withUnsafeBufferPointer { new in
-      cells.withUnsafeMutableBufferPointer { old in
-        for y in 0..<height {
-          let columns = allRows ? 0..<w : newer.changedColumns[y]
-          guard !columns.isEmpty else { continue }
-          let row = y * w
-          var x = columns.lowerBound
-          let end = columns.upperBound
-          while x < end {
-            let cell = new[row + x]
-            if !cell.isIdentical(to: old[row + x]) {
-              old[row + x] = cell
-              receiver.cellChanged(cell, x: x, y: y)
-              if cell.width == 2, x + 1 < w {
-                old[row + x + 1] = new[row + x + 1]
-                x += 1
-              }
-            }
-            x += 1
-          }
-        }
-      }
-    }
+  /// Writes `cell` at column `x`, row `y` as a terminal writes it, ignoring
+  /// the clip: a wide grapheme covers the next column too, and overwriting
+  /// half of one blanks the other half. Out of bounds does nothing. (For a
+  /// copy of what a terminal shows, built from a frame's changes.)
+  public mutating func setCell(_ cell: Cell, x: Int, y: Int) {
+    guard y >= 0, y < height, x >= 0, x < width else { return }
+    store(cell, x: x, y: y)
+    if cell.width == 2, x + 1 < width { store(Cell(grapheme: .space, style: cell.style, width: 0), x: x + 1, y: y) }
   }
 
   /// The cell at column `x`, row `y`.
@@ -399,16 +364,4 @@ public struct ScrollHint: Hashable, Sendable {
     self.rows = rows
     self.by = by
   }
-}
-
-/// What ``Surface/updateCells(from:allRows:reportingTo:)`` hands each cell
-/// that differs to (a terminal's encoder).
-package protocol CellChangeReceiver {
-  /// `cell` is new at column `x`, row `y`.
-  mutating func cellChanged(_ cell: Cell, x: Int, y: Int)
-}
-
-private struct ClosureReceiver: CellChangeReceiver {
-  let body: (Cell, Int, Int) -> Void
-  func cellChanged(_ cell: Cell, x: Int, y: Int) { body(cell, x, y) }
 }
