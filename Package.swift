@@ -34,11 +34,10 @@ let package = Package(
     // The terminal as a program sees it: input events, the Terminal protocol,
     // and the screen that turns each frame into one update.
     .target(name: "GridTerminal", dependencies: ["GridRender"]),
-    .systemLibrary(
-      name: "CNcursesw",
-      pkgConfig: "ncursesw",
-      providers: [.apt(["libncurses-dev"])]
-    ),
+    // ncursesw (libncurses-dev, which scripts/setup installs) and a C shim
+    // over it: the wide-character calls, and the signal handlers and state
+    // that must exist once, in one translation unit (shim.c).
+    .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "CursesTerminal", dependencies: ["CNcursesw", "GridRender", "GridTerminal"]),
     .target(name: "TermGrid", dependencies: ["GridLayout", "GridRender", "GridTerminal", "CursesTerminal"]),
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),

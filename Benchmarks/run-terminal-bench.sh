@@ -7,6 +7,9 @@
 #
 #   bash Benchmarks/run-terminal-bench.sh [results-dir]
 #
+# GRID_BENCH_BEFORE=/path/to/grid-bench adds an earlier build of grid-bench
+# (say, of the commit before a change) to the same run, as a third program.
+#
 # Three key scripts at 200x60, N = 10,000 and 1,000,000 boxes, lockstep (a
 # key, a frame, the next key), the programs alternating; and the first
 # script as a 226-key burst. Needs gcc, libncurses-dev, python3 (pyte is
@@ -57,9 +60,15 @@ for n in 10000 1000000; do
   for s in 0 1 2; do
     run "c-$n-s$s" lockstep "${scripts[$s]}" --ready "$ready" -- "$out/grid_ncurses" -n "$n" -m incr
     run "termgrid-$n-s$s" lockstep "${scripts[$s]}" --ready "$ready" -- "$bin/grid-bench" -n "$n"
+    if [ -n "${GRID_BENCH_BEFORE:-}" ]; then
+      run "before-$n-s$s" lockstep "${scripts[$s]}" --ready "$ready" -- "$GRID_BENCH_BEFORE" -n "$n"
+    fi
   done
   run "c-$n-burst" burst "${scripts[0]}" --ready "$ready" -- "$out/grid_ncurses" -n "$n" -m incr
   run "termgrid-$n-burst" burst "${scripts[0]}" --ready "$ready" -- "$bin/grid-bench" -n "$n"
+  if [ -n "${GRID_BENCH_BEFORE:-}" ]; then
+    run "before-$n-burst" burst "${scripts[0]}" --ready "$ready" -- "$GRID_BENCH_BEFORE" -n "$n"
+  fi
 done
 
 # Priced after every measurement (analyze.py replays each recording through
@@ -75,6 +84,7 @@ done
 python3 - "$out" <<'PY'
 import json, statistics, sys, os
 out = sys.argv[1]
+before = os.path.exists(f"{out}/before-10000-s0.json") and os.environ.get("GRID_BENCH_BEFORE")
 def load(label):
     d = json.load(open(f"{out}/{label}.json"))
     an = {}
@@ -83,8 +93,9 @@ def load(label):
     return d, an
 for n in (10000, 1000000):
     print(f"\n## {n:,} boxes, 200x60 (lockstep; CPU medians over the key presses, bytes means)\n")
-    print("| script | key | C CPU µs | TermGrid CPU µs | ratio | C bytes | TermGrid bytes | ratio |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    extra = " before CPU µs | before bytes |" if before else ""
+    print("| script | key | C CPU µs | TermGrid CPU µs | ratio | C bytes | TermGrid bytes | ratio |" + extra)
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |" + (" --- | --- |" if before else ""))
     for s in range(3):
         c, _ = load(f"c-{n}-s{s}"); t, _ = load(f"termgrid-{n}-s{s}")
         def per_key(d):
@@ -93,13 +104,17 @@ for n in (10000, 1000000):
                 k.setdefault(seg["key"], []).append((seg.get("cpu_us", 0), seg["bytes"]))
             return k
         ck, tk = per_key(c), per_key(t)
+        bk = per_key(load(f"before-{n}-s{s}")[0]) if before else {}
         for key in ck:
             cc = statistics.median(x for x, _ in ck[key]); tc = statistics.median(x for x, _ in tk.get(key, [(0, 0)]))
             cb = statistics.mean(b for _, b in ck[key]); tb = statistics.mean(b for _, b in tk.get(key, [(0, 0)]))
-            print(f"| {s + 1} | {key} | {cc:.0f} | {tc:.0f} | {tc / cc if cc else 0:.2f} | {cb:.0f} | {tb:.0f} | {tb / cb if cb else 0:.2f} |")
+            row = f"| {s + 1} | {key} | {cc:.0f} | {tc:.0f} | {tc / cc if cc else 0:.2f} | {cb:.0f} | {tb:.0f} | {tb / cb if cb else 0:.2f} |"
+            if before:
+                row += f" {statistics.median(x for x, _ in bk.get(key, [(0, 0)])):.0f} | {statistics.mean(b for _, b in bk.get(key, [(0, 0)])):.0f} |"
+            print(row)
     print("\n| program | first frame ms | first frame bytes | bytes, all keys (scripts 1/2/3) | burst bytes | actual/ideal (script 1) |")
     print("| --- | --- | --- | --- | --- | --- |")
-    for p in ("c", "termgrid"):
+    for p in ("c", "termgrid") + (("before",) if before else ()):
         runs = [load(f"{p}-{n}-s{s}") for s in range(3)]
         b, _ = load(f"{p}-{n}-burst")
         summ = runs[0][1].get("summary", {}); ratio = f"{summ['ratio_actual_over_ideal']:.2f}" if "ratio_actual_over_ideal" in summ else "-"

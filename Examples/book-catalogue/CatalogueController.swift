@@ -27,19 +27,19 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     }
   }
 
-  private(set) var document: CatalogueDocument
+  var document: CatalogueDocument
   /// What the grid shows: the library, filtered.
-  private(set) var shown: Catalogue
+  var shown: Catalogue
   /// The filter (empty: every book).
-  private(set) var query = ""
-  private var search = BookSearch()
-  private(set) var sourceName: String
+  var query = ""
+  var search = BookSearch()
+  var sourceName: String
   let skipped: [SkippedRow]
-  private(set) var arrangement = Arrangement.grid
+  var arrangement = Arrangement.grid
   /// Earlier libraries, the latest last (u goes back one).
-  private var undoStack: [Catalogue] = []
+  var undoStack: [Catalogue] = []
   /// Set when a move left what is shown out of step with the library (an emptied group).
-  private var needsResync = false
+  var needsResync = false
 
   static let cardSize = Size(width: 24, height: 5)
   /// A card with a cover: the cover (14 x 9 inside the border), two lines of title and the year under it.
@@ -51,7 +51,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   /// Makes the covers' pictures in the background.
   let loader: PictureLoader?
   /// Plain boards for books without a cover file, by title.
-  private var plainCovers: [String: PlainCover] = [:]
+  var plainCovers: [String: PlainCover] = [:]
 
   init(
     document: CatalogueDocument, sourceName: String, skipped: [SkippedRow], covers: CoverIndex? = nil,
@@ -76,292 +76,6 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
       // Where and why (the first), until a key; the status line keeps the count.
       message = "line \(first.line): \(first.reason)"
     }
-  }
-
-  /// The grid: cards of 24x5; the list: one full-width row per book (a
-  /// flow layout clips an item wider than the line to the line).
-  static func flowLayout(for arrangement: Arrangement, covers: Bool = false) -> FlowLayout {
-    let size = arrangement == .list ? Size(width: 10_000, height: 3) : covers ? coverCardSize : cardSize
-    let layout = FlowLayout(
-      itemSize: size, minimumInteritemSpacing: 1, minimumLineSpacing: 0,
-      sectionInset: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1),
-      headerReferenceSize: Size(width: 0, height: 1), footerReferenceSize: Size(width: 0, height: 1))
-    layout.sectionHeadersPinToVisibleBounds = true
-    layout.lineAlignment = .leading
-    return layout
-  }
-
-  /// The layout of an arrangement; the waterfall and the shelves ask this
-  /// scene for their cards' heights and widths.
-  func layout(for arrangement: Arrangement) -> any CollectionLayout {
-    switch arrangement {
-    case .grid, .list:
-      return Self.flowLayout(for: arrangement, covers: covers != nil)
-    case .waterfall:
-      let layout = WaterfallLayout(
-        columns: .minimumWidth(Self.cardSize.width), interColumnSpacing: 1,
-        sectionInset: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1), headerHeight: 1, footerHeight: 1)
-      layout.delegate = self
-      return layout
-    case .shelves:
-      let layout = ShelfLayout(itemHeight: Self.cardSize.height, shelfSpacing: 0, headerHeight: 1, plankHeight: 1)
-      layout.delegate = self
-      return layout
-    }
-  }
-
-  /// The longest title line a card wraps to, and the most lines.
-  static let waterfallTitleLines = 6
-  static let shelfCardWidths = 16.0...36.0
-
-  /// The rows of a cover above a waterfall card's title: a book's shape (2:3) at the column's width, within 6...14.
-  static func waterfallCoverRows(columnWidth: Double) -> Int {
-    min(14, max(6, Int((columnWidth - 2) * 3 / 4)))
-  }
-
-  /// A waterfall card is as tall as its title needs wrapped to the column
-  /// (borders, up to six title lines and the detail line). Asked once per
-  /// book when the layout is prepared, not per frame.
-  func waterfallLayout(_ layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Double) -> Double {
-    let title = shown.groups[indexPath.section].books[indexPath.item].title
-    let lines = TextLayout.wrap(title, width: max(1, Int(columnWidth) - 4), maxLines: Self.waterfallTitleLines).count
-    return Double(2 + max(1, lines) + 1 + (covers == nil ? 0 : Self.waterfallCoverRows(columnWidth: columnWidth)))
-  }
-
-  /// A shelf card is as wide as its title or detail line (with its border
-  /// and padding), within 16...36 cells: a self-sizing card, measured once
-  /// per book when the layout is prepared.
-  func shelfLayout(_ layout: ShelfLayout, widthForItemAt indexPath: IndexPath) -> Double {
-    let book = shown.groups[indexPath.section].books[indexPath.item]
-    let width = Double(max(DisplayWidth.of(book.title), DisplayWidth.of(detailText(for: book))) + 4)
-    return min(max(width, Self.shelfCardWidths.lowerBound), Self.shelfCardWidths.upperBound)
-  }
-
-  /// The plank under a shelf: a rule, with ◀ or ▶ where the shelf has books
-  /// out of view on that side.
-  static func plank(for attributes: LayoutAttributes, in view: CollectionView) -> CellContent {
-    let shelves = view.collectionViewLayout as? any SectionScrollingLayout
-    let s = attributes.indexPath.section
-    let left = (shelves?.horizontalOffset(ofSection: s) ?? 0) > 0
-    let right = shelves.map { $0.horizontalOffset(ofSection: s) < $0.maximumHorizontalOffset(ofSection: s) } ?? false
-    return .custom { surface, frame, _ in
-      let style = Style(foreground: .brightBlack)
-      surface.fill(frame, with: "▔", style: style)
-      let marks = Style(foreground: .cyan, attributes: [.bold])
-      if left { surface.draw("◀ more", x: frame.x + 1, y: frame.y, style: marks) }
-      if right { surface.draw("more ▶", x: frame.maxX - 7, y: frame.y, style: marks) }
-    }
-  }
-
-  // MARK: editing
-
-  /// The books that d deletes: the selected ones, else the focused one.
-  var booksToDelete: [IndexPath] {
-    let selected = collectionView.indexPathsForSelectedItems
-    if !selected.isEmpty { return selected }
-    return collectionView.focusedIndexPath.map { [$0] } ?? []
-  }
-
-  /// Deletes the selected books (or the focused one), animated; u undoes.
-  func deleteBooks() {
-    let paths = booksToDelete
-    guard !paths.isEmpty else { return }
-    let gone = Set(paths.map { shown.groups[$0.section].books[$0.item].id })
-    let first = shown.groups[paths[0].section].books[paths[0].item]
-    let what = gone.count == 1 ? "“\(first.title)”" : "\(gone.count) books"
-    change(to: library.keeping { !gone.contains($0.id) }, message: "deleted \(what) · u undoes")
-  }
-
-  /// Adds a book into its group (creating the group when new), animated,
-  /// and focuses it; its row gets the file's columns.
-  func add(_ book: Book) {
-    var book = book
-    book.id = (library.books.map(\.id).max() ?? 0) + 1
-    book.fields = document.format.fields(title: book.title, author: book.author, year: book.year, shelves: book.shelves)
-    let next = Catalogue(books: library.books + [book], grouping: library.grouping, sort: library.sort)
-    let hidden = !matchesQuery(book)
-    guard change(to: next, message: "added “\(book.title)”\(hidden ? " (hidden by the filter)" : "") · u undoes") else {
-      return
-    }
-    if let p = shown.snapshot.indexPath(of: book.id) { collectionView.focusItem(at: p) }
-  }
-
-  /// Goes back to the library before the last edit.
-  func undo() {
-    guard let previous = undoStack.popLast() else {
-      message = "nothing to undo"
-      return
-    }
-    search = BookSearch()  // an undone move may give a book its old shelf back
-    change(to: previous, message: "undone", as: .undo)
-  }
-
-  /// How a change of the library is treated.
-  enum ChangeKind {
-    /// An edit: undoable, and the selection is cleared.
-    case edit
-    /// An undo: the selection is cleared.
-    case undo
-    /// Another view of the same books (a filter, an order): the selection stays.
-    case view
-  }
-
-  /// Shows `next` in place of the library: the difference of what is shown
-  /// before and after is one animated batch. Returns false (keeping
-  /// everything as it was) when the batch is refused.
-  @discardableResult
-  private func change(to next: Catalogue, message text: String?, as kind: ChangeKind = .edit) -> Bool {
-    let previous = document.library
-    let previousShown = shown
-    let nextShown = filteredView(of: next)
-    do {
-      let update = try nextShown.snapshot.batchUpdate(from: previousShown.snapshot)
-      try collectionView.performBatchUpdates {
-        document.library = next
-        shown = nextShown
-        try collectionView.apply(update)
-      }
-    } catch {
-      document.library = previous
-      shown = previousShown
-      message = "\(error)"
-      return false
-    }
-    if kind == .edit {
-      undoStack.append(previous)
-      if undoStack.count > 100 { undoStack.removeFirst() }
-    }
-    if kind != .view { collectionView.selectItem(at: nil) }
-    if let text { message = text }
-    return true
-  }
-
-  /// Goes to the next arrangement (grid, list, waterfall, shelves), animated.
-  func switchArrangement() {
-    arrangement = arrangement.next
-    collectionView.setLayout(layout(for: arrangement), animated: true)
-    message = "layout: \(arrangement.rawValue)"
-  }
-
-  /// The next order within groups (o): file, title, year, author.
-  func cycleSort() {
-    let next = library.sort.next
-    change(to: library.regrouped(by: library.grouping, sort: next), message: "order: \(next.rawValue)", as: .view)
-  }
-
-  // MARK: filter
-
-  /// The library as the filter shows it.
-  private func filteredView(of library: Catalogue) -> Catalogue {
-    guard !query.isEmpty else { return library }
-    let folded = BookSearch.fold(query)
-    return library.filtered { search.matches($0, folded: folded) }
-  }
-
-  private func matchesQuery(_ book: Book) -> Bool {
-    search.matches(book, folded: BookSearch.fold(query))
-  }
-
-  /// Narrows the grid to the books matching `text`, animated; the focus stays on its book where it can.
-  func setQuery(_ text: String) {
-    guard text != query else { return }
-    query = text
-    change(to: library, message: nil, as: .view)
-  }
-
-  // MARK: saving
-
-  /// Saves to the file the catalogue came from (and quits after, when
-  /// `thenQuit`); the bundled one asks for a name first, and a save that
-  /// needs a yes asks for it.
-  func save(thenQuit: Bool = false, confirmed: Bool = false) {
-    do {
-      try document.save(confirmed: confirmed)
-    } catch .needsPath {
-      askForSavePath(thenQuit: thenQuit)
-      return
-    } catch .needsConfirmation(let question) {
-      confirmSave(question) { [unowned self] in save(thenQuit: thenQuit, confirmed: true) }
-      return
-    } catch {
-      message = Self.describe(error)
-      return
-    }
-    message = "saved \(library.bookCount) books to \(sourceName)"
-    if thenQuit { quit() }
-  }
-
-  /// Asks before a save that needs a yes: s saves, Esc leaves the file as it is.
-  private func confirmSave(_ question: String, then save: @escaping () -> Void) {
-    present(
-      PromptOverlay(
-        "Save? \(question)", choices: [.init("s", "saves") { save() }], cancelTitle: "does not save"))
-  }
-
-  /// A failed save for the status line: the reason first, the edits kept.
-  static func describe(_ error: CatalogueSaveError) -> String {
-    switch error {
-    case .failed(let e): return "not saved, edits kept: \(e.reason) (\(e.step))"
-    default: return "not saved, edits kept: \(error)"
-    }
-  }
-
-  /// The file name input (S, or s on the bundled catalogue). Naming a file
-  /// that exists asks again: Enter then replaces it (typing changes the
-  /// name, which must be confirmed again).
-  func askForSavePath(_ text: String? = nil, replacing: Bool = false, thenQuit: Bool = false) {
-    let hint = replacing ? " · it exists: Enter replaces it · Esc cancels" : " · Enter saves · Esc cancels"
-    let input = TextInputOverlay(
-      label: " Save as: ", text: text ?? document.path ?? "", hint: { _ in hint },
-      onSubmit: { [unowned self] path in save(as: path, replacing: replacing, thenQuit: thenQuit) })
-    if replacing {
-      input.onChange = { [unowned self, unowned input] text in
-        dismiss(input)
-        askForSavePath(text, thenQuit: thenQuit)
-      }
-    }
-    present(input)
-  }
-
-  /// Saves under a new name: the catalogue is that file from now on.
-  private func save(as input: String, replacing: Bool, thenQuit: Bool, confirmed: Bool = false) {
-    var path = input.trimmingCharacters(in: .whitespaces)
-    guard !path.isEmpty else {
-      askForSavePath(input, thenQuit: thenQuit)
-      return
-    }
-    if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
-      path = home + path.dropFirst()
-    }
-    if !replacing, path != document.path, FileManager.default.fileExists(atPath: path) {
-      askForSavePath(input, replacing: true, thenQuit: thenQuit)
-      return
-    }
-    do {
-      try document.save(to: path, confirmed: confirmed)
-    } catch .needsConfirmation(let question) {
-      confirmSave(question) { [unowned self] in save(as: input, replacing: true, thenQuit: thenQuit, confirmed: true) }
-      return
-    } catch {
-      message = Self.describe(error)
-      return
-    }
-    sourceName = (path as NSString).lastPathComponent
-    message = "saved \(library.bookCount) books to \(path)"
-    if thenQuit { quit() }
-  }
-
-  /// q with unsaved edits asks: s saves and quits, q quits without saving, Esc stays.
-  override func shouldQuit() -> Bool {
-    guard document.isModified else { return true }
-    present(
-      PromptOverlay(
-        "Unsaved changes to \(sourceName)",
-        choices: [
-          .init("s", "saves and quits") { [unowned self] in save(thenQuit: true) },
-          .init("q", "quits without saving") { [unowned self] in quit() },
-        ], cancelTitle: "stays"))
-    return false
   }
 
   // MARK: data source
@@ -432,6 +146,63 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     return book.yearText.isEmpty ? book.author : "\(book.yearText) · \(book.author)"
   }
 
+  // MARK: delegate
+
+  /// Enter or a double click: every field of the book.
+  override func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
+    let book = shown.groups[indexPath.section].books[indexPath.item]
+    let panel = PanelOverlay(title: "Book", rows: Self.detailRows(for: book), footer: "Esc or q to return")
+    if let loader, let path = coverPath(for: book) {
+      panel.picture = CellPicture(loader.source(forFileAt: path), placement: .leading(width: 30))
+      panel.pictureTitle = book.title
+    }
+    present(panel)
+  }
+
+  // MARK: bars
+
+  override var titleText: String? {
+    var title = "Book catalogue · \(sourceName) · by \(library.grouping.rawValue) · order: \(library.sort.rawValue)"
+    if !query.isEmpty { title += " · filter “\(query)”" }
+    if document.isModified { title += " · modified" }
+    return title
+  }
+
+  override var statusText: String {
+    var left =
+      query.isEmpty
+      ? "\(shown.bookCount) books · \(shown.groups.count) \(groupNoun)"
+      : "\(shown.bookCount) of \(library.bookCount) books · \(shown.groups.count) \(groupNoun)"
+    if !skipped.isEmpty {
+      left += " · \(skipped.count) row\(skipped.count == 1 ? "" : "s") skipped"
+    }
+    let selected = collectionView.indexPathsForSelectedItems.count
+    if selected > 0 { left += " · \(selected) selected" }
+    if let source = collectionView.indexPathForMovingItemSource {
+      let book = shown.groups[source.section].books[source.item]
+      left += " · moving “\(book.title)”: arrows move · Enter drops · Esc cancels"
+    } else if message == nil, let f = collectionView.focusedIndexPath, f.section < shown.groups.count,
+      f.item < shown.groups[f.section].books.count
+    {
+      let book = shown.groups[f.section].books[f.item]
+      left += " · \(f.item + 1)/\(shown.groups[f.section].books.count) \(book.title)"
+    }
+    return left
+  }
+
+  override var statusHints: String {
+    collectionView.isMovingItem ? "" : " Enter details  ? help  q quit "
+  }
+
+  var groupNoun: String {
+    switch shown.grouping {
+    case .author: return shown.groups.count == 1 ? "author" : "authors"
+    case .shelf: return shown.groups.count == 1 ? "shelf" : "shelves"
+    case .decade: return shown.groups.count == 1 ? "decade" : "decades"
+    case .status: return shown.groups.count == 1 ? "status" : "statuses"
+    }
+  }
+
   // MARK: moving
 
   /// A book moved with m or the mouse: it takes its new place in the file's
@@ -473,43 +244,19 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     return IndexPath(item: proposed.section > original.section ? last : 0, section: original.section)
   }
 
-  // MARK: delegate
+  // MARK: quitting
 
-  /// Enter or a double click: every field of the book.
-  override func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
-    let book = shown.groups[indexPath.section].books[indexPath.item]
-    let panel = PanelOverlay(title: "Book", rows: Self.detailRows(for: book), footer: "Esc or q to return")
-    if let loader, let path = coverPath(for: book) {
-      panel.picture = CellPicture(loader.source(forFileAt: path), placement: .leading(width: 30))
-      panel.pictureTitle = book.title
-    }
-    present(panel)
-  }
-
-  /// A book's fields for the detail panel: title, author, year, shelves,
-  /// then the file's other columns that have a value.
-  static func detailRows(for book: Book) -> [PanelOverlay.Row] {
-    var rows: [PanelOverlay.Row] = [.init("Title", book.title), .init("Author", book.author)]
-    if !book.yearText.isEmpty { rows.append(.init("Year", book.yearText)) }
-    if !book.shelves.isEmpty { rows.append(.init("Shelves", book.shelves.joined(separator: ", "))) }
-    if !book.status.isEmpty { rows.append(.init("Status", book.status)) }
-    if book.rating > 0 { rows.append(.init("My rating", "\(stars(book.rating)) (\(book.rating) of 5)")) }
-    let shown: Set<String> = [
-      "title", "author", "year published", "original publication year", "year", "bookshelves", "shelf", "shelves", "exclusive shelf",
-      "my rating",
-    ]
-    for field in book.fields where !shown.contains(field.name.lowercased()) && !field.value.isEmpty {
-      // Goodreads' ="0060935464" as the ISBN it wraps.
-      let isISBN = field.name.lowercased().hasPrefix("isbn")
-      let value = isISBN ? ISBN.unwrap(field.value) : field.value
-      if !value.isEmpty { rows.append(.init(field.name, value)) }
-    }
-    if book.year != nil, let original = book.fields.first(where: { $0.name.lowercased() == "year published" })?.value.trimmedOfSpaces,
-      !original.isEmpty, original != book.yearText
-    {
-      rows.insert(.init("Edition", original), at: min(rows.count, 3))
-    }
-    return rows
+  /// q with unsaved edits asks: s saves and quits, q quits without saving, Esc stays.
+  override func shouldQuit() -> Bool {
+    guard document.isModified else { return true }
+    present(
+      PromptOverlay(
+        "Unsaved changes to \(sourceName)",
+        choices: [
+          .init("s", "saves and quits") { [unowned self] in save(thenQuit: true) },
+          .init("q", "quits without saving") { [unowned self] in quit() },
+        ], cancelTitle: "stays"))
+    return false
   }
 
   // MARK: keys
@@ -575,50 +322,6 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
       change(to: library, message: nil, as: .view)
     }
     return result
-  }
-
-  // MARK: bars
-
-  override var titleText: String? {
-    var title = "Book catalogue · \(sourceName) · by \(library.grouping.rawValue) · order: \(library.sort.rawValue)"
-    if !query.isEmpty { title += " · filter “\(query)”" }
-    if document.isModified { title += " · modified" }
-    return title
-  }
-
-  override var statusText: String {
-    var left =
-      query.isEmpty
-      ? "\(shown.bookCount) books · \(shown.groups.count) \(groupNoun)"
-      : "\(shown.bookCount) of \(library.bookCount) books · \(shown.groups.count) \(groupNoun)"
-    if !skipped.isEmpty {
-      left += " · \(skipped.count) row\(skipped.count == 1 ? "" : "s") skipped"
-    }
-    let selected = collectionView.indexPathsForSelectedItems.count
-    if selected > 0 { left += " · \(selected) selected" }
-    if let source = collectionView.indexPathForMovingItemSource {
-      let book = shown.groups[source.section].books[source.item]
-      left += " · moving “\(book.title)”: arrows move · Enter drops · Esc cancels"
-    } else if message == nil, let f = collectionView.focusedIndexPath, f.section < shown.groups.count,
-      f.item < shown.groups[f.section].books.count
-    {
-      let book = shown.groups[f.section].books[f.item]
-      left += " · \(f.item + 1)/\(shown.groups[f.section].books.count) \(book.title)"
-    }
-    return left
-  }
-
-  override var statusHints: String {
-    collectionView.isMovingItem ? "" : " Enter details  ? help  q quit "
-  }
-
-  private var groupNoun: String {
-    switch shown.grouping {
-    case .author: return shown.groups.count == 1 ? "author" : "authors"
-    case .shelf: return shown.groups.count == 1 ? "shelf" : "shelves"
-    case .decade: return shown.groups.count == 1 ? "decade" : "decades"
-    case .status: return shown.groups.count == 1 ? "status" : "statuses"
-    }
   }
 }
 

@@ -24,77 +24,6 @@ struct CellEncoder {
   /// moving the encoder in and out of a frame copies one reference.
   private let sequences: ControlSequences
 
-  /// The terminal's control sequences, as terminfo gives them.
-  private final class ControlSequences {
-    let colorSupport: ColorSupport
-    let unicode: Bool
-    /// For U+2500 to U+253F, the alternate character set's character (0: none).
-    let alternateLines: [UInt8]
-    let cup: Capability
-    let hpa: Capability?
-    let vpa: Capability?
-    let cuf: Capability?
-    let carriageReturn: [UInt8]?
-    let smacs: [UInt8]
-    let rmacs: [UInt8]
-    let sgr0: [UInt8]
-    let attributeCaps: [(TextAttributes, [UInt8])]
-    let setaf: Capability?
-    let setab: Capability?
-    let csr: Capability?
-    let indn: Capability?
-    let ind: [UInt8]?
-    let rin: Capability?
-    let ri: [UInt8]?
-    let clear: [UInt8]
-    /// Whether `sgr0` is `ESC [ m` (with `ESC ( B` perhaps), and each
-    /// attribute `ESC [ n m`: then a style is one `ESC [ 0;n;...m`.
-    let ansiAttributes: Bool
-
-    init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8]) {
-      guard
-        let cup = Capability("cup", ansi: ["\u{1B}[%i%p1%d;%p2%dH": (UInt8(ascii: "H"), true)]),
-        let sgr0 = cn_tigetstr("sgr0").map(CellEncoder.bytes(of:)),
-        let clear = cn_tigetstr("clear").map(CellEncoder.bytes(of:)),
-        cn_tigetflag("am") == 0 || cn_tigetflag("xenl") != 0
-      else { return nil }
-      self.colorSupport = colorSupport
-      self.unicode = unicode
-      self.alternateLines = alternateLines
-      self.cup = cup
-      self.sgr0 = sgr0
-      self.clear = clear
-      hpa = Capability("hpa", ansi: ["\u{1B}[%i%p1%dG": (UInt8(ascii: "G"), true)])
-      vpa = Capability("vpa", ansi: ["\u{1B}[%i%p1%dd": (UInt8(ascii: "d"), true)])
-      cuf = Capability("cuf", ansi: ["\u{1B}[%p1%dC": (UInt8(ascii: "C"), false)])
-      carriageReturn = cn_tigetstr("cr").map(CellEncoder.bytes(of:))
-      smacs = cn_tigetstr("smacs").map(CellEncoder.bytes(of:)) ?? []
-      rmacs = cn_tigetstr("rmacs").map(CellEncoder.bytes(of:)) ?? []
-      var caps: [(TextAttributes, [UInt8])] = []
-      for (attribute, name) in [
-        (TextAttributes.bold, "bold"), (.dim, "dim"), (.italic, "sitm"), (.underline, "smul"), (.reverse, "rev"),
-      ] {
-        if let s = cn_tigetstr(name) { caps.append((attribute, CellEncoder.bytes(of: s))) }
-      }
-      attributeCaps = caps
-      setaf = colorSupport == .none ? nil : Capability("setaf")
-      setab = colorSupport == .none ? nil : Capability("setab")
-      csr = Capability("csr")
-      indn = Capability("indn")
-      ind = cn_tigetstr("ind").map(CellEncoder.bytes(of:))
-      rin = Capability("rin")
-      ri = cn_tigetstr("ri").map(CellEncoder.bytes(of:))
-      let resets: Set<String> = [
-        "\u{1B}[m", "\u{1B}[0m", "\u{1B}(B\u{1B}[m", "\u{1B}[m\u{1B}(B", "\u{1B}[m\u{0F}", "\u{1B}[0m\u{0F}",
-      ]
-      // (A terminal whose alternate set is chosen by an SGR, as the Linux
-      // console's ESC [ 11 m, has it reset by every style: not this way.)
-      ansiAttributes =
-        resets.contains(String(decoding: sgr0, as: UTF8.self))
-        && caps.allSatisfy { CellEncoder.csiParameters($0.1) != nil } && CellEncoder.csiParameters(smacs) == nil
-    }
-  }
-
   // What the terminal is in now (nil: not known).
   private var cursor: (x: Int, y: Int)?
   private var style: Style?
@@ -104,28 +33,6 @@ struct CellEncoder {
   private var recentStyles: [(style: Style, bytes: [UInt8])] = []
   private var sgrCache: [Style: [UInt8]] = [:]
 
-  /// A capability: its terminfo string, and whether it is the usual ANSI
-  /// form, whose numbers are written here without terminfo's interpreter.
-  struct Capability {
-    let string: [CChar]
-    /// `ESC [` then the parameters (1-based when `oneBased`), `;`-separated, then `final`.
-    let ansiFinal: UInt8?
-    let oneBased: Bool
-
-    init?(_ name: String, ansi: [String: (final: UInt8, oneBased: Bool)] = [:]) {
-      guard let s = cn_tigetstr(name) else { return nil }
-      string = Array(UnsafeBufferPointer(start: s, count: strlen(s) + 1))
-      let text = String(decoding: CellEncoder.bytes(of: s), as: UTF8.self)
-      if let form = ansi[text] {
-        ansiFinal = form.final
-        oneBased = form.oneBased
-      } else {
-        ansiFinal = nil
-        oneBased = false
-      }
-    }
-  }
-
   /// The encoder for the terminal ncurses has set up, or nil when its
   /// description lacks what the encoder needs.
   init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8]) {
@@ -133,34 +40,6 @@ struct CellEncoder {
     else { return nil }
     self.sequences = sequences
     bytes.reserveCapacity(1 << 16)
-  }
-
-  /// A capability's bytes, without terminfo's delays (`$<5>`, which tputs
-  /// would turn into waiting; terminals today need none).
-  static func bytes(of s: UnsafePointer<CChar>) -> [UInt8] {
-    let raw = UnsafeBufferPointer(start: s, count: strlen(s)).map { UInt8(bitPattern: $0) }
-    guard raw.contains(UInt8(ascii: "$")) else { return raw }
-    var out: [UInt8] = []
-    var i = 0
-    while i < raw.count {
-      if raw[i] == UInt8(ascii: "$"), i + 1 < raw.count, raw[i + 1] == UInt8(ascii: "<"),
-        let close = raw[(i + 2)...].firstIndex(of: UInt8(ascii: ">")),
-        raw[(i + 2)..<close].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2A || $0 == 0x2F })
-      {
-        i = close + 1
-        continue
-      }
-      out.append(raw[i])
-      i += 1
-    }
-    return out
-  }
-
-  /// The parameters of `ESC [ params m`, or nil when `s` is not that.
-  static func csiParameters(_ s: [UInt8]) -> ArraySlice<UInt8>? {
-    guard s.count >= 3, s[0] == 0x1B, s[1] == UInt8(ascii: "["), s.last == UInt8(ascii: "m") else { return nil }
-    let p = s[2..<(s.count - 1)]
-    return p.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") } ? p : nil
   }
 
   /// Writes the frame's bytes to `descriptor` (one write) and starts the next.
@@ -277,15 +156,15 @@ struct CellEncoder {
     let fg = s.foreground.terminalNumber(for: sequences.colorSupport)
     let bg = s.background.terminalNumber(for: sequences.colorSupport)
     var colors: [[UInt8]] = []
-    if fg >= 0, let setaf = sequences.setaf { colors.append(Self.format(setaf, fg)) }
-    if bg >= 0, let setab = sequences.setab { colors.append(Self.format(setab, bg)) }
+    if fg >= 0, let setaf = sequences.setaf { colors.append(TerminfoCapability.format(setaf, fg)) }
+    if bg >= 0, let setab = sequences.setab { colors.append(TerminfoCapability.format(setab, bg)) }
     let attributes = sequences.attributeCaps.filter { s.attributes.contains($0.0) }.map(\.1)
     if sequences.ansiAttributes {
       // One ESC [ 0;...m where every part is itself an SGR.
       var parameters: [ArraySlice<UInt8>] = [ArraySlice("0".utf8)]
       var rest: [UInt8] = []
       for part in attributes + colors {
-        if let p = Self.csiParameters(part) { parameters.append(p) } else { rest += part }
+        if let p = TerminfoCapability.csiParameters(part) { parameters.append(p) } else { rest += part }
       }
       var out: [UInt8] = [0x1B, UInt8(ascii: "[")]
       for (i, p) in parameters.enumerated() {
@@ -311,23 +190,23 @@ struct CellEncoder {
     }
     // The cheapest, counted without writing; then only it is written.
     var best = Move.absolute
-    var cost = Self.length(sequences.cup, y, x)
+    var cost = TerminfoCapability.length(sequences.cup, y, x)
     func consider(_ move: Move, _ length: Int) { if length < cost { (best, cost) = (move, length) } }
     if let c = cursor {
       if c.y == y {
-        if let hpa = sequences.hpa { consider(.column, Self.length(hpa, x)) }
-        if x > c.x, let cuf = sequences.cuf { consider(.forward, Self.length(cuf, x - c.x)) }
+        if let hpa = sequences.hpa { consider(.column, TerminfoCapability.length(hpa, x)) }
+        if x > c.x, let cuf = sequences.cuf { consider(.forward, TerminfoCapability.length(cuf, x - c.x)) }
         if x == 0, let carriageReturn = sequences.carriageReturn { consider(.carriageReturn, carriageReturn.count) }
       } else if c.x == x, let vpa = sequences.vpa {
-        consider(.row, Self.length(vpa, y))
+        consider(.row, TerminfoCapability.length(vpa, y))
       }
     }
     switch best {
-    case .absolute: Self.write(sequences.cup, y, x, to: &bytes)
-    case .column: Self.write(sequences.hpa!, x, to: &bytes)
-    case .forward: Self.write(sequences.cuf!, x - cursor!.x, to: &bytes)
+    case .absolute: TerminfoCapability.write(sequences.cup, y, x, to: &bytes)
+    case .column: TerminfoCapability.write(sequences.hpa!, x, to: &bytes)
+    case .forward: TerminfoCapability.write(sequences.cuf!, x - cursor!.x, to: &bytes)
     case .carriageReturn: bytes += sequences.carriageReturn!
-    case .row: Self.write(sequences.vpa!, y, to: &bytes)
+    case .row: TerminfoCapability.write(sequences.vpa!, y, to: &bytes)
     }
     cursor = (x, y)
   }
@@ -370,93 +249,26 @@ struct CellEncoder {
       dy > 0 ? (sequences.indn != nil || sequences.ind != nil) : (sequences.rin != nil || sequences.ri != nil)
     else { return false }
     setStyle(.plain)  // the rows that come in take the current background
-    Self.write(csr, rows.lowerBound, rows.upperBound - 1, to: &bytes)
+    TerminfoCapability.write(csr, rows.lowerBound, rows.upperBound - 1, to: &bytes)
     cursor = nil
     let n = abs(dy)
     if dy > 0 {
-      Self.write(sequences.cup, rows.upperBound - 1, 0, to: &bytes)
+      TerminfoCapability.write(sequences.cup, rows.upperBound - 1, 0, to: &bytes)
       if let indn = sequences.indn, n > 1 || sequences.ind == nil {
-        Self.write(indn, n, to: &bytes)
+        TerminfoCapability.write(indn, n, to: &bytes)
       } else if let ind = sequences.ind {
         for _ in 0..<n { bytes += ind }
       }
     } else {
-      Self.write(sequences.cup, rows.lowerBound, 0, to: &bytes)
+      TerminfoCapability.write(sequences.cup, rows.lowerBound, 0, to: &bytes)
       if let rin = sequences.rin, n > 1 || sequences.ri == nil {
-        Self.write(rin, n, to: &bytes)
+        TerminfoCapability.write(rin, n, to: &bytes)
       } else if let ri = sequences.ri {
         for _ in 0..<n { bytes += ri }
       }
     }
-    Self.write(csr, 0, height - 1, to: &bytes)
+    TerminfoCapability.write(csr, 0, height - 1, to: &bytes)
     cursor = nil
     return true
-  }
-
-  // MARK: formatting
-
-  /// `cap` with this parameter, as bytes.
-  private static func format(_ cap: Capability, _ a: Int) -> [UInt8] {
-    var out: [UInt8] = []
-    write(cap, a, to: &out)
-    return out
-  }
-
-  /// Writes `cap` with this parameter to `out`: an ANSI one here, any
-  /// other through terminfo's interpreter.
-  private static func write(_ cap: Capability, _ a: Int, to out: inout [UInt8]) {
-    guard let final = cap.ansiFinal else {
-      out += cap.string.withUnsafeBufferPointer { s in cn_tiparm1(s.baseAddress, a).map(Self.bytes(of:)) ?? [] }
-      return
-    }
-    out.append(0x1B)
-    out.append(UInt8(ascii: "["))
-    appendDecimal(cap.oneBased ? a + 1 : a, to: &out)
-    out.append(final)
-  }
-
-  /// Writes `cap` with these two parameters to `out`.
-  private static func write(_ cap: Capability, _ a: Int, _ b: Int, to out: inout [UInt8]) {
-    guard let final = cap.ansiFinal else {
-      out += cap.string.withUnsafeBufferPointer { s in cn_tiparm2(s.baseAddress, a, b).map(Self.bytes(of:)) ?? [] }
-      return
-    }
-    out.append(0x1B)
-    out.append(UInt8(ascii: "["))
-    appendDecimal(cap.oneBased ? a + 1 : a, to: &out)
-    out.append(UInt8(ascii: ";"))
-    appendDecimal(cap.oneBased ? b + 1 : b, to: &out)
-    out.append(final)
-  }
-
-  /// The length of `cap` with this parameter (an ANSI one counted, not written).
-  private static func length(_ cap: Capability, _ a: Int) -> Int {
-    guard cap.ansiFinal != nil else { return format(cap, a).count }
-    return 3 + decimalLength(cap.oneBased ? a + 1 : a)
-  }
-
-  private static func length(_ cap: Capability, _ a: Int, _ b: Int) -> Int {
-    guard cap.ansiFinal != nil else {
-      var out: [UInt8] = []
-      write(cap, a, b, to: &out)
-      return out.count
-    }
-    return 4 + decimalLength(cap.oneBased ? a + 1 : a) + decimalLength(cap.oneBased ? b + 1 : b)
-  }
-
-  private static func decimalLength(_ n: Int) -> Int {
-    var length = 1
-    var rest = n / 10
-    while rest > 0 {
-      length += 1
-      rest /= 10
-    }
-    return length
-  }
-
-  @inline(__always)
-  private static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
-    if n >= 10 { appendDecimal(n / 10, to: &out) }
-    out.append(UInt8(ascii: "0") + UInt8(n % 10))
   }
 }

@@ -22,7 +22,7 @@ enum TerminfoKeys {
   static func current() -> [(sequence: [UInt8], key: Key)] {
     names.compactMap { name, key in
       guard let s = cn_tigetstr(name) else { return nil }
-      let bytes = CellEncoder.bytes(of: s)
+      let bytes = TerminfoCapability.bytes(of: s)
       return bytes.isEmpty ? nil : (bytes, key)
     }
   }

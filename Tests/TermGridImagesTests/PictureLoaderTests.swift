@@ -182,6 +182,9 @@ import Testing
     #expect(source.standIn(width: 12, height: 6, colors: .trueColor) == large, "the latest made")
 
     // Drawn in a cell: the stand-in shows (not the placeholder) and the cell still awaits its own picture.
+    // (Its size is held at the gate, so a fast worker cannot make it between the draw's two looks.)
+    gates.hold("cover")
+    defer { gates.release("cover") }
     var surface = Surface(width: 14, height: 8)
     let content = CellContent(title: "Cover", picture: CellPicture(source, placement: .fill))
     let awaited = CellRenderer(theme: Theme()).draw(

@@ -123,6 +123,25 @@ import Testing
     #expect(view.focusedIndexPath == IndexPath(item: 0, section: 0))
   }
 
+  @Test func homeAndEndRevealTheHeadersAndFootersOfEmptySectionsAtTheEnds() {
+    // Two empty sections first and last: Home and End show their headers and footers with the items.
+    let (view, data) = makeGrid([0, 0, 200, 0], width: 60, height: 10, header: 1, footer: 1)
+    defer { withExtendedLifetime(data) {} }
+    view.perform(.last)
+    #expect(view.focusedIndexPath == IndexPath(item: 199, section: 2))
+    #expect(view.contentOffset.y == view.contentSize.height - 10)  // the last footer is on screen
+    view.perform(.first)
+    #expect(view.focusedIndexPath == IndexPath(item: 0, section: 2))
+    #expect(view.contentOffset.y == 0)  // the empty sections' headers above are on screen
+    // Where the edge is too far to show with the item, the item wins.
+    let (tall, tallData) = makeGrid([0, 0, 0, 0, 0, 0, 30], width: 60, height: 6, header: 1, footer: 1)
+    defer { withExtendedLifetime(tallData) {} }
+    tall.perform(.last)
+    tall.perform(.first)
+    let frame = tall.layoutAttributesForItem(at: tall.focusedIndexPath!)!.frame
+    #expect(frame.minY >= tall.contentOffset.y && frame.maxY <= tall.contentOffset.y + 6)
+  }
+
   @Test func theFocusedItemIsAlwaysScrolledIntoView() {
     let (view, data) = makeGrid([200], width: 60, height: 10)
     defer { withExtendedLifetime(data) {} }

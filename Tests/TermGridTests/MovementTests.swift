@@ -111,6 +111,20 @@ func makeMovableView(_ sections: [[Int]], width: Int = 60, height: Int = 16)
     #expect(model.moves.isEmpty && model.sections == [[1, 2, 3, 4]])
   }
 
+  @Test func liftingIsAnimatedAsEveryLaterStepIs() {
+    let (view, _, clock) = makeMovableView([[1, 2, 3, 4]])
+    #expect(frame(view)[2].hasPrefix("│ #1   │"))
+    view.handle(.key(.char("m")))
+    #expect(view.isAnimating)
+    // At the start the lifted item (a double border) is still where it lay ...
+    #expect(frame(view)[2].hasPrefix("║ #1   ║"))
+    // ... and it rises a cell up and to the right over the animation.
+    clock.advance(by: 1)
+    let end = frame(view)
+    #expect(!view.isAnimating)
+    #expect(end[1].hasPrefix(" ║ #1   ║"))
+  }
+
   @Test func cancelPutsEverythingBackAndCallsNothing() {
     let (view, model, clock) = makeMovableView([[1, 2, 3], [4, 5]])
     let before = frame(view)

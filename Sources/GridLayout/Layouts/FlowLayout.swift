@@ -2,10 +2,15 @@
 /// columns when scrolling horizontally), with section headers and footers,
 /// following UICollectionViewFlowLayout's rules.
 ///
-/// - Lines break greedily. In a full line the leftover space goes evenly into
-///   the gaps (``LineAlignment/justified``), and a line holding a single item
-///   centres it. The last line of a section with more than one line keeps the
-///   columns of the lines above (``LastLineAlignment/columns``).
+/// - Lines break greedily. By default (``LineAlignment/justified``, UIKit's
+///   rule) every line spreads its leftover space evenly into the gaps, flush
+///   at both edges, and a line holding a single item centres it. That holds
+///   for a section's only line too, however few items it has: three cards in
+///   an 80-column line sit at the left edge, the middle and the right edge.
+///   The last line of a section with more than one line keeps the columns
+///   of the lines above (``LastLineAlignment/columns``). For a packed grid,
+///   with every line starting at the left, set ``lineAlignment`` to
+///   ``LineAlignment/leading``.
 /// - Items shorter than their line are centred in it; an item longer than the
 ///   line sits alone and is clipped to the line.
 /// - Headers and footers span the whole width (height when horizontal),

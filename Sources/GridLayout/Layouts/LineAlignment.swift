@@ -1,7 +1,9 @@
 /// How the items of a line share the line's leftover space.
 public enum LineAlignment: Hashable, Sendable, CaseIterable {
   /// UIKit's rule: leftover space spread evenly over the gaps, flush at both
-  /// edges; a line with a single item centres it.
+  /// edges; a line with a single item centres it. A section's only line is
+  /// spread too, even when it holds only a few items (use ``leading`` for a
+  /// grid packed at the left).
   case justified
   /// Packed at the leading edge with the minimum spacing.
   case leading

@@ -17,8 +17,12 @@ extension CollectionView {
     case .focusPreviousItem: moveFocusInOrder(forward: false)
     case .pageUp: moveFocusByPage(down: false)
     case .pageDown: moveFocusByPage(down: true)
-    case .first: focusItem(at: firstHighlightable(forward: true))
-    case .last: focusItem(at: firstHighlightable(forward: false))
+    case .first:
+      focusItem(at: firstHighlightable(forward: true))
+      scrollToContentEdge(start: true)
+    case .last:
+      focusItem(at: firstHighlightable(forward: false))
+      scrollToContentEdge(start: false)
     case .nextSection: moveFocusToSection(forward: true)
     case .previousSection: moveFocusToSection(forward: false)
     case .activate:
@@ -34,6 +38,28 @@ extension CollectionView {
     case .extendSelection(let d): return extendSelection(d)
     }
     return true
+  }
+
+  /// Home and End go to the very start or end of the content, not just to
+  /// the first or last item: the header of an empty first section, or the
+  /// footer of an empty last one, comes into view too, as long as the
+  /// focused item stays fully visible.
+  private func scrollToContentEdge(start: Bool) {
+    layoutIfNeeded()
+    let content = collectionViewLayout.contentSize
+    let size = geometry.size
+    var target = contentOffset
+    if collectionViewLayout.scrollsHorizontally {
+      target.x = start ? 0 : max(0, content.width - size.width)
+    } else {
+      target.y = start ? 0 : max(0, content.height - size.height)
+    }
+    if let f = focusedIndexPath, let frame = collectionViewLayout.layoutAttributesForItem(at: f)?.frame {
+      let visible = Rect(origin: target, size: size)
+      guard frame.minY >= visible.minY, frame.maxY <= visible.maxY, frame.minX >= visible.minX, frame.maxX <= visible.maxX
+      else { return }
+    }
+    setContentOffset(target)
   }
 
   /// While an item is lifted: directions move it, Enter (activate) drops

@@ -26,8 +26,10 @@ extension CollectionView {
     layoutIfNeeded()
     finishTransition(finished: true)
     focusItem(at: indexPath)
+    // Lifted with an animation, as every later step is: from where it lies to where it is raised.
+    let presentation = animationDuration > 0 ? capturePresentation() : nil
     movement = InteractiveMovement(source: indexPath, target: indexPath, counts: itemCounts, position: nil)
-    setNeedsDisplay()
+    settle(from: presentation)
     return true
   }
 
@@ -91,8 +93,9 @@ extension CollectionView {
     }
   }
 
-  /// The lifted item settles into its place: animated from `presentation`
-  /// (captured while it was lifted) to the layout as it is, when there is one.
+  /// The items settle into their places: animated from `presentation` to
+  /// the layout as it is (the lifted item, if one is lifted, to its raised
+  /// place), when there is one.
   private func settle(from presentation: Presentation?) {
     setNeedsDisplay()
     guard let presentation else { return }

@@ -196,7 +196,15 @@ extension CollectionView {
     where !t.trackedKeys.contains(ElementKey(a)) && ElementKey(a) != liftedKey {
       elements.append(DrawnElement(attributes: a))
     }
-    if let lifted { elements.append(DrawnElement(attributes: lifted)) }
+    if var lifted {
+      // The lifted item glides from where the animation found it to its raised place.
+      if let track = t.tracks.first(where: { !$0.isDisappearing && $0.key == liftedKey }) {
+        let zIndex = lifted.zIndex
+        lifted = track.from.interpolated(to: lifted, fraction: t.curve.value(at: t.timeFraction(at: now)))
+        lifted.zIndex = zIndex
+      }
+      elements.append(DrawnElement(attributes: lifted))
+    }
     // At equal zIndex, what is leaving draws beneath what stays, whatever index paths it had.
     elements.sort { a, b in
       if a.attributes.zIndex != b.attributes.zIndex { return a.attributes.zIndex < b.attributes.zIndex }

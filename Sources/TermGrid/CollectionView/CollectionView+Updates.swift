@@ -81,6 +81,17 @@ extension CollectionView {
 
   /// Deletes items in one animated batch: `updateModel` removes them from
   /// the data source's model, and the view animates them out.
+  ///
+  /// The index paths are those before the update. To remove several items
+  /// from an array, remove them from the last to the first, so a removal
+  /// does not shift the index paths still to come:
+  ///
+  /// ```swift
+  /// let doomed = collectionView.indexPathsForSelectedOrFocusedItems
+  /// try collectionView.deleteItems(at: doomed) {
+  ///   for p in doomed.sorted(by: >) { names[p.section].remove(at: p.item) }
+  /// }
+  /// ```
   public func deleteItems(at indexPaths: [IndexPath], updatingModel updateModel: () throws -> Void) throws {
     try performBatchUpdates {
       try updateModel()

@@ -90,7 +90,12 @@ public final class CollectionView {
   }
   /// The item with the keyboard focus; ``focusItem(at:)`` moves it in code.
   public internal(set) var focusedIndexPath: IndexPath?
-  /// Whether a scroll bar is drawn in the rightmost column (reserved when true).
+  /// Whether a scroll bar is drawn in the rightmost column (the bottom row
+  /// when the layout scrolls sideways). True by default. While true the
+  /// column is kept out of ``viewport`` even when everything fits (it stays
+  /// blank until the content is taller than the view), so the layout does
+  /// not change width when the content grows. Set it to false to give the
+  /// layout the whole frame.
   public var showsScrollIndicator: Bool {
     get { geometry.showsScrollIndicator }
     set {

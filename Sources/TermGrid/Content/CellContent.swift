@@ -50,6 +50,18 @@ public struct Badge: Hashable, Sendable {
 /// and a lifted item (bold, a double border) are drawn by the collection
 /// view from its ``Theme``, and so are the ASCII and colour fallbacks. Text
 /// is sanitised before it reaches the terminal.
+///
+/// ### How tall a card must be
+///
+/// A card needs one row per line of text plus its border: with a border,
+/// `2 + title lines + lines.count + (detail == nil ? 0 : 1)` rows (a picture
+/// takes the rows above the text). When the frame is shorter, the detail
+/// line keeps the last row (while there are two rows for text), the title
+/// takes up to ``titleLineLimit`` of the rows left, and the ``lines`` get
+/// what remains: the last of them are dropped first, without a mark. So a
+/// bordered card with a title, one line and a detail needs 5 rows; at 4 it
+/// shows the title and the detail, and the line is not drawn. Sideways, ``padding`` gives way before text is cut,
+/// and text that still does not fit ends in "…".
 public struct CellContent {
   /// Where text sits in its line.
   public enum Alignment: Hashable, Sendable {

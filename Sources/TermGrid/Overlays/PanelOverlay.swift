@@ -42,8 +42,16 @@ public final class PanelOverlay: Overlay {
   private var lineCount = 0
 
   /// Creates a panel.
+  ///
+  /// - Parameters:
+  ///   - title: The title on the box's top edge.
+  ///   - rows: The label and value rows (long values wrap).
+  ///   - footer: The hint on the box's bottom edge. When the rows do not
+  ///     fit, it says which rows show and that arrows scroll instead.
+  ///   - picture: A picture shown above the rows (a cover, a photo).
+  ///   - onDismiss: Called when a key closes the panel.
   public init(
-    title: String, rows: [Row], footer: String = "Esc closes", picture: CellPicture? = nil,
+    title: String, rows: [Row], footer: String = "any key closes", picture: CellPicture? = nil,
     onDismiss: (() throws -> Void)? = nil
   ) {
     self.title = title

@@ -1,57 +1,39 @@
-// A thin C shim over ncursesw for Swift 6: the wide-character API made
-// visible, and the C globals and macros that Swift cannot import (or may not
-// read under strict concurrency) wrapped in functions.
-#ifndef CNCURSESW_SHIM_H
-#define CNCURSESW_SHIM_H
+// The C shim's state and functions: one translation unit, so its state
+// (the output descriptor, the wake pipe, the resize count, the signal
+// handlers' terminal modes) exists once however many Swift files call it.
+// (In a header, every Swift file compiled on its own would get its own copy
+// of each `static` variable.)
+#define _GNU_SOURCE 1
+#include "shim.h"
 
-#ifndef _XOPEN_SOURCE_EXTENDED
-#define _XOPEN_SOURCE_EXTENDED 1
-#endif
-#ifndef NCURSES_WIDECHAR
-#define NCURSES_WIDECHAR 1
-#endif
-#include <locale.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-#include <wchar.h>
-#include <time.h>
-#include <ncursesw/curses.h>
-#include <ncursesw/term.h>
+#include <pty.h>
+#include <poll.h>
+#include <termios.h>
+#include <sys/ioctl.h>
 
-#include <langinfo.h>
-#include <errno.h>
-#include <fcntl.h>
-
-static inline WINDOW *cn_stdscr(void) { return stdscr; }
-static inline WINDOW *cn_curscr(void) { return curscr; }
+WINDOW *cn_stdscr(void) { return stdscr; }
+WINDOW *cn_curscr(void) { return curscr; }
 /// The descriptor ncurses writes to (set by the newterm wrappers).
 static int cn_output_fd = 1;
-static inline int cn_output_descriptor(void) { return cn_output_fd; }
+int cn_output_descriptor(void) { return cn_output_fd; }
 /// newterm on the process's standard output and input.
-static inline SCREEN *cn_newterm_stdio(void) {
+SCREEN *cn_newterm_stdio(void) {
   cn_output_fd = fileno(stdout);
   return newterm(NULL, stdout, stdin);
 }
 /// newterm on a pair of file descriptors (a pty in tests), or NULL.
-static inline SCREEN *cn_newterm_fds(const char *term, int in_fd, int out_fd) {
+SCREEN *cn_newterm_fds(const char *term, int in_fd, int out_fd) {
   FILE *out = fdopen(out_fd, "w");
   cn_output_fd = out_fd;
   FILE *in = fdopen(in_fd, "r");
   if (!out || !in) return NULL;
   return newterm(term, out, in);
 }
-#include <pty.h>
-#include <poll.h>
-#include <termios.h>
-#include <sys/ioctl.h>
 /// A pipe a signal handler writes a byte to, so that a wait for input
 /// wakes at once whichever thread the signal was delivered to (a worker's
 /// signal does not interrupt the main thread's poll).
 static int cn_wake_pipe[2] = {-1, -1};
-static inline void cn_wake(void) {
+static void cn_wake(void) {
   if (cn_wake_pipe[1] < 0) return;
   int saved_errno = errno;
   ssize_t ignored = write(cn_wake_pipe[1], "w", 1);
@@ -62,7 +44,7 @@ static inline void cn_wake(void) {
 static volatile sig_atomic_t cn_winches = 0;
 /// The handler before ours (ncurses'), kept in a function so that it is
 /// emitted with the functions that use it.
-static inline struct sigaction *cn_previous_winch(void) {
+static struct sigaction *cn_previous_winch(void) {
   static struct sigaction previous;
   return &previous;
 }
@@ -81,7 +63,7 @@ static void cn_winch_signal(int sig) {
 /// Counts resizes from now on, then lets ncurses' handler (installed by
 /// newterm) see them; makes the wake pipe. (Once per process: a second
 /// terminal finds the handler in place.)
-static inline void cn_count_resizes(void) {
+void cn_count_resizes(void) {
   if (cn_wake_pipe[0] < 0) {
     if (pipe(cn_wake_pipe) == 0) {
       for (int i = 0; i < 2; i++) {
@@ -99,13 +81,13 @@ static inline void cn_count_resizes(void) {
   sigemptyset(&action.sa_mask);
   sigaction(SIGWINCH, &action, cn_previous_winch());
 }
-static inline int cn_resizes(void) { return cn_winches; }
+int cn_resizes(void) { return cn_winches; }
 /// Waits until `fd` is readable, hung up, or a signal arrives (on any
 /// thread: the wake pipe), at most `ms` milliseconds (forever when
 /// negative): 1 when there are bytes to read and no hang-up or error (a
 /// read will not block), 2 when woken otherwise (a hang-up, an error), 0
 /// for a timeout or a signal.
-static inline int cn_wait_input(int fd, int ms) {
+int cn_wait_input(int fd, int ms) {
   struct pollfd p[2] = {{fd, POLLIN, 0}, {cn_wake_pipe[0], POLLIN, 0}};
   int r = poll(p, cn_wake_pipe[0] < 0 ? 1 : 2, ms);
   if (r <= 0) return 0;
@@ -120,7 +102,7 @@ static inline int cn_wait_input(int fd, int ms) {
 /// `fd` (Ctrl-Z and Ctrl-\ keep their signals), and ncurses is told this
 /// is the program's mode, so it comes back after a suspend and goes when
 /// the terminal is restored.
-static inline void cn_interrupt_as_key(int fd) {
+void cn_interrupt_as_key(int fd) {
   struct termios t;
   if (!isatty(fd) || tcgetattr(fd, &t) != 0) return;
   t.c_cc[VINTR] = _POSIX_VDISABLE;
@@ -128,35 +110,35 @@ static inline void cn_interrupt_as_key(int fd) {
   def_prog_mode();
 }
 /// True when the locale's character set is UTF-8.
-static inline int cn_locale_is_utf8(void) {
+int cn_locale_is_utf8(void) {
   const char *cs = nl_langinfo(CODESET);
   return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
-static inline int cn_lines(void) { return LINES; }
-static inline int cn_cols(void) { return COLS; }
-static inline int cn_colors(void) { return COLORS; }
-static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
+int cn_lines(void) { return LINES; }
+int cn_cols(void) { return COLS; }
+int cn_colors(void) { return COLORS; }
+int cn_color_pairs(void) { return COLOR_PAIRS; }
 
-static inline attr_t cn_a_normal(void) { return A_NORMAL; }
-static inline attr_t cn_a_bold(void) { return A_BOLD; }
-static inline attr_t cn_a_dim(void) { return A_DIM; }
-static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
-static inline attr_t cn_a_italic(void) { return A_ITALIC; }
-static inline attr_t cn_a_altcharset(void) { return A_ALTCHARSET; }
+attr_t cn_a_normal(void) { return A_NORMAL; }
+attr_t cn_a_bold(void) { return A_BOLD; }
+attr_t cn_a_dim(void) { return A_DIM; }
+attr_t cn_a_underline(void) { return A_UNDERLINE; }
+attr_t cn_a_reverse(void) { return A_REVERSE; }
+attr_t cn_a_italic(void) { return A_ITALIC; }
+attr_t cn_a_altcharset(void) { return A_ALTCHARSET; }
 /// Whether the terminal's alternate character set has the line-drawing
 /// character `c` ('q' for ─ ...), as terminfo's acsc says (after initscr).
-static inline int cn_acs_has(char c) { return (acs_map[(unsigned char)c] & A_ALTCHARSET) != 0; }
+int cn_acs_has(char c) { return (acs_map[(unsigned char)c] & A_ALTCHARSET) != 0; }
 
 /// Sets one cell: the wide string `wch` (a grapheme: base + combining marks,
 /// NUL-terminated, at most CCHARW_MAX code points), attributes and pair.
-static inline int cn_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, int pair) {
+int cn_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, int pair) {
   cchar_t c;
   if (setcchar(&c, wch, attrs, 0, &pair) != OK) return ERR;
   return mvwadd_wch(stdscr, y, x, &c);
 }
 
-static inline int cn_ccharw_max(void) { return CCHARW_MAX; }
+int cn_ccharw_max(void) { return CCHARW_MAX; }
 
 
 
@@ -168,7 +150,7 @@ static const char cn_mouse_off[] = "\033[?1006l\033[?1002l";
 /// releases and motion while a button is held (1002), and the wheel.
 /// ncurses' own mouse handling is left off (it merges and drops events), and
 /// its `kmous` key is forgotten so the reports arrive as characters.
-static inline void cn_mouse_reporting(int fd, int on) {
+void cn_mouse_reporting(int fd, int on) {
   if (on) {
     mousemask(0, NULL);
     define_key("\033[<", 0);
@@ -218,14 +200,14 @@ static struct sigaction cn_original_actions[CN_TERMINATION_COUNT] = {{{0}}};
 static int cn_originals_saved = 0;
 /// The handlers of the termination signals as the program had them, taken
 /// before newterm installs ncurses' own.
-static inline void cn_save_signal_actions(void) {
+void cn_save_signal_actions(void) {
   for (unsigned i = 0; i < CN_TERMINATION_COUNT; i++) sigaction(cn_termination_signals[i], NULL, &cn_original_actions[i]);
   cn_originals_saved = 1;
 }
 static struct sigaction cn_previous_tstp = {{0}};
 static struct sigaction cn_previous_cont = {{0}};
 
-static inline void cn_append_cap(char *buffer, int *length, const char *cap) {
+static void cn_append_cap(char *buffer, int *length, const char *cap) {
   if (cap == NULL || cap == (char *)-1) return;
   size_t n = strlen(cap);
   if (*length + (int)n >= 511) return;
@@ -235,7 +217,7 @@ static inline void cn_append_cap(char *buffer, int *length, const char *cap) {
 
 /// What leaves program mode (mouse reports off, keypad local, attributes
 /// reset, the cursor shown, the main screen back) and what enters it again.
-static inline void cn_prepare_signal_bytes(int mouse) {
+static void cn_prepare_signal_bytes(int mouse) {
   cn_leave_length = 0;
   cn_enter_length = 0;
   if (mouse) cn_append_cap(cn_leave_bytes, &cn_leave_length, cn_mouse_off);
@@ -340,7 +322,7 @@ static void cn_continue_signal(int sig) {
 /// the handler before (Swift's backtracer); Ctrl-Z and SIGCONT suspend and
 /// resume cleanly. No SA_RESTART, so a blocked read returns and the loop
 /// notices a resume.
-static inline void cn_install_signal_restore(int in_fd, int out_fd, int mouse) {
+void cn_install_signal_restore(int in_fd, int out_fd, int mouse) {
   cn_sig_in_fd = in_fd;
   cn_sig_out_fd = out_fd;
   cn_prepare_signal_bytes(mouse);
@@ -375,12 +357,12 @@ static inline void cn_install_signal_restore(int in_fd, int out_fd, int mouse) {
 }
 
 /// The terminal's modes before ncurses changed them (taken before newterm).
-static inline void cn_save_shell_modes(int in_fd) {
+void cn_save_shell_modes(int in_fd) {
   if (isatty(in_fd)) tcgetattr(in_fd, &cn_shell_termios);
 }
 
 /// The program's modes as they are now (after cbreak, noecho and the rest).
-static inline void cn_save_program_modes(void) {
+void cn_save_program_modes(void) {
   if (cn_sig_in_fd >= 0 && isatty(cn_sig_in_fd)) cn_has_termios = tcgetattr(cn_sig_in_fd, &cn_program_termios) == 0;
 }
 
@@ -390,7 +372,7 @@ static inline void cn_save_program_modes(void) {
 /// suspending turned off (one already running is waited for, at most a
 /// second). What arrived meanwhile is acted on at the release, by the
 /// handlers then in place.
-static inline void cn_hold_suspend(int hold) {
+void cn_hold_suspend(int hold) {
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, SIGTSTP);
@@ -408,13 +390,13 @@ static inline void cn_hold_suspend(int hold) {
 }
 
 /// Whether a resume happened since the last call (and forgets it).
-static inline int cn_take_resumed(void) {
+int cn_take_resumed(void) {
   int r = cn_resumed;
   cn_resumed = 0;
   return r;
 }
 
-static inline void cn_default_signals(void) {
+void cn_default_signals(void) {
   if (!cn_sig_active) return;
   cn_sig_active = 0;
   for (unsigned i = 0; i < CN_FATAL_COUNT; i++) sigaction(cn_fatal_signals[i], &cn_previous_actions[i], NULL);
@@ -423,7 +405,7 @@ static inline void cn_default_signals(void) {
 }
 
 /// Ctrl-S and Ctrl-Q as keys, not flow control (IXON off) on `fd`.
-static inline void cn_flow_control_off(int fd) {
+void cn_flow_control_off(int fd) {
   struct termios t;
   if (!isatty(fd) || tcgetattr(fd, &t) != 0) return;
   t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
@@ -433,7 +415,7 @@ static inline void cn_flow_control_off(int fd) {
 
 /// After a SIGWINCH or a resume: ncurses takes the terminal's size now
 /// (from `fd`), so LINES and COLS say it.
-static inline void cn_update_size(int fd) {
+void cn_update_size(int fd) {
   struct winsize ws;
   if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return;
   if (is_term_resized(ws.ws_row, ws.ws_col)) resize_term(ws.ws_row, ws.ws_col);
@@ -441,7 +423,7 @@ static inline void cn_update_size(int fd) {
 
 /// A terminfo string capability ("cup", "sgr0" ...), or NULL when the
 /// terminal has none (tigetstr's -1, "not a string capability", too).
-static inline const char *cn_tigetstr(const char *name) {
+const char *cn_tigetstr(const char *name) {
   char *s = tigetstr(name);
   return (s == NULL || s == (char *)-1) ? NULL : s;
 }
@@ -449,7 +431,7 @@ static inline const char *cn_tigetstr(const char *name) {
 /// to work in a UTF-8 locale on this terminal, by ncurses' own rule: the
 /// NCURSES_NO_UTF8_ACS variable, else terminfo's U8 number, else a
 /// terminal named like the Linux console.
-static inline int cn_acs_breaks_in_utf8(void) {
+int cn_acs_breaks_in_utf8(void) {
   const char *env = getenv("NCURSES_NO_UTF8_ACS");
   if (env != NULL) return atoi(env) != 0;
   int u8 = tigetnum("U8");
@@ -458,16 +440,16 @@ static inline int cn_acs_breaks_in_utf8(void) {
   return name != NULL && strstr(name, "linux") != NULL;
 }
 /// A terminfo boolean capability ("am", "xenl" ...): 1, or 0.
-static inline int cn_tigetflag(const char *name) { return tigetflag(name) > 0; }
+int cn_tigetflag(const char *name) { return tigetflag(name) > 0; }
 /// A capability with its parameters filled in (tiparm is variadic).
-static inline const char *cn_tiparm1(const char *cap, long a) { return tiparm(cap, a); }
-static inline const char *cn_tiparm2(const char *cap, long a, long b) { return tiparm(cap, a, b); }
-static inline const char *cn_tiparm9(const char *cap, long a, long b, long c, long d, long e, long f, long g, long h, long i) {
+const char *cn_tiparm1(const char *cap, long a) { return tiparm(cap, a); }
+const char *cn_tiparm2(const char *cap, long a, long b) { return tiparm(cap, a, b); }
+const char *cn_tiparm9(const char *cap, long a, long b, long c, long d, long e, long f, long g, long h, long i) {
   return tiparm(cap, a, b, c, d, e, f, g, h, i);
 }
 /// Writes all of `bytes` to `fd` (again after a signal or a short write);
 /// 0, or -1 with errno.
-static inline int cn_write_all(int fd, const unsigned char *bytes, size_t count) {
+int cn_write_all(int fd, const unsigned char *bytes, size_t count) {
   while (count > 0) {
     ssize_t n = write(fd, bytes, count);
     if (n < 0) {
@@ -479,5 +461,3 @@ static inline int cn_write_all(int fd, const unsigned char *bytes, size_t count)
   }
   return 0;
 }
-
-#endif

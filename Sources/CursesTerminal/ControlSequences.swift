@@ -1,0 +1,73 @@
+import CNcursesw
+import GridRender
+
+/// The terminal's control sequences, as terminfo gives them.
+final class ControlSequences {
+  let colorSupport: ColorSupport
+  let unicode: Bool
+  /// For U+2500 to U+253F, the alternate character set's character (0: none).
+  let alternateLines: [UInt8]
+  let cup: TerminfoCapability
+  let hpa: TerminfoCapability?
+  let vpa: TerminfoCapability?
+  let cuf: TerminfoCapability?
+  let carriageReturn: [UInt8]?
+  let smacs: [UInt8]
+  let rmacs: [UInt8]
+  let sgr0: [UInt8]
+  let attributeCaps: [(TextAttributes, [UInt8])]
+  let setaf: TerminfoCapability?
+  let setab: TerminfoCapability?
+  let csr: TerminfoCapability?
+  let indn: TerminfoCapability?
+  let ind: [UInt8]?
+  let rin: TerminfoCapability?
+  let ri: [UInt8]?
+  let clear: [UInt8]
+  /// Whether `sgr0` is `ESC [ m` (with `ESC ( B` perhaps), and each
+  /// attribute `ESC [ n m`: then a style is one `ESC [ 0;n;...m`.
+  let ansiAttributes: Bool
+
+  init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8]) {
+    guard
+      let cup = TerminfoCapability("cup", ansi: ["\u{1B}[%i%p1%d;%p2%dH": (UInt8(ascii: "H"), true)]),
+      let sgr0 = cn_tigetstr("sgr0").map(TerminfoCapability.bytes(of:)),
+      let clear = cn_tigetstr("clear").map(TerminfoCapability.bytes(of:)),
+      cn_tigetflag("am") == 0 || cn_tigetflag("xenl") != 0
+    else { return nil }
+    self.colorSupport = colorSupport
+    self.unicode = unicode
+    self.alternateLines = alternateLines
+    self.cup = cup
+    self.sgr0 = sgr0
+    self.clear = clear
+    hpa = TerminfoCapability("hpa", ansi: ["\u{1B}[%i%p1%dG": (UInt8(ascii: "G"), true)])
+    vpa = TerminfoCapability("vpa", ansi: ["\u{1B}[%i%p1%dd": (UInt8(ascii: "d"), true)])
+    cuf = TerminfoCapability("cuf", ansi: ["\u{1B}[%p1%dC": (UInt8(ascii: "C"), false)])
+    carriageReturn = cn_tigetstr("cr").map(TerminfoCapability.bytes(of:))
+    smacs = cn_tigetstr("smacs").map(TerminfoCapability.bytes(of:)) ?? []
+    rmacs = cn_tigetstr("rmacs").map(TerminfoCapability.bytes(of:)) ?? []
+    var caps: [(TextAttributes, [UInt8])] = []
+    for (attribute, name) in [
+      (TextAttributes.bold, "bold"), (.dim, "dim"), (.italic, "sitm"), (.underline, "smul"), (.reverse, "rev"),
+    ] {
+      if let s = cn_tigetstr(name) { caps.append((attribute, TerminfoCapability.bytes(of: s))) }
+    }
+    attributeCaps = caps
+    setaf = colorSupport == .none ? nil : TerminfoCapability("setaf")
+    setab = colorSupport == .none ? nil : TerminfoCapability("setab")
+    csr = TerminfoCapability("csr")
+    indn = TerminfoCapability("indn")
+    ind = cn_tigetstr("ind").map(TerminfoCapability.bytes(of:))
+    rin = TerminfoCapability("rin")
+    ri = cn_tigetstr("ri").map(TerminfoCapability.bytes(of:))
+    let resets: Set<String> = [
+      "\u{1B}[m", "\u{1B}[0m", "\u{1B}(B\u{1B}[m", "\u{1B}[m\u{1B}(B", "\u{1B}[m\u{0F}", "\u{1B}[0m\u{0F}",
+    ]
+    // (A terminal whose alternate set is chosen by an SGR, as the Linux
+    // console's ESC [ 11 m, has it reset by every style: not this way.)
+    ansiAttributes =
+      resets.contains(String(decoding: sgr0, as: UTF8.self))
+      && caps.allSatisfy { TerminfoCapability.csiParameters($0.1) != nil } && TerminfoCapability.csiParameters(smacs) == nil
+  }
+}

@@ -1,0 +1,164 @@
+import CNcursesw
+import GridRender
+import GridTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension CursesTerminal {
+  /// Writes the update: through the control-sequence encoder in one write,
+  /// or (with `TERMGRID_OUTPUT=curses`) through ncurses' own screen.
+  public func present(_ update: FrameUpdate) throws {
+    guard isOpen else { return }
+    if update.clearsScreen { needsFullRepaint = false }
+    if encoder != nil {
+      presentEncoded(update)
+    } else {
+      presentThroughCurses(update)
+    }
+  }
+
+  /// Hands ncurses the scrolls and the changed cells, then refreshes.
+  private func presentThroughCurses(_ update: FrameUpdate) {
+    if update.clearsScreen { _ = werase(cn_stdscr()) }
+    for hint in update.scrolls where hint.rows.upperBound <= height {
+      _ = wsetscrreg(cn_stdscr(), Int32(hint.rows.lowerBound), Int32(hint.rows.upperBound - 1))
+      scrollok(cn_stdscr(), true)
+      _ = wscrl(cn_stdscr(), Int32(hint.by))
+      scrollok(cn_stdscr(), false)
+      _ = wsetscrreg(cn_stdscr(), 0, Int32(height - 1))
+    }
+    for change in update.changes where change.x < width && change.y < height {
+      put(change.cell, x: change.x, y: change.y)
+    }
+    wnoutrefresh(cn_stdscr())
+    doupdate()
+  }
+
+  /// The light line-drawing characters and the characters that draw them in
+  /// DEC's line-drawing set. Where terminfo's `acsc` has them, a cell of one
+  /// is handed to ncurses as that character with `A_ALTCHARSET`, as the C
+  /// library's `box()` does: ncurses then writes one byte for it (after
+  /// `ESC ( 0`) instead of UTF-8's three, and the terminal draws the same
+  /// line. (ncurses itself turns it back into UTF-8 where a terminal's
+  /// line drawing is known not to work in UTF-8, as on the Linux console
+  /// and in screen.) Rounded corners, heavy and double lines have no such
+  /// character and stay as they are.
+  static let lineDrawing: [(Unicode.Scalar, UInt8)] = [
+    ("─", UInt8(ascii: "q")), ("│", UInt8(ascii: "x")), ("┌", UInt8(ascii: "l")), ("┐", UInt8(ascii: "k")),
+    ("└", UInt8(ascii: "m")), ("┘", UInt8(ascii: "j")), ("├", UInt8(ascii: "t")), ("┤", UInt8(ascii: "u")),
+    ("┬", UInt8(ascii: "w")), ("┴", UInt8(ascii: "v")), ("┼", UInt8(ascii: "n")),
+  ]
+
+  /// The update as the terminal's control sequences (a clear, the row
+  /// scrolls, the changed cells), in one write.
+  private func presentEncoded(_ update: FrameUpdate) {
+    guard var encoder = self.encoder else { return }
+    self.encoder = nil
+    defer { self.encoder = encoder }
+    let (screenWidth, screenHeight) = (width, height)
+    if update.clearsScreen {
+      encoder.forgetState()
+      encoder.clearScreen(isBlank: screenIsBlank)
+      screenIsBlank = false
+    }
+    for hint in update.scrolls where hint.rows.upperBound <= screenHeight {
+      // (A terminal that says it scrolls regions has the sequences: see `capabilities`.)
+      _ = encoder.scroll(rows: hint.rows, by: hint.by, height: screenHeight)
+    }
+    let frame = update.frame
+    for change in update.changes where change.x < screenWidth && change.y < screenHeight {
+      encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
+    }
+    encoder.flush(to: cn_output_descriptor())
+  }
+
+  @inline(__always) private func put(_ cell: Cell, x: Int, y: Int) {
+    if cell.width == 0 { return }  // drawn with its head
+    let g = cell.grapheme
+    // A light line: one byte of the alternate character set (see `lineDrawing`).
+    if g.utf8Count == 3, g.utf8Byte(0) == 0xE2, g.utf8Byte(1) == 0x94 {
+      let acs = alternateLines[Int(g.utf8Byte(2) & 0x3F)]
+      if acs != 0 {
+        let (attrs, pair) = curses(cell.style)
+        wideBuffer[0] = wchar_t(acs)
+        wideBuffer[1] = 0
+        _ = wideBuffer.withUnsafeBufferPointer {
+          cn_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs | cn_a_altcharset(), Int32(pair))
+        }
+        return
+      }
+    }
+    if !capabilities.unicode && !g.isASCII {
+      // No UTF-8: an ASCII stand-in, in each cell the grapheme covers.
+      let (attrs, pair) = curses(cell.style)
+      wideBuffer[0] = wchar_t(g.asciiFallback)
+      wideBuffer[1] = 0
+      for dx in 0..<Int(cell.width) {
+        _ = wideBuffer.withUnsafeBufferPointer { cn_put_cell(Int32(y), Int32(x + dx), $0.baseAddress, attrs, Int32(pair)) }
+      }
+      return
+    }
+    wideBuffer.withUnsafeMutableBufferPointer { buf in
+      if g.isASCII {
+        buf[0] = wchar_t(g.utf8Byte(0))
+        buf[1] = 0
+      } else {
+        // Decode the inline UTF-8 into at most 5 code points (CCHARW_MAX).
+        var n = 0
+        var i = 0
+        let count = g.utf8Count
+        while i < count && n < 5 {
+          let b0 = UInt32(g.utf8Byte(i))
+          var v: UInt32
+          var len: Int
+          if b0 < 0x80 {
+            (v, len) = (b0, 1)
+          } else if b0 < 0xE0 {
+            (v, len) = (b0 & 0x1F, 2)
+          } else if b0 < 0xF0 {
+            (v, len) = (b0 & 0x0F, 3)
+          } else {
+            (v, len) = (b0 & 0x07, 4)
+          }
+          var k = 1
+          while k < len && i + k < count {
+            v = v << 6 | (UInt32(g.utf8Byte(i + k)) & 0x3F)
+            k += 1
+          }
+          buf[n] = wchar_t(bitPattern: v)
+          n += 1
+          i += len
+        }
+        buf[n] = 0
+      }
+    }
+    let (attrs, pair) = curses(cell.style)
+    _ = wideBuffer.withUnsafeBufferPointer { cn_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs, Int32(pair)) }
+  }
+
+  /// The curses attributes and colour pair for a style, degraded to the
+  /// terminal's colours (``Style/degraded(for:)``).
+  private func curses(_ style: Style) -> (attr_t, Int16) {
+    let style = colorSupport == .trueColor ? style : style.degraded(for: colorSupport)
+    var a = cn_a_normal()
+    let t = style.attributes
+    if !t.isEmpty {
+      if t.contains(.bold) { a |= cn_a_bold() }
+      if t.contains(.dim) { a |= cn_a_dim() }
+      if t.contains(.underline) { a |= cn_a_underline() }
+      if t.contains(.reverse) { a |= cn_a_reverse() }
+      if t.contains(.italic) { a |= cn_a_italic() }
+    }
+    if style.hasDefaultColors { return (a, 0) }
+    let fg = style.foreground.terminalNumber(for: colorSupport)
+    let bg = style.background.terminalNumber(for: colorSupport)
+    let key = (fg + 1) << 32 | (bg + 1)
+    if let p = pairs[key] { return (a, p) }
+    let p = alloc_pair(Int32(fg), Int32(bg))
+    let pair = Int16(clamping: max(0, p))
+    pairs[key] = pair
+    return (a, pair)
+  }
+}
