@@ -50,10 +50,10 @@ final class PrimeCounter: CollectionViewController {
 
   override func collectionView(_: CollectionView, numberOfItemsInSection _: Int) -> Int { limits.count }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     let limit = limits[indexPath.item]
     let detail = counts[limit].map { "\($0) primes" } ?? "Enter counts the primes"
-    return CellContent(title: "Below \(limit)", detail: detail, border: .rounded)
+    return ElementContent(title: "Below \(limit)", detail: detail, border: .rounded)
   }
 
   override var statusText: String { tasks.pendingCount > 0 ? "\(tasks.pendingCount) counting" : "" }

@@ -51,13 +51,13 @@ final class ShoppingList: CollectionViewController {
     aisles[section].items.count
   }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: name(at: indexPath), border: .rounded)
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: name(at: indexPath), border: .rounded)
   }
 
   override func collectionView(
     _: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     kind == .header ? .header(aisles[indexPath.section].name) : .empty
   }
 

@@ -54,8 +54,8 @@ final class Words: CollectionViewController {
 
   override func collectionView(_: CollectionView, numberOfItemsInSection _: Int) -> Int { shown.count }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: shown[indexPath.item], border: .rounded)
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: shown[indexPath.item], border: .rounded)
   }
 
   // snippet.panel

@@ -10,8 +10,8 @@ final class Palette: CollectionViewDataSource {
 
   func collectionView(_: CollectionView, numberOfItemsInSection _: Int) -> Int { names.count }
 
-  func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: names[indexPath.item], border: .single)
+  func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: names[indexPath.item], border: .single)
   }
 }
 // snippet.show

@@ -9,15 +9,15 @@ struct Book {
 }
 
 // snippet.show
-func card(for book: Book) -> CellContent {
-  CellContent(
+func card(for book: Book) -> ElementContent {
+  ElementContent(
     title: book.title, titleLineLimit: 2,
     lines: ["by " + .bold(book.author), .colored("★★★★☆", .yellow)],
     detail: String(book.year), border: .rounded, badge: Badge("3", corner: .topTrailing),
     alignment: .leading, verticalAlignment: .center)
 }
 
-let header = CellContent.header("Frank Herbert", color: .cyan)  // ─ Frank Herbert ──────
-let footer = CellContent.footer("3 books")  // dimmed, against the right
+let header = ElementContent.header("Frank Herbert", color: .cyan)  // ─ Frank Herbert ──────
+let footer = ElementContent.footer("3 books")  // dimmed, against the right
 // snippet.hide
 _ = (card(for: Book(title: "Dune", author: "Frank Herbert", year: 1965)), header, footer)

@@ -4,8 +4,8 @@
 import TermGrid
 
 // snippet.show
-func progressCard(title: String, done: Double) -> CellContent {
-  .custom(drawingOver: CellContent(title: title, border: .rounded)) { surface, frame, state in
+func progressCard(title: String, done: Double) -> ElementContent {
+  .custom(drawingOver: ElementContent(title: title, border: .rounded)) { surface, frame, state in
     // The bottom row inside the border: as many blocks as are done.
     let width = max(0, frame.width - 2)
     let blocks = Int((done * Double(width)).rounded())
@@ -15,7 +15,7 @@ func progressCard(title: String, done: Double) -> CellContent {
   }
 }
 
-let swatch = CellContent.custom { surface, frame, _ in
+let swatch = ElementContent.custom { surface, frame, _ in
   surface.fill(frame, with: " ", style: Style(background: .rgb(200, 60, 40)))
 }
 // snippet.hide

@@ -12,15 +12,15 @@ final class Planets: CollectionViewController {
     names[section].count
   }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: names[indexPath.section][indexPath.item], border: .rounded)
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: names[indexPath.section][indexPath.item], border: .rounded)
   }
   // snippet.end
 
   // snippet.supplementary
   override func collectionView(
     _: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     if kind == .header { return .header(indexPath.section == 0 ? "Rocky" : "Giants") }
     return .footer("\(names[indexPath.section].count) worlds")
   }

@@ -164,20 +164,20 @@ final class Week: CollectionViewController, WeekLayoutDataSource {
     days[section].count
   }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: days[indexPath.section][indexPath.item].title, style: Style(foreground: .black, background: .cyan))
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: days[indexPath.section][indexPath.item].title, style: Style(foreground: .black, background: .cyan))
   }
 
   // Both kinds of header come from the data source, by kind.
   override func collectionView(
     _: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     if kind == WeekLayout.dayHeaderKind {
-      return CellContent(
+      return ElementContent(
         title: Self.dayNames[indexPath.section], alignment: .center, style: Style(attributes: [.reverse]), padding: 0)
     }
     let hour = indexPath.item
-    return CellContent(title: (hour < 10 ? "0" : "") + "\(hour):00", style: Style(attributes: [.dim]), padding: 0)
+    return ElementContent(title: (hour < 10 ? "0" : "") + "\(hour):00", style: Style(attributes: [.dim]), padding: 0)
   }
 }
 // snippet.end

@@ -39,13 +39,13 @@ final class Tags: CollectionViewController {
     tags[section].count
   }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: tags[indexPath.section][indexPath.item], border: .rounded)
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: tags[indexPath.section][indexPath.item], border: .rounded)
   }
 
   override func collectionView(
     _: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     kind == .header ? .header(titles[indexPath.section]) : .footer("\(tags[indexPath.section].count) tags")
   }
   // snippet.show

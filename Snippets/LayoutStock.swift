@@ -24,13 +24,13 @@ final class Notes: CollectionViewController {
     notes[section].count
   }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: note(at: indexPath), titleLineLimit: 6, border: .rounded)
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: note(at: indexPath), titleLineLimit: 6, border: .rounded)
   }
 
   override func collectionView(
     _: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     .header(titles[indexPath.section])
   }
 

@@ -16,8 +16,8 @@ func measure(_ what: String, count: Int, _ body: () -> Void) {
 final class Numbers: CollectionViewDataSource {
   func numberOfSections(in _: CollectionView) -> Int { 100 }
   func collectionView(_: CollectionView, numberOfItemsInSection _: Int) -> Int { 10_000 }
-  func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: "Item \(indexPath.item)", border: .rounded)
+  func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: "Item \(indexPath.item)", border: .rounded)
   }
 }
 

@@ -22,9 +22,9 @@ final class Pictures: CollectionViewController, CollectionViewDataSourcePrefetch
     paths.count
   }
 
-  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     let path = paths[indexPath.item]
-    return CellContent(
+    return ElementContent(
       title: path, border: .rounded,
       picture: CellPicture(loader.source(forFileAt: path), placement: .top))
   }
@@ -33,7 +33,7 @@ final class Pictures: CollectionViewController, CollectionViewDataSourcePrefetch
   func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
     for indexPath in indexPaths {
       let content = self.collectionView(collectionView, cellForItemAt: indexPath)
-      guard let size = content.pictureSize(inCellOf: Self.itemSize) else { continue }
+      guard let size = content.pictureSize(inElementOf: Self.itemSize) else { continue }
       loader.prefetch(
         filesAt: [paths[indexPath.item]], width: size.width, height: size.height,
         colors: capabilities?.colors ?? .trueColor)

@@ -29,14 +29,14 @@ final class Playlist: CollectionViewController {
 
   override func collectionView(_: CollectionView, numberOfItemsInSection section: Int) -> Int { sides[section].count }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     let item = track(at: indexPath)
-    return CellContent(title: item.isLocked ? "\(item.title) (locked)" : item.title, border: .rounded)
+    return ElementContent(title: item.isLocked ? "\(item.title) (locked)" : item.title, border: .rounded)
   }
 
   override func collectionView(
     _: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     kind == .header ? .header(indexPath.section == 0 ? "Side A" : "Side B") : .empty
   }
   // snippet.show

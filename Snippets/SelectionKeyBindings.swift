@@ -46,8 +46,8 @@ final class Alphabet: CollectionViewController {
 
   override func collectionView(_: CollectionView, numberOfItemsInSection _: Int) -> Int { letters.count }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: letters[indexPath.item], border: .rounded, alignment: .center)
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: letters[indexPath.item], border: .rounded, alignment: .center)
   }
 }
 

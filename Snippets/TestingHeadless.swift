@@ -24,8 +24,8 @@ final class Planets: CollectionViewController {
     names[section].count
   }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: names[indexPath.section][indexPath.item], border: .rounded)
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: names[indexPath.section][indexPath.item], border: .rounded)
   }
 }
 

@@ -9,8 +9,8 @@ final class Numbers: CollectionViewDataSource {
 
   func collectionView(_: CollectionView, numberOfItemsInSection _: Int) -> Int { items.count }
 
-  func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: "#\(items[indexPath.item])", border: .rounded)
+  func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: "#\(items[indexPath.item])", border: .rounded)
   }
 }
 

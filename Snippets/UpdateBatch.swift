@@ -14,13 +14,13 @@ final class Planets: CollectionViewController {
     names[section].count
   }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: names[indexPath.section][indexPath.item], border: .rounded)
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: names[indexPath.section][indexPath.item], border: .rounded)
   }
 
   override func collectionView(
     _: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     kind == .header ? .header(titles[indexPath.section]) : .footer("\(names[indexPath.section].count) worlds")
   }
 

@@ -9,8 +9,8 @@ final class Names: CollectionViewDataSource {
 
   func collectionView(_: CollectionView, numberOfItemsInSection _: Int) -> Int { names.count }
 
-  func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: names[indexPath.item])
+  func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: names[indexPath.item])
   }
 }
 
@@ -66,8 +66,8 @@ final class Planets: CollectionViewController {
 
   override func collectionView(_: CollectionView, numberOfItemsInSection _: Int) -> Int { names.count }
 
-  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: names[indexPath.item], border: .rounded)
+  override func collectionView(_: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: names[indexPath.item], border: .rounded)
   }
   // snippet.show
 }
@@ -79,7 +79,7 @@ let planets = CollectionView(layout: FlowLayout())
 // snippet.show
 // snippet.snapshot
 let source = CollectionViewDiffableDataSource<String, String>(collectionView: planets) { _, _, id in
-  CellContent(title: id)
+  ElementContent(title: id)
 }
 var snapshot = DiffableSnapshot<String, String>()
 snapshot.appendSections(["planets"])

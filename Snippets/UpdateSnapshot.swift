@@ -12,7 +12,7 @@ view.setFrame(CellRect(x: 0, y: 0, width: 40, height: 12))
 var names: [Int: String] = [1: "one", 2: "two", 3: "three", 4: "four", 5: "five"]
 
 let source = CollectionViewDiffableDataSource<String, Int>(collectionView: view) { _, _, id in
-  CellContent(title: names[id] ?? "#\(id)", border: .rounded)
+  ElementContent(title: names[id] ?? "#\(id)", border: .rounded)
 }
 source.supplementaryProvider = { _, kind, indexPath in
   kind == .header ? .header(source.sectionIdentifier(for: indexPath.section) ?? "") : .empty

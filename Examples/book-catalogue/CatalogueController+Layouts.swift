@@ -65,7 +65,7 @@ extension CatalogueController {
 
   /// The plank under a shelf: a rule, with ◀ or ▶ where the shelf has books
   /// out of view on that side.
-  static func plank(for attributes: LayoutAttributes, in view: CollectionView) -> CellContent {
+  static func plank(for attributes: LayoutAttributes, in view: CollectionView) -> ElementContent {
     let shelves = view.collectionViewLayout as? any SectionScrollingLayout
     let s = attributes.indexPath.section
     let left = (shelves?.horizontalOffset(ofSection: s) ?? 0) > 0

@@ -86,23 +86,23 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     shown.groups[section].books.count
   }
 
-  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     let book = shown.groups[indexPath.section].books[indexPath.item]
     let detail = detailText(for: book)
     if arrangement == .list {
-      return CellContent(title: detail.isEmpty ? book.title : "\(book.title) · \(detail)", border: .rounded)
+      return ElementContent(title: detail.isEmpty ? book.title : "\(book.title) · \(detail)", border: .rounded)
     }
     if arrangement == .shelves {
-      return CellContent(title: book.title, titleLineLimit: 2, detail: detail, border: .rounded, alignment: .center)
+      return ElementContent(title: book.title, titleLineLimit: 2, detail: detail, border: .rounded, alignment: .center)
     }
     let lines = arrangement == .waterfall ? Self.waterfallTitleLines : 2
     if covers != nil {
       // The cover with the title and the year under it.
-      return CellContent(
+      return ElementContent(
         title: book.title, titleLineLimit: lines, detail: book.yearText, border: .rounded, badge: ratingBadge(for: book),
         alignment: .center, padding: 0, picture: CellPicture(cover(for: book), placement: .top))
     }
-    return CellContent(title: book.title, titleLineLimit: lines, detail: detail, border: .rounded, badge: ratingBadge(for: book))
+    return ElementContent(title: book.title, titleLineLimit: lines, detail: detail, border: .rounded, badge: ratingBadge(for: book))
   }
 
   /// The reader's stars, on the card's top border (none when unrated).
@@ -131,7 +131,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
 
   override func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     let group = shown.groups[indexPath.section]
     if kind == .header {
       // Shelves have no footers: the header says how many.
@@ -333,7 +333,7 @@ extension CatalogueController: CollectionViewDataSourcePrefetching {
     for path in indexPaths where path.section < shown.groups.count && path.item < shown.groups[path.section].books.count {
       let book = shown.groups[path.section].books[path.item]
       guard let file = coverPath(for: book), let frame = collectionView.layoutAttributesForItem(at: path)?.frame,
-        let size = self.collectionView(collectionView, cellForItemAt: path).pictureSize(inCellOf: frame.size)
+        let size = self.collectionView(collectionView, cellForItemAt: path).pictureSize(inElementOf: frame.size)
       else { continue }
       loader.prefetch(filesAt: [file], width: size.width, height: size.height, colors: colors)
     }

@@ -48,30 +48,30 @@ final class CalendarController: CollectionViewController, WeekCalendarLayoutData
     days[indexPath.section][indexPath.item]
   }
 
-  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     let event = days[indexPath.section][indexPath.item]
     let palette: [Color] = [.blue, .green, .magenta, .cyan, .yellow, .red]
     let colour = palette[(indexPath.section + indexPath.item) % palette.count]
     if layout.rows(from: event.start, to: event.end).count >= 3 {
-      return CellContent(
+      return ElementContent(
         title: event.title, titleLineLimit: 8, detail: event.span, border: .single, style: Style(foreground: colour),
         padding: 0)
     }
     // Too short for a box: a coloured block (the focus reverses it).
-    return CellContent(
+    return ElementContent(
       title: event.title, detail: event.span, style: Style(foreground: .black, background: colour), padding: 0)
   }
 
   override func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     if kind == WeekCalendarLayout.dayHeaderKind {
       let count = days[indexPath.section].count
-      return CellContent(
+      return ElementContent(
         title: "\(CalendarEvent.dayNames[indexPath.section]) (\(count))", alignment: .center,
         style: Style(attributes: [.reverse, .bold]), padding: 0)
     }
-    return CellContent(
+    return ElementContent(
       title: CalendarEvent.clock(indexPath.item * 60), style: Style(attributes: [.dim]), padding: 0)
   }
 

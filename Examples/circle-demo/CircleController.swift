@@ -35,10 +35,10 @@ final class CircleController: CollectionViewController {
     cards.count
   }
 
-  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     let n = cards[indexPath.item]
     let palette: [Color] = [.red, .green, .yellow, .blue, .magenta, .cyan]
-    return CellContent(
+    return ElementContent(
       title: "\(n)", border: .rounded, alignment: .center, verticalAlignment: .center,
       style: Style(foreground: palette[n % palette.count]), titleAttributes: [.bold], padding: 0)
   }

@@ -67,8 +67,8 @@ final class Boxes: CollectionViewController {
 
   override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
 
-  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: title(indexPath.item + 1), border: .single, padding: 0)
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: title(indexPath.item + 1), border: .single, padding: 0)
   }
 
   /// " Book 00001 " (or " Item0000001" past 99,999), as the C program

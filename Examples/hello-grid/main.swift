@@ -15,11 +15,11 @@ final class Planets: CollectionViewController {
   }
   override func numberOfSections(in _: CollectionView) -> Int { names.count }
   override func collectionView(_: CollectionView, numberOfItemsInSection s: Int) -> Int { names[s].count }
-  override func collectionView(_: CollectionView, cellForItemAt p: IndexPath) -> CellContent {
-    CellContent(title: names[p.section][p.item], border: .rounded)
+  override func collectionView(_: CollectionView, cellForItemAt p: IndexPath) -> ElementContent {
+    ElementContent(title: names[p.section][p.item], border: .rounded)
   }
-  override func collectionView(_: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at p: IndexPath) -> CellContent {
-    kind == .header ? .header(p.section == 0 ? "Rocky" : "Giants") : .footer("\(names[p.section].count) worlds")
+  override func collectionView(_: CollectionView, contentForSupplementaryElementOfKind k: ElementKind, at p: IndexPath) -> ElementContent {
+    k == .header ? .header(p.section == 0 ? "Rocky" : "Giants") : .footer("\(names[p.section].count) worlds")
   }
 }
 Application.run(Planets(layout: FlowLayout(itemSize: Size(width: 14, height: 3), headerHeight: 1, footerHeight: 1)))

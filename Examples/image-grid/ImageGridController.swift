@@ -86,7 +86,7 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   /// The picture area of an item as laid out now.
   private func pictureSize(at indexPath: IndexPath) -> (width: Int, height: Int)? {
     guard let frame = collectionView.collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
-    return self.collectionView(collectionView, cellForItemAt: indexPath).pictureSize(inCellOf: frame.size)
+    return self.collectionView(collectionView, cellForItemAt: indexPath).pictureSize(inElementOf: frame.size)
   }
 
   private var colors: ColorSupport { capabilities?.colors ?? .trueColor }
@@ -99,16 +99,16 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
     sections[section].pictures.count
   }
 
-  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     let entry = sections[indexPath.section].pictures[indexPath.item]
-    return CellContent(
+    return ElementContent(
       title: entry.name, border: .rounded, alignment: .center, padding: 0,
       picture: CellPicture(loader.source(forFile: entry.file), placement: .top))
   }
 
   override func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     let section = sections[indexPath.section]
     let name = section.folder == "." ? (folder.root as NSString).lastPathComponent : section.folder
     let count = section.pictures.count == 1 ? "1 picture" : "\(section.pictures.count) pictures"

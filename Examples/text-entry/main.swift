@@ -38,8 +38,8 @@ final class Notes: CollectionViewController {
   }
 
   override func collectionView(_: CollectionView, numberOfItemsInSection _: Int) -> Int { notes.count }
-  override func collectionView(_: CollectionView, cellForItemAt p: IndexPath) -> CellContent {
-    CellContent(title: notes[p.item], border: .rounded)
+  override func collectionView(_: CollectionView, cellForItemAt p: IndexPath) -> ElementContent {
+    ElementContent(title: notes[p.item], border: .rounded)
   }
 }
 

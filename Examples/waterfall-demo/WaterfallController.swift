@@ -68,10 +68,10 @@ final class WaterfallController: CollectionViewController, WaterfallLayoutDelega
     cards.count
   }
 
-  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     let card = cards[indexPath.item]
     let palette: [Color] = [.red, .green, .yellow, .blue, .magenta, .cyan]
-    return CellContent(
+    return ElementContent(
       title: "#\(card.number)", detail: "\(card.height) rows", border: .rounded, alignment: .center,
       style: Style(foreground: palette[card.number % palette.count]), titleAttributes: [.bold], padding: 0)
   }

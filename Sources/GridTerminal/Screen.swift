@@ -98,25 +98,7 @@ public struct Screen: Sendable {
     let r = max(0, rows.lowerBound)..<min(height, rows.upperBound)
     guard dy != 0, !r.isEmpty else { return }
     let w = width
-    cells.withUnsafeMutableBufferPointer { c in
-      if abs(dy) < r.count {
-        if dy > 0 {
-          for y in r.lowerBound..<(r.upperBound - dy) {
-            for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
-          }
-        } else {
-          for y in stride(from: r.upperBound - 1, through: r.lowerBound - dy, by: -1) {
-            for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
-          }
-        }
-      }
-      let blank =
-        dy > 0
-        ? max(r.lowerBound, r.upperBound - dy)..<r.upperBound : r.lowerBound..<min(r.upperBound, r.lowerBound - dy)
-      for y in blank {
-        for x in 0..<w { c[y * w + x] = .blank }
-      }
-    }
+    cells.withUnsafeMutableBufferPointer { Surface.shiftRows(of: $0, width: w, rows: r, by: dy) }
   }
 
   /// The cell on screen at column `x`, row `y`.

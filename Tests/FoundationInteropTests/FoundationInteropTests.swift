@@ -19,9 +19,9 @@ var everyExportedType: [Any.Type] {
     BatchUpdatePlan.self,
     Border.self,
     Cell.self,
-    CellContent.self,
+    ElementContent.self,
     CellRect.self,
-    CellState.self,
+    ElementState.self,
     CircleLayout.self,
     CollectionAction.self,
     CollectionView.self,
@@ -62,6 +62,9 @@ var everyExportedType: [Any.Type] {
     Point.self,
     PromptOverlay.self,
     Rasterizer.self,
+    Screen.self,
+    FrameUpdate.self,
+    CellChange.self,
     Rect.self,
     SGRMouseReport.self,
     Scale.self,
@@ -108,8 +111,9 @@ var everyExportedType: [Any.Type] {
 
 /// The same, as names, for the completeness check.
 let exportedTypeNames: Set<String> = [
-  "AlphaBlend", "Application", "Badge", "BatchUpdate", "BatchUpdateError", "BatchUpdatePlan", "Border", "Cell", "CellContent", "CellRect",
-  "CellState", "CircleLayout", "CollectionAction", "CollectionView", "CollectionViewController", "CollectionViewDiffableDataSource",
+  "AlphaBlend", "Application", "Badge", "BatchUpdate", "BatchUpdateError", "BatchUpdatePlan", "Border", "Cell", "ElementContent",
+  "CellRect",
+  "ElementState", "CircleLayout", "CollectionAction", "CollectionView", "CollectionViewController", "CollectionViewDiffableDataSource",
   "CollectionViewError", "Color", "ColorSupport", "CursesTerminal", "CursesTerminalError", "DecorationDrawer", "DiffableSnapshot",
   "DisplayWidth", "EdgeInsets", "ElementCategory", "ElementKind", "EventResult", "FlowLayout", "FocusDirection", "FormOverlay", "Glyph",
   "Grapheme", "HeadlessTerminal", "IndexPath", "InputEvent", "Key", "KeyBindings", "KeyCommand", "LastLineAlignment", "LayoutAttributes",
@@ -119,8 +123,11 @@ let exportedTypeNames: Set<String> = [
   "TextInputOverlay", "TextLayout", "TextRun", "TextSanitizer", "Theme", "TimingCurve", "UTF8Decoding", "WaterfallLayout", "AnimationClock",
   "CollectionLayout", "CollectionViewDataSource", "CollectionViewDelegate", "FlowLayoutDelegate", "FlowLayoutItemSizing", "Overlay",
   "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate", "CellPicture", "FixedPicture", "Picture",
-  "BackgroundWork", "BackgroundTasks", "PictureSource", "CollectionViewDataSourcePrefetching",
+  "BackgroundWork", "BackgroundTasks", "PictureSource", "CollectionViewDataSourcePrefetching", "Screen", "FrameUpdate", "CellChange",
 ]
+
+/// Deprecated names kept for a rename (using them would warn).
+let formerTypeNames: Set<String> = ["CellContent", "CellState"]
 
 @Suite struct FoundationInteropTests {
   @Test func indexPathIsTermGridsAndWorksWithFoundationImported() {
@@ -140,8 +147,8 @@ let exportedTypeNames: Set<String> = [
     final class Source: CollectionViewDataSource {
       let names = ["a", "b", "c"]
       func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { names.count }
-      func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-        CellContent(title: names[indexPath.item], border: .rounded)
+      func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+        ElementContent(title: names[indexPath.item], border: .rounded)
       }
     }
     let view = CollectionView(layout: FlowLayout(itemSize: Size(width: 8, height: 3)))
@@ -159,7 +166,7 @@ let exportedTypeNames: Set<String> = [
       .deletingLastPathComponent()
     var found: Set<String> = []
     let pattern = /^(?:public|open) (?:final )?(?:class|struct|enum|protocol|typealias|actor) ([A-Za-z_][A-Za-z0-9_]*)/
-    for module in ["GridLayout", "GridRender", "CursesTerminal", "TermGrid"] {
+    for module in ["GridLayout", "GridRender", "GridTerminal", "CursesTerminal", "TermGrid"] {
       let dir = root.appendingPathComponent("Sources/\(module)")
       let files = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []
       for file in files where file.hasSuffix(".swift") {
@@ -169,7 +176,8 @@ let exportedTypeNames: Set<String> = [
         }
       }
     }
-    #expect(found.subtracting(exportedTypeNames).isEmpty, "add these to the list: \(found.subtracting(exportedTypeNames).sorted())")
+    let unlisted = found.subtracting(exportedTypeNames).subtracting(formerTypeNames)
+    #expect(unlisted.isEmpty, "add these to the list: \(unlisted.sorted())")
     #expect(!found.isEmpty)
   }
 }

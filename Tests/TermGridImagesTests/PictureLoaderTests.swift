@@ -45,9 +45,9 @@ import Testing
     override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
       paths.count
     }
-    override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+    override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
       let path = paths[indexPath.item]
-      return CellContent(title: path.uppercased(), picture: CellPicture(loader.source(forFileAt: path), placement: .fill))
+      return ElementContent(title: path.uppercased(), picture: CellPicture(loader.source(forFileAt: path), placement: .fill))
     }
   }
 
@@ -186,9 +186,9 @@ import Testing
     gates.hold("cover")
     defer { gates.release("cover") }
     var surface = Surface(width: 14, height: 8)
-    let content = CellContent(title: "Cover", picture: CellPicture(source, placement: .fill))
-    let awaited = CellRenderer(theme: Theme()).draw(
-      content, in: CellRect(x: 0, y: 0, width: 14, height: 8), state: CellState(), on: &surface)
+    let content = ElementContent(title: "Cover", picture: CellPicture(source, placement: .fill))
+    let awaited = ElementRenderer(theme: Theme()).draw(
+      content, in: CellRect(x: 0, y: 0, width: 14, height: 8), state: ElementState(), on: &surface)
     #expect(awaited === source)
     #expect(!surface.text.contains("Cover"), "a picture, not the placeholder's title")
     let (dx, dy) = ((14 - large.width) / 2, (8 - large.height) / 2)

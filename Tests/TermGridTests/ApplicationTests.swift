@@ -56,12 +56,12 @@ final class TestApp: CollectionViewController {
   override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     sections[section].count
   }
-  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: "#\(sections[indexPath.section][indexPath.item])", border: .rounded)
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: "#\(sections[indexPath.section][indexPath.item])", border: .rounded)
   }
   override func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     kind == .header ? .header("Section \(indexPath.section)") : .footer("\(sections[indexPath.section].count) items")
   }
   override func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {

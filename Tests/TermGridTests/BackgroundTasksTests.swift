@@ -40,8 +40,8 @@ import Testing
     }
 
     override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
-    override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-      CellContent(title: "")
+    override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+      ElementContent(title: "")
     }
   }
 

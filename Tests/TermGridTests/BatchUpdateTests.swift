@@ -16,13 +16,13 @@ class IDModel: CollectionViewDataSource {
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     sections[section].count
   }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: "#\(sections[indexPath.section][indexPath.item])", border: .single)
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: "#\(sections[indexPath.section][indexPath.item])", border: .single)
   }
   func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
-    CellContent(title: "\(kind) has \(sections[indexPath.section].count)")
+  ) -> ElementContent {
+    ElementContent(title: "\(kind) has \(sections[indexPath.section].count)")
   }
   func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
     moves.append((source, destination))
@@ -317,7 +317,7 @@ struct RandomBatch {
 
   @Test func aSnapshotAppliedToAViewSomethingElseChangedSaysSo() throws {
     let view = CollectionView(layout: FlowLayout(itemSize: Size(width: 8, height: 3)))
-    let source = CollectionViewDiffableDataSource<Int, String>(collectionView: view) { _, _, item in CellContent(title: item) }
+    let source = CollectionViewDiffableDataSource<Int, String>(collectionView: view) { _, _, item in ElementContent(title: item) }
     var snapshot = DiffableSnapshot<Int, String>()
     snapshot.appendSections([0])
     try snapshot.appendItems(["a", "b"])

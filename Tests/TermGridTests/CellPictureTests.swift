@@ -13,17 +13,17 @@ import Testing
 
   static let red = FixedPicture(Picture(width: 4, height: 2, color: .red))
 
-  static func render(_ content: CellContent, width: Int = 10, height: Int = 7, state: CellState = CellState())
+  static func render(_ content: ElementContent, width: Int = 10, height: Int = 7, state: ElementState = ElementState())
     -> (Surface, (any PictureSource)?)
   {
     var surface = Surface(width: width, height: height)
-    let awaited = CellRenderer(theme: Theme()).draw(
+    let awaited = ElementRenderer(theme: Theme()).draw(
       content, in: CellRect(x: 0, y: 0, width: width, height: height), state: state, on: &surface)
     return (surface, awaited)
   }
 
   @Test func aPictureOnTopLeavesTheBottomRowsToTheText() {
-    let content = CellContent(title: "Dune", detail: "1965", border: .single, picture: CellPicture(Self.red))
+    let content = ElementContent(title: "Dune", detail: "1965", border: .single, picture: CellPicture(Self.red))
     let (s, awaited) = Self.render(content)
     #expect(awaited == nil)
     // Inside the border: 8 x 5; the title and the detail take 2 rows, the picture area 8 x 3 (the picture centred).
@@ -39,7 +39,7 @@ import Testing
   }
 
   @Test func aPictureOnTheLeadingSideHasTheTextBesideIt() {
-    let content = CellContent(
+    let content = ElementContent(
       title: "Dune", detail: "1965", picture: CellPicture(Self.red, placement: .leading(width: 4)))
     let (s, _) = Self.render(content, width: 12, height: 3)
     #expect(s[0, 0].style.background == .red && s[3, 1].style.background == .red)
@@ -50,7 +50,7 @@ import Testing
 
   @Test func aPlaceholderShowsTheTitleOnItsColourUntilThePictureComes() {
     let source = NotYet()
-    let (s, awaited) = Self.render(CellContent(title: "Dune", picture: CellPicture(source, placement: .fill)), height: 3)
+    let (s, awaited) = Self.render(ElementContent(title: "Dune", picture: CellPicture(source, placement: .fill)), height: 3)
     #expect(awaited === source)
     let color = CellPicture.placeholderColor(for: "Dune")
     #expect(color == CellPicture.placeholderColor(for: "Dune") && color != CellPicture.placeholderColor(for: "Emma"))
@@ -58,22 +58,22 @@ import Testing
     #expect(s.lines[1] == "   Dune   ")
     // A source that failed: a grey placeholder marked "!", and nothing awaited.
     source.failure = "broken PNG"
-    let (f, none) = Self.render(CellContent(title: "Dune", picture: CellPicture(source, placement: .fill)), height: 3)
+    let (f, none) = Self.render(ElementContent(title: "Dune", picture: CellPicture(source, placement: .fill)), height: 3)
     #expect(none == nil)
     #expect(f.lines[1] == "  ! Dune  ")
     #expect(f[0, 0].style.background != color)
   }
 
   @Test func theFocusShowsOnAPictureThatFillsItsCell() {
-    let content = CellContent(title: "", padding: 0, picture: CellPicture(Self.red, placement: .fill))
-    let (focused, _) = Self.render(content, width: 4, height: 2, state: CellState(isFocused: true))
+    let content = ElementContent(title: "", padding: 0, picture: CellPicture(Self.red, placement: .fill))
+    let (focused, _) = Self.render(content, width: 4, height: 2, state: ElementState(isFocused: true))
     #expect(focused.cells.allSatisfy { $0.style.attributes.contains(.reverse) && $0.style.background == .red })
     let (plain, _) = Self.render(content, width: 4, height: 2)
     #expect(plain.cells.allSatisfy { !$0.style.attributes.contains(.reverse) })
     // With a border, the border shows the state and the picture stays as it is.
     var boxed = content
     boxed.border = .single
-    let (selected, _) = Self.render(boxed, width: 6, height: 4, state: CellState(isSelected: true))
+    let (selected, _) = Self.render(boxed, width: 6, height: 4, state: ElementState(isSelected: true))
     #expect(selected.lines[0].hasPrefix("┏✓"))
     #expect(selected[1, 1].style.background == .red && !selected[1, 1].style.attributes.contains(.bold))
   }
@@ -140,12 +140,13 @@ extension String {
         for (w, h) in [(24, 10), (16, 14), (10, 3), (2, 2), (1, 1), (30, 5)] {
           for lines in [0, 2] {
             let source = Recording()
-            let content = CellContent(
+            let content = ElementContent(
               title: "Title", lines: Array(repeating: "line", count: lines), detail: "1965", border: border,
               picture: CellPicture(source, placement: placement))
-            let size = content.pictureSize(inCellOf: Size(width: Double(w), height: Double(h)))
+            let size = content.pictureSize(inElementOf: Size(width: Double(w), height: Double(h)))
             var surface = Surface(width: w, height: h)
-            _ = CellRenderer(theme: Theme()).draw(content, in: CellRect(x: 0, y: 0, width: w, height: h), state: CellState(), on: &surface)
+            _ = ElementRenderer(theme: Theme()).draw(
+              content, in: CellRect(x: 0, y: 0, width: w, height: h), state: ElementState(), on: &surface)
             if let asked = source.asked.last {
               #expect(size?.width == asked.0 && size?.height == asked.1, "\(placement) \(w)x\(h) border \(border != nil)")
             } else {
@@ -156,9 +157,9 @@ extension String {
       }
     }
     #expect(
-      CellContent(title: "x", border: .rounded, picture: CellPicture(Recording(), placement: .top))
-        .pictureSize(inCellOf: Size(width: 24, height: 10))! == (22, 8 - 1))
-    #expect(CellContent(title: "x").pictureSize(inCellOf: Size(width: 24, height: 10)) == nil)
+      ElementContent(title: "x", border: .rounded, picture: CellPicture(Recording(), placement: .top))
+        .pictureSize(inElementOf: Size(width: 24, height: 10))! == (22, 8 - 1))
+    #expect(ElementContent(title: "x").pictureSize(inElementOf: Size(width: 24, height: 10)) == nil)
   }
 }
 
@@ -166,22 +167,22 @@ extension String {
 /// faded, scaled.
 @Suite struct PictureStateAndAnimationTests {
   static let picture = FixedPicture(Picture(width: 8, height: 4, color: .rgb(200, 40, 40)))
-  static var content: CellContent { CellContent(title: "Dune", border: .rounded, picture: CellPicture(picture, placement: .top)) }
+  static var content: ElementContent { ElementContent(title: "Dune", border: .rounded, picture: CellPicture(picture, placement: .top)) }
 
-  static func render(alpha: Double = 1, scale: Scale = .identity, state: CellState = CellState()) -> Surface {
+  static func render(alpha: Double = 1, scale: Scale = .identity, state: ElementState = ElementState()) -> Surface {
     var a = LayoutAttributes(forItemAt: IndexPath(item: 0, section: 0), frame: Rect(x: 1, y: 1, width: 20, height: 14))
     a.alpha = alpha
     a.scale = scale
     var s = Surface(width: 22, height: 16)
     Rasterizer(blend: AlphaBlend(colors: .trueColor)).rasterize([a], contentOffset: .zero, viewport: s.bounds, into: &s) {
       _, frame, surface in
-      _ = CellRenderer(theme: Theme()).draw(Self.content, in: frame, state: state, on: &surface)
+      _ = ElementRenderer(theme: Theme()).draw(Self.content, in: frame, state: state, on: &surface)
     }
     return s
   }
 
   @Test func aLiftedCardWithAPictureHasItsDoubleBorderAndItsPicture() {
-    let lifted = Self.render(state: CellState(isLifted: true))
+    let lifted = Self.render(state: ElementState(isLifted: true))
     #expect(lifted.lines[1].hasPrefix(" ╔"))
     // The picture, 8x4, centred in the 18x11 above the title.
     #expect(lifted[7, 5].style.background == .rgb(200, 40, 40) && lifted[14, 8].style.background == .rgb(200, 40, 40))

@@ -43,7 +43,7 @@ import Testing
     view.register(
       { attributes in
         seen.append(attributes.indexPath.section)
-        return CellContent.filled(with: "░")
+        return ElementContent.filled(with: "░")
       }, forDecorationViewOfKind: "panel")
     view.draw(into: &surface)
     #expect(Set(seen) == [0, 1])
@@ -63,7 +63,7 @@ import Testing
     let (view, data, _) = makePanels()
     defer { withExtendedLifetime(data) {} }
     view.drawsIncrementally = true
-    view.register({ _ in CellContent.filled(with: "·") }, forDecorationViewOfKind: "panel")
+    view.register({ _ in ElementContent.filled(with: "·") }, forDecorationViewOfKind: "panel")
     var surface = Surface(width: 46, height: 20)
     view.draw(into: &surface)
     let before = surface.lines

@@ -13,7 +13,7 @@ import Testing
     view.showsScrollIndicator = false
     view.setFrame(CellRect(x: 0, y: 0, width: 40, height: 12))
     let source = CollectionViewDiffableDataSource<String, Int>(collectionView: view) { _, _, id in
-      CellContent(title: "#\(id)", border: .single)
+      ElementContent(title: "#\(id)", border: .single)
     }
     return (view, source, clock)
   }

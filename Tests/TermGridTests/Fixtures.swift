@@ -17,15 +17,15 @@ final class NumberedItems: CollectionViewDataSource, CollectionViewDelegate {
 
   func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     cellRequests += 1
-    return CellContent(title: "Item \(indexPath.section).\(indexPath.item)", border: .single)
+    return ElementContent(title: "Item \(indexPath.section).\(indexPath.item)", border: .single)
   }
   func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     supplementaryRequests += 1
-    return CellContent(title: supplementaryTitle(kind, indexPath.section))
+    return ElementContent(title: supplementaryTitle(kind, indexPath.section))
   }
   func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
     activated.append(indexPath)

@@ -160,8 +160,8 @@ import Testing
     var commands: [KeyCommand] = []
     override var keyCommands: [KeyCommand] { commands }
     override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
-    override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-      CellContent(title: "card \(indexPath.item)")
+    override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+      ElementContent(title: "card \(indexPath.item)")
     }
     override func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { movable }
     override func collectionView(_ collectionView: CollectionView, messageForRefusedMoveOfItemAt indexPath: IndexPath) -> String? {

@@ -131,10 +131,10 @@ import Testing
     let gate = Gate()
     var requests: [IndexPath] = []
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 200 }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
       requests.append(indexPath)
       let picture = indexPath.item == 7 ? CellPicture(gate) : CellPicture(FixedPicture(Picture(width: 2, height: 1, color: .blue)))
-      return CellContent(title: "Book \(indexPath.item)", border: .single, picture: picture)
+      return ElementContent(title: "Book \(indexPath.item)", border: .single, picture: picture)
     }
   }
 

@@ -77,24 +77,24 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
     groups[section].count
   }
 
-  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     guard let book = book(at: indexPath) else {
-      return CellContent(title: "(unreadable book)", border: .rounded, alignment: .center)
+      return ElementContent(title: "(unreadable book)", border: .rounded, alignment: .center)
     }
     return content(for: book)
   }
 
   /// A book's card: its cover, title and year, its stars on the border.
-  func content(for book: CalibreBook) -> CellContent {
+  func content(for book: CalibreBook) -> ElementContent {
     let badge = book.rating > 0 ? Badge(CalibreLibrary.stars(book.rating), foreground: .yellow) : nil
-    return CellContent(
+    return ElementContent(
       title: book.title, titleLineLimit: 2, detail: book.year.map(String.init) ?? "", border: .rounded, badge: badge,
       alignment: .center, padding: 0, picture: CellPicture(cover(for: book), placement: .top))
   }
 
   override func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     let group = groups[indexPath.section]
     if kind == .header { return .header(group.name, color: .cyan) }
     return .footer(group.count == 1 ? "1 book" : "\(group.count) books")
@@ -115,7 +115,7 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
     let colors = capabilities?.colors ?? .trueColor
     for path in indexPaths {
       guard let book = book(at: path), let file = book.coverPath,
-        let size = content(for: book).pictureSize(inCellOf: CatalogueController.coverCardSize)
+        let size = content(for: book).pictureSize(inElementOf: CatalogueController.coverCardSize)
       else { continue }
       loader.prefetch(filesAt: [file], width: size.width, height: size.height, colors: colors)
     }

@@ -117,25 +117,8 @@ public struct Surface: Sendable, Equatable {
   public mutating func scrollRows(_ rows: Range<Int>, by dy: Int) {
     let r = max(0, rows.lowerBound)..<min(height, rows.upperBound)
     guard dy != 0, !r.isEmpty else { return }
-    let n = r.count
     let w = width
-    cells.withUnsafeMutableBufferPointer { c in
-      if abs(dy) < n {
-        if dy > 0 {
-          for y in r.lowerBound..<(r.upperBound - dy) {
-            for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
-          }
-        } else {
-          for y in stride(from: r.upperBound - 1, through: r.lowerBound - dy, by: -1) {
-            for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
-          }
-        }
-      }
-      let blankRows = dy > 0 ? max(r.lowerBound, r.upperBound - dy)..<r.upperBound : r.lowerBound..<min(r.upperBound, r.lowerBound - dy)
-      for y in blankRows {
-        for x in 0..<w { c[y * w + x] = .blank }
-      }
-    }
+    cells.withUnsafeMutableBufferPointer { Self.shiftRows(of: $0, width: w, rows: r, by: dy) }
     scrollHints.append(ScrollHint(rows: r, by: dy))
     markChanged(r, columns: 0..<w)
   }
@@ -153,6 +136,28 @@ public struct Surface: Sendable, Equatable {
   /// The cell at column `x`, row `y`.
   @inlinable public subscript(x: Int, y: Int) -> Cell {
     cells[y * width + x]
+  }
+
+  /// Shifts rows `r` (within the grid) of a grid of cells `width` wide up
+  /// by `dy` (down when negative), as a terminal scrolls a region; the rows
+  /// that come in are blank. (A surface's scroll, and a screen's replay of it.)
+  package static func shiftRows(of c: UnsafeMutableBufferPointer<Cell>, width w: Int, rows r: Range<Int>, by dy: Int) {
+    if abs(dy) < r.count {
+      if dy > 0 {
+        for y in r.lowerBound..<(r.upperBound - dy) {
+          for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
+        }
+      } else {
+        for y in stride(from: r.upperBound - 1, through: r.lowerBound - dy, by: -1) {
+          for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
+        }
+      }
+    }
+    let blankRows =
+      dy > 0 ? max(r.lowerBound, r.upperBound - dy)..<r.upperBound : r.lowerBound..<min(r.upperBound, r.lowerBound - dy)
+    for y in blankRows {
+      for x in 0..<w { c[y * w + x] = .blank }
+    }
   }
 
   /// Runs `body` with the clip and the extent narrowed to `rect` (within

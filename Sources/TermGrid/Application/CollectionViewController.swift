@@ -265,13 +265,13 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// The number of items in `section`. Default: 0.
   open func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
   /// What the item shows. Default: nothing.
-  open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     .empty
   }
   /// What a header, footer or other supplementary element shows. Default: nothing.
   open func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent { .empty }
+  ) -> ElementContent { .empty }
   /// Moves an item in the model after the person moved it. Default: nothing.
   open func collectionView(
     _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath

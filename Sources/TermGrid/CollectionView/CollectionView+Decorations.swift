@@ -1,9 +1,9 @@
 import GridLayout
 
 /// Draws a decoration element: given its attributes (its kind, its section
-/// in `indexPath`, its frame), says what it shows. A ``CellContent`` with a
+/// in `indexPath`, its frame), says what it shows. A ``ElementContent`` with a
 /// `draw` closure can paint anything in the frame (a plank, grid lines).
-public typealias DecorationDrawer = (_ attributes: LayoutAttributes) -> CellContent
+public typealias DecorationDrawer = (_ attributes: LayoutAttributes) -> ElementContent
 
 extension CollectionView {
   /// Registers what draws the layout's decoration elements of `kind` (a

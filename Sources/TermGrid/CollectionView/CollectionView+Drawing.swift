@@ -78,7 +78,7 @@ extension CollectionView {
   func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
     // The data source read once (it may be held weakly), not per element.
     guard let source = dataSource else { return }
-    let renderer = CellRenderer(theme: theme, colors: rasterizer.blend.colors)
+    let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors)
     rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
       attrs, cellFrame, surface in
       drawElement(attrs, content: nil, isDetached: false, in: cellFrame, from: source, with: renderer, on: &surface)
@@ -89,7 +89,7 @@ extension CollectionView {
   /// source says, clipped to `clip`.
   func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
     guard let source = dataSource else { return }
-    let renderer = CellRenderer(theme: theme, colors: rasterizer.blend.colors)
+    let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors)
     rasterizer.rasterize(
       elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset,
       viewport: viewport, clip: clip, into: &surface
@@ -103,13 +103,13 @@ extension CollectionView {
   /// Draws one element into `cellFrame`: an item with its focus and
   /// selection (none when detached, as a leaving item is), anything else plainly.
   func drawElement(
-    _ attrs: LayoutAttributes, content: CellContent?, isDetached: Bool, in cellFrame: CellRect,
-    from source: any CollectionViewDataSource, with renderer: CellRenderer, on surface: inout Surface
+    _ attrs: LayoutAttributes, content: ElementContent?, isDetached: Bool, in cellFrame: CellRect,
+    from source: any CollectionViewDataSource, with renderer: ElementRenderer, on surface: inout Surface
   ) {
     guard let content = content ?? self.content(for: attrs, from: source) else { return }
-    var state = CellState()
+    var state = ElementState()
     if attrs.category == .item, !isDetached {
-      state = CellState(
+      state = ElementState(
         isFocused: attrs.indexPath == focusedIndexPath, isSelected: selection.contains(attrs.indexPath),
         isLifted: attrs.indexPath == movement?.target)
     }
@@ -143,13 +143,13 @@ extension CollectionView {
   /// What the data source says an element shows (nil without a data
   /// source); a decoration shows what its registered drawer says (nil, not
   /// drawn, when none is registered for its kind).
-  func content(for attrs: LayoutAttributes) -> CellContent? {
+  func content(for attrs: LayoutAttributes) -> ElementContent? {
     guard let dataSource else { return nil }
     return content(for: attrs, from: dataSource)
   }
 
   /// What `dataSource` says an element shows (a decoration: its drawer).
-  func content(for attrs: LayoutAttributes, from dataSource: any CollectionViewDataSource) -> CellContent? {
+  func content(for attrs: LayoutAttributes, from dataSource: any CollectionViewDataSource) -> ElementContent? {
     if attrs.category == .decoration { return decorationDrawers[attrs.kind]?(attrs) }
     if attrs.category == .item {
       return dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: attrs.indexPath))

@@ -5,7 +5,7 @@ import GridRender
 /// the data source.
 struct DrawnElement {
   var attributes: LayoutAttributes
-  var content: CellContent? = nil
+  var content: ElementContent? = nil
   /// True for an element no longer in the data (drawn without focus or selection).
   var isDetached = false
 }
@@ -15,7 +15,7 @@ struct Presentation {
   /// Elements near the visible rect, as presented (mid-animation where one runs).
   var elements: [ElementKey: LayoutAttributes] = [:]
   /// What the visible ones show.
-  var contents: [ElementKey: CellContent] = [:]
+  var contents: [ElementKey: ElementContent] = [:]
   /// Elements of an interrupted animation that were still disappearing.
   var disappearing: [TransitionTrack] = []
   /// The scroll offset then.
@@ -56,7 +56,7 @@ extension CollectionView {
     // path shown: one it lacks shows nothing while it animates, never a read
     // past the model's end.
     let counts = hasLoadedData && dataSource != nil ? dataSourceCounts() : itemCounts
-    func content(for a: LayoutAttributes) -> CellContent? {
+    func content(for a: LayoutAttributes) -> ElementContent? {
       if a.category != .decoration {
         let path = a.category == .item ? dataIndexPath(forPresented: a.indexPath) : a.indexPath
         guard path.section < counts.count, a.category != .item || path.item < counts[path.section] else { return nil }

@@ -1,7 +1,7 @@
 import GridLayout
 import GridRender
 
-/// Where a cell's pictures come from: something that makes a <doc:/GridRender/Picture>
+/// Where an element's pictures come from: something that makes a <doc:/GridRender/Picture>
 /// for an area of a given size (a file decoded and rasterized in the
 /// background, by `TermGridImages`' `PictureLoader`, or anything else).
 ///
@@ -37,15 +37,16 @@ public final class FixedPicture: PictureSource, Sendable {
   public let picture: Picture
   /// Creates a source of one picture.
   public init(_ picture: Picture) { self.picture = picture }
-  /// The picture, whatever the size asked for (cut by the cell's area when larger).
+  /// The picture, whatever the size asked for (cut by the element's picture area when larger).
   public func picture(width: Int, height: Int, colors: ColorSupport) -> Picture? { picture }
 }
 
-/// A picture in a cell: where it sits, and where it comes from.
+/// A picture drawn in terminal cells as part of an element's content (or
+/// a panel's): where it sits in the element, and where it comes from.
 public struct CellPicture {
-  /// Where the picture sits in the cell (inside its border).
+  /// Where the picture sits in the element (inside its border).
   public enum Placement: Hashable, Sendable {
-    /// The whole cell: the title shows only on the placeholder.
+    /// The whole element: the title shows only on the placeholder.
     case fill
     /// Above the text: the title, lines and detail line take the rows they
     /// need at the bottom, the picture the rest.
@@ -59,10 +60,10 @@ public struct CellPicture {
   /// Where it sits.
   public var placement: Placement
   /// The placeholder's colour while the picture is not there; nil derives
-  /// one from the title, so a cell keeps its colour from frame to frame.
+  /// one from the title, so an element keeps its colour from frame to frame.
   public var placeholderColor: Color?
 
-  /// Creates a picture for a cell.
+  /// Creates a picture for an element's content.
   public init(_ source: any PictureSource, placement: Placement = .top, placeholderColor: Color? = nil) {
     self.source = source
     self.placement = placement
@@ -142,17 +143,21 @@ public protocol BackgroundWork: AnyObject {
   func takeFinishedSources() -> [ObjectIdentifier]
 }
 
-extension CellContent {
-  /// The size in cells of the picture's area in a cell of `size` (its
+extension ElementContent {
+  /// The size in cells of the picture's area in an element of `size` (its
   /// frame's size), or nil when the content has no picture: what to make
   /// or prefetch a picture for. (A 24x10 card with a border and a title
   /// under its picture has a picture area of 22x7.)
-  public func pictureSize(inCellOf size: Size) -> (width: Int, height: Int)? {
+  public func pictureSize(inElementOf size: Size) -> (width: Int, height: Int)? {
     guard let picture else { return nil }
     let frame = CellRect(x: 0, y: 0, width: max(0, Int(size.width.rounded())), height: max(0, Int(size.height.rounded())))
     let area = split(drawsBorder(in: frame) ? frame.insetBy(1) : frame, for: picture.placement).picture
     return (area.width, area.height)
   }
+
+  /// The former name of ``pictureSize(inElementOf:)``.
+  @available(*, deprecated, renamed: "pictureSize(inElementOf:)")
+  public func pictureSize(inCellOf size: Size) -> (width: Int, height: Int)? { pictureSize(inElementOf: size) }
 
   /// Whether the border is drawn in `frame` (one needs two rows and two columns).
   func drawsBorder(in frame: CellRect) -> Bool {

@@ -5,17 +5,17 @@ import GridRender
 /// bold with a heavy border and a check mark, a lifted item is bold with a
 /// double border, drawn a cell up and right of its place above the others.
 public struct Theme: Sendable {
-  /// Applied on top of a focused cell's style.
+  /// Applied on top of a focused element's style.
   public var focused: TextAttributes = [.reverse]
-  /// Applied on top of a selected cell's style.
+  /// Applied on top of a selected element's style.
   public var selected: TextAttributes = [.bold]
-  /// The border of a selected cell that has one.
+  /// The border of a selected element that has one.
   public var selectedBorder: Border = .heavy
-  /// The mark drawn at the top-left of a selected cell.
+  /// The mark drawn at the top-left of a selected element.
   public var selectionMark: Grapheme = "✓"
-  /// Applied on top of a lifted (moving) cell's style.
+  /// Applied on top of a lifted (moving) element's style.
   public var lifted: TextAttributes = [.bold]
-  /// The border of a lifted cell that has one.
+  /// The border of a lifted element that has one.
   public var liftedBorder: Border = .double
   /// The scroll indicator's track and thumb.
   public var scrollTrack = Style(foreground: .brightBlack)

@@ -12,9 +12,9 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
   CollectionViewDataSource
 {
   /// Makes the content of an item.
-  public typealias CellProvider = (CollectionView, IndexPath, ItemID) -> CellContent
+  public typealias CellProvider = (CollectionView, IndexPath, ItemID) -> ElementContent
   /// Makes the content of a header, footer or other supplementary element.
-  public typealias SupplementaryProvider = (CollectionView, ElementKind, IndexPath) -> CellContent
+  public typealias SupplementaryProvider = (CollectionView, ElementKind, IndexPath) -> ElementContent
 
   /// The view this data source feeds.
   public private(set) weak var collectionView: CollectionView?
@@ -84,14 +84,14 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     current.itemIdentifiers(inSectionAt: section).count
   }
   /// The cell provider's content for the item at `indexPath`.
-  public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     guard let id = current.itemIdentifier(at: indexPath) else { return .empty }
     return cellProvider(collectionView, indexPath, id)
   }
   /// The supplementary provider's content.
   public func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
+  ) -> ElementContent {
     supplementaryProvider?(collectionView, kind, indexPath) ?? .empty
   }
 }

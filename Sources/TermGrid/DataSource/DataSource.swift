@@ -10,11 +10,11 @@ public protocol CollectionViewDataSource: AnyObject {
   /// The number of items in `section`.
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   /// What the item at `indexPath` shows.
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent
   /// What a supplementary element (a header, a footer, or a kind of the layout's own) shows.
   func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent
+  ) -> ElementContent
   /// The person moved an item (an interactive movement ended): move it in
   /// the model from `sourceIndexPath` to `destinationIndexPath`. Called once
   /// per movement, with the index paths before and after; the view has
@@ -29,7 +29,7 @@ extension CollectionViewDataSource {
   /// Default: an empty element.
   public func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent { .empty }
+  ) -> ElementContent { .empty }
   /// Default: does nothing (items cannot be moved unless the delegate's
   /// ``CollectionViewDelegate/collectionView(_:canMoveItemAt:)`` says so).
   public func collectionView(

@@ -27,7 +27,7 @@ struct TransitionTrack {
   var to: LayoutAttributes
   /// What the element shows while it animates, when that is not asked of
   /// the data source (a disappearing element, a footer until the batch ends).
-  var content: CellContent?
+  var content: ElementContent?
   /// True for an element that is gone from the data and vanishes at the end.
   var isDisappearing: Bool
 }

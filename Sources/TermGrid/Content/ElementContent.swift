@@ -1,22 +1,6 @@
 import GridRender
 
-/// How a cell is drawing right now.
-public struct CellState: Hashable, Sendable {
-  /// The keyboard focus is on it.
-  public var isFocused: Bool
-  /// It is selected.
-  public var isSelected: Bool
-  /// It is being moved (picked up with m, or dragged).
-  public var isLifted: Bool
-  /// Creates a state.
-  public init(isFocused: Bool = false, isSelected: Bool = false, isLifted: Bool = false) {
-    self.isFocused = isFocused
-    self.isSelected = isSelected
-    self.isLifted = isLifted
-  }
-}
-
-/// A short mark in a corner of a cell: a check, a count, a star rating.
+/// A short mark in a corner of an element: a check, a count, a star rating.
 public struct Badge: Hashable, Sendable {
   /// Which corner.
   public enum Corner: Hashable, Sendable {
@@ -39,8 +23,11 @@ public struct Badge: Hashable, Sendable {
   }
 }
 
-/// What an item or a supplementary element shows: the terminal's
-/// counterpart of a configured UICollectionViewCell.
+/// What an item, a header, a footer or a decoration shows: the terminal's
+/// counterpart of a configured UICollectionViewCell (and of a supplementary
+/// view's content configuration). In TermGrid's names "cell" means a
+/// terminal's character cell (<doc:/GridRender/Cell>, <doc:/GridRender/CellRect>, ``CellPicture``), so
+/// what UIKit calls a cell is an element here.
 ///
 /// Declarative: a title wrapped to a number of lines, more lines of styled
 /// runs under it, a detail line at the bottom, a border, a badge in a
@@ -62,7 +49,7 @@ public struct Badge: Hashable, Sendable {
 /// bordered card with a title, one line and a detail needs 5 rows; at 4 it
 /// shows the title and the detail, and the line is not drawn. Sideways, ``padding`` gives way before text is cut,
 /// and text that still does not fit ends in "…".
-public struct CellContent {
+public struct ElementContent {
   /// Where text sits in its line.
   public enum Alignment: Hashable, Sendable {
     case leading, center, trailing
@@ -110,21 +97,21 @@ public struct CellContent {
   public var picture: CellPicture?
   /// Draws the cell instead of the fields above: the surface's clip is the
   /// cell's frame, given in surface cells. The state is drawn over it.
-  public var draw: ((inout Surface, CellRect, CellState) -> Void)?
+  public var draw: ((inout Surface, CellRect, ElementState) -> Void)?
   /// Draws after the fields above (or ``draw``), within the cell's frame:
   /// the stock rendering first, then this.
-  public var afterDraw: ((inout Surface, CellRect, CellState) -> Void)?
+  public var afterDraw: ((inout Surface, CellRect, ElementState) -> Void)?
 
   /// Nothing: the element stays blank.
-  public static var empty: CellContent { CellContent(title: "") }
+  public static var empty: ElementContent { ElementContent(title: "") }
 
   /// Creates content.
   public init(
     title: String, titleLineLimit: Int = 1, lines: [StyledText] = [], detail: String? = nil, border: Border? = nil,
     badge: Badge? = nil, alignment: Alignment = .leading, verticalAlignment: VerticalAlignment = .top,
     style: Style = .plain, titleAttributes: TextAttributes = [], titleColor: Color? = nil, fill: Grapheme = .space,
-    fillStyle: Style? = nil, padding: Int = 1, picture: CellPicture? = nil, draw: ((inout Surface, CellRect, CellState) -> Void)? = nil,
-    afterDraw: ((inout Surface, CellRect, CellState) -> Void)? = nil
+    fillStyle: Style? = nil, padding: Int = 1, picture: CellPicture? = nil, draw: ((inout Surface, CellRect, ElementState) -> Void)? = nil,
+    afterDraw: ((inout Surface, CellRect, ElementState) -> Void)? = nil
   ) {
     self.title = title
     self.titleLineLimit = titleLineLimit
@@ -147,15 +134,15 @@ public struct CellContent {
 
   /// Content drawn entirely by `draw` (focus, selection and the fallbacks
   /// are still drawn over it by the collection view).
-  public static func custom(_ draw: @escaping (inout Surface, CellRect, CellState) -> Void) -> CellContent {
-    CellContent(title: "", draw: draw)
+  public static func custom(_ draw: @escaping (inout Surface, CellRect, ElementState) -> Void) -> ElementContent {
+    ElementContent(title: "", draw: draw)
   }
 
   /// `base` drawn as usual, then `draw` over it: a stock card with
   /// something added (a progress bar, a second colour).
   public static func custom(
-    drawingOver base: CellContent, _ draw: @escaping (inout Surface, CellRect, CellState) -> Void
-  ) -> CellContent {
+    drawingOver base: ElementContent, _ draw: @escaping (inout Surface, CellRect, ElementState) -> Void
+  ) -> ElementContent {
     var content = base
     let earlier = base.afterDraw
     content.afterDraw = { surface, frame, state in
@@ -166,24 +153,24 @@ public struct CellContent {
   }
 }
 
-extension CellContent {
+extension ElementContent {
   /// Content that fills its whole frame with one character (a background,
   /// a plank, a rule), in `style`.
-  public static func filled(with grapheme: Grapheme, style: Style = .plain) -> CellContent {
-    CellContent(title: "", fill: grapheme, fillStyle: style, padding: 0)
+  public static func filled(with grapheme: Grapheme, style: Style = .plain) -> ElementContent {
+    ElementContent(title: "", fill: grapheme, fillStyle: style, padding: 0)
   }
 
   /// A section header: the title in bold (in `color` if given) on a rule
   /// that runs across the header, `─ Title ─────────`. The rule is grey
   /// (dimmed where there are 8 colours or none).
-  public static func header(_ title: String, color: Color? = nil) -> CellContent {
-    CellContent(
+  public static func header(_ title: String, color: Color? = nil) -> ElementContent {
+    ElementContent(
       title: title.isEmpty ? "" : " \(title) ", titleAttributes: [.bold], titleColor: color, fill: "─",
       fillStyle: Style(foreground: .brightBlack), padding: 1)
   }
 
   /// A section footer: dimmed text against the trailing edge.
-  public static func footer(_ text: String) -> CellContent {
-    CellContent(title: text, alignment: .trailing, style: Style(attributes: [.dim]), padding: 1)
+  public static func footer(_ text: String) -> ElementContent {
+    ElementContent(title: text, alignment: .trailing, style: Style(attributes: [.dim]), padding: 1)
   }
 }

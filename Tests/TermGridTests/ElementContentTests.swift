@@ -4,19 +4,19 @@ import Testing
 
 @Suite struct CellContentTests {
   /// `content` drawn alone into a frame of `width` x `height` in `state`.
-  func render(_ content: CellContent, width: Int = 14, height: Int = 5, state: CellState = CellState(), ascii: Bool = false)
+  func render(_ content: ElementContent, width: Int = 14, height: Int = 5, state: ElementState = ElementState(), ascii: Bool = false)
     -> Surface
   {
     var theme = Theme()
     theme.asciiOnly = ascii
     var surface = Surface(width: width, height: height)
-    CellRenderer(theme: theme).draw(
+    ElementRenderer(theme: theme).draw(
       content, in: CellRect(x: 0, y: 0, width: width, height: height), state: state, on: &surface)
     return surface
   }
 
   @Test func linesSitAtTheTopTheCentreOrTheBottom() {
-    let base = CellContent(title: "T", lines: ["a", "b"], border: .single)
+    let base = ElementContent(title: "T", lines: ["a", "b"], border: .single)
     var top = base
     top.verticalAlignment = .top
     #expect(
@@ -38,7 +38,7 @@ import Testing
 
   @Test func aCentredCardCentresItsTitleAndDetailTogether() {
     // A 10-wide card, 5 rows: the title and the detail as one block, centred.
-    var card = CellContent(title: "😀", detail: "U+1F600", border: .rounded, alignment: .center, verticalAlignment: .center)
+    var card = ElementContent(title: "😀", detail: "U+1F600", border: .rounded, alignment: .center, verticalAlignment: .center)
     var s = render(card, width: 10, height: 5)
     #expect(s.lines[1].contains("😀") && s.lines[2].contains("U+1F600") && !s.lines[3].contains("U+"), "\(s.text)")
     // Top: the title at the top, the detail on the last line; bottom: both against the bottom.
@@ -52,18 +52,18 @@ import Testing
 
   @Test func paddingGivesWayBeforeALineIsCut() {
     // 10 wide with a border and the default padding leaves 6 columns; "U+1F600" takes 7.
-    let card = CellContent(title: "U+1F600", border: .rounded)
+    let card = ElementContent(title: "U+1F600", border: .rounded)
     #expect(render(card, width: 10, height: 3).lines[1] == "│U+1F600 │")
-    let centred = CellContent(title: "U+1F600", border: .rounded, alignment: .center)
+    let centred = ElementContent(title: "U+1F600", border: .rounded, alignment: .center)
     #expect(render(centred, width: 10, height: 3).lines[1] == "│U+1F600 │")
     // Too long even for the whole width: cut with "…" there.
-    #expect(render(CellContent(title: "U+1F600 GRINNING", border: .rounded), width: 10, height: 3).lines[1] == "│U+1F600…│")
+    #expect(render(ElementContent(title: "U+1F600 GRINNING", border: .rounded), width: 10, height: 3).lines[1] == "│U+1F600…│")
     // What fits the padded width keeps its padding.
-    #expect(render(CellContent(title: "abc", border: .rounded), width: 10, height: 3).lines[1] == "│ abc    │")
+    #expect(render(ElementContent(title: "abc", border: .rounded), width: 10, height: 3).lines[1] == "│ abc    │")
   }
 
   @Test func styledLinesKeepTheirRunsAndTheCellsStyle() {
-    let content = CellContent(
+    let content = ElementContent(
       title: "Dune", lines: ["1965 · " + .colored("★★★★", .yellow), .dim("Herbert")], border: .rounded,
       style: Style(foreground: .cyan))
     let s = render(content, width: 18)
@@ -77,12 +77,12 @@ import Testing
   }
 
   @Test func aBadgeSitsOnTheBorderInItsCornerOrInsideWithoutOne() {
-    let card = CellContent(title: "x", border: .single, badge: Badge("3"))
+    let card = ElementContent(title: "x", border: .single, badge: Badge("3"))
     #expect(render(card).lines[0] == "┌──────────3─┐")
     var bottomLeading = card
     bottomLeading.badge = Badge("✓", corner: .bottomLeading)
     #expect(render(bottomLeading).lines[4] == "└─✓──────────┘")
-    let plain = CellContent(title: "x", badge: Badge("12", corner: .topTrailing))
+    let plain = ElementContent(title: "x", badge: Badge("12", corner: .topTrailing))
     #expect(render(plain).lines[0] == " x          12")
     #expect(render(card)[11, 0].style.bold)
   }
@@ -96,28 +96,28 @@ import Testing
   }
 
   @Test func theFocusAndTheSelectionAreDrawnOverEveryKindOfContent() {
-    let custom = CellContent.custom { surface, frame, _ in surface.draw("hand-drawn", x: frame.x, y: frame.y) }
-    let focused = render(custom, state: CellState(isFocused: true))
+    let custom = ElementContent.custom { surface, frame, _ in surface.draw("hand-drawn", x: frame.x, y: frame.y) }
+    let focused = render(custom, state: ElementState(isFocused: true))
     #expect(focused.lines[0].hasPrefix("hand-drawn"))
     #expect((0..<14).allSatisfy { focused[$0, 0].style.reverse } && focused[0, 4].style.reverse)
-    let selected = render(custom, state: CellState(isSelected: true))
+    let selected = render(custom, state: ElementState(isSelected: true))
     #expect(selected.lines[0].hasPrefix("✓and-drawn") && selected[3, 0].style.bold)
-    #expect(render(custom, state: CellState(isSelected: true), ascii: true).lines[0].hasPrefix("*and"))
+    #expect(render(custom, state: ElementState(isSelected: true), ascii: true).lines[0].hasPrefix("*and"))
     // Stock content: reverse, and the theme's borders (ASCII where there is no UTF-8).
-    let card = CellContent(title: "x", border: .rounded)
-    #expect(render(card, state: CellState(isSelected: true)).lines[0] == "┏✓━━━━━━━━━━━┓")
-    #expect(render(card, state: CellState(isLifted: true), ascii: true).lines[0] == "#============#")
+    let card = ElementContent(title: "x", border: .rounded)
+    #expect(render(card, state: ElementState(isSelected: true)).lines[0] == "┏✓━━━━━━━━━━━┓")
+    #expect(render(card, state: ElementState(isLifted: true), ascii: true).lines[0] == "#============#")
   }
 
   @Test func afterDrawAddsToTheStockRendering() {
-    let card = CellContent(title: "Dune", border: .single)
-    let withBar = CellContent.custom(drawingOver: card) { surface, frame, _ in
+    let card = ElementContent(title: "Dune", border: .single)
+    let withBar = ElementContent.custom(drawingOver: card) { surface, frame, _ in
       surface.fill(CellRect(x: frame.x + 1, y: frame.maxY - 2, width: 6, height: 1), with: "█")
     }
     let s = render(withBar)
     #expect(s.lines[1] == "│ Dune       │" && s.lines[3] == "│██████      │")
     // The stock rendering is focused; what is drawn after it is drawn as given.
-    let focused = render(withBar, state: CellState(isFocused: true))
+    let focused = render(withBar, state: ElementState(isFocused: true))
     #expect(focused[1, 1].style.reverse && focused.lines[3].hasPrefix("│██████"))
   }
 

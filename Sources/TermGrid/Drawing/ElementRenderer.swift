@@ -1,8 +1,8 @@
 import GridRender
 
-/// Draws ``CellContent`` into a frame on a surface, with the state (focus,
+/// Draws ``ElementContent`` into a frame on a surface, with the state (focus,
 /// selection, lifted) drawn from the theme whatever drew the content.
-struct CellRenderer {
+struct ElementRenderer {
   var theme: Theme
   /// The terminal's colours, which pictures are made for.
   var colors: ColorSupport = .trueColor
@@ -10,7 +10,7 @@ struct CellRenderer {
   /// Draws `content`; returns the picture source it showed a placeholder
   /// for while its picture is being made (nil when none is awaited).
   @discardableResult
-  func draw(_ content: CellContent, in frame: CellRect, state: CellState, on surface: inout Surface) -> (any PictureSource)? {
+  func draw(_ content: ElementContent, in frame: CellRect, state: ElementState, on surface: inout Surface) -> (any PictureSource)? {
     if let custom = content.draw {
       if content.fill != .space || content.fillStyle != nil {
         surface.fill(frame, with: content.fill, style: content.fillStyle ?? content.style)
@@ -62,7 +62,7 @@ struct CellRenderer {
   }
 
   /// The theme's attributes for a state.
-  private func attributes(for state: CellState) -> TextAttributes {
+  private func attributes(for state: ElementState) -> TextAttributes {
     var a: TextAttributes = []
     if state.isSelected { a.formUnion(theme.selected) }
     if state.isFocused { a.formUnion(theme.focused) }
@@ -72,7 +72,7 @@ struct CellRenderer {
 
   /// Over content drawn by a closure: the state's attributes on every cell
   /// of the frame, and the selection mark.
-  private func drawState(_ state: CellState, over frame: CellRect, hasBorder: Bool, on surface: inout Surface) {
+  private func drawState(_ state: ElementState, over frame: CellRect, hasBorder: Bool, on surface: inout Surface) {
     let a = attributes(for: state)
     guard !a.isEmpty else { return }
     surface.withClip(frame) { $0.restyle(frame) { $0.adding(a) } }
@@ -89,7 +89,7 @@ struct CellRenderer {
   }
 
   /// The title (wrapped), the styled lines and the detail line inside `inner`.
-  private func drawText(_ content: CellContent, inner: CellRect, style: Style, state: CellState, on surface: inout Surface) {
+  private func drawText(_ content: ElementContent, inner: CellRect, style: Style, state: ElementState, on surface: inout Surface) {
     let textX = inner.x + content.padding
     let textWidth = inner.width - 2 * content.padding
     guard textWidth > 0, inner.height > 0 else { return }
@@ -162,7 +162,7 @@ struct CellRenderer {
   /// (`inner`) when it would not fit the padded one: padding gives way
   /// before the text is cut.
   private func line(
-    _ text: String, y: Int, x: Int, width: Int, inner: CellRect? = nil, style: Style, alignment: CellContent.Alignment,
+    _ text: String, y: Int, x: Int, width: Int, inner: CellRect? = nil, style: Style, alignment: ElementContent.Alignment,
     on surface: inout Surface
   ) {
     var (x, width) = (x, width)
