@@ -15,8 +15,10 @@ public struct Screen: Sendable {
   private var cells: [Cell] = []
   /// True when the screen's contents are unknown: the next update clears it.
   private var isUnknown = true
-  /// The last update (its storage reused by the next).
+  /// The last update (its storage reused by the next), without its frame.
   private var last = FrameUpdate(width: 0, height: 0)
+  /// An empty frame, to hold in place of one (no allocation).
+  private static let noFrame = Surface(width: 0, height: 0)
 
   /// Creates a screen whose contents are unknown: the first update clears it.
   public init() {}
@@ -40,7 +42,8 @@ public struct Screen: Sendable {
   ///     passed on, and only the rows that came into view are written.
   public mutating func update(to frame: Surface, scrollsRegions: Bool) -> FrameUpdate {
     var update = last
-    last = FrameUpdate(width: 0, height: 0)  // the update's storage stays unshared while it is filled
+    last.changes = []  // the update's storage stays unshared while it is filled
+    last.scrolls = []
     update.changes.removeAll(keepingCapacity: true)
     update.scrolls.removeAll(keepingCapacity: true)
     let whole = isUnknown || frame.width != width || frame.height != height
@@ -58,7 +61,11 @@ public struct Screen: Sendable {
     }
     diff(frame, allRows: whole, into: &update.changes)
     update.frame = frame
+    // Kept for its buffers (the next update reuses them), not for the frame:
+    // holding the frame's storage past the present would make the caller's
+    // next drawing into it copy the whole surface.
     last = update
+    last.frame = Self.noFrame
     return update
   }
 

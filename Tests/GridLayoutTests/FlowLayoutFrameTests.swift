@@ -9,6 +9,18 @@ import Testing
     (0..<count).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: section))!.frame }
   }
 
+  @Test func theCommonInitializerSetsAlignmentAndPinning() {
+    let layout = FlowLayout(
+      itemSize: Size(width: 10, height: 3), headerReferenceSize: Size(width: 0, height: 1), lineAlignment: .leading,
+      sectionHeadersPinToVisibleBounds: true)
+    #expect(layout.lineAlignment == .leading && layout.sectionHeadersPinToVisibleBounds)
+    layout.prepare(for: LayoutContext(itemCounts: [3], boundsSize: Size(width: 80, height: 24)))
+    // Packed at the left: 0, 11, 22 (justified would spread them to the edges).
+    #expect((0..<3).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame.minX } == [0, 11, 22])
+    let defaults = FlowLayout(itemSize: Size(width: 10, height: 3))
+    #expect(defaults.lineAlignment == .justified && !defaults.sectionHeadersPinToVisibleBounds)
+  }
+
   /// Seed 002: itemSize 100x100, line spacing 30, interitem 10 -> 12x6, 2, 1.
   @Test func justifiedLinesSpreadLeftoverOverGapsAndLastLineKeepsColumns() {
     let layout = FlowLayout(itemSize: Size(width: 12, height: 6), minimumInteritemSpacing: 1, minimumLineSpacing: 2)

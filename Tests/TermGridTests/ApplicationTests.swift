@@ -127,6 +127,20 @@ func fullRedraw(_ app: CollectionViewController, width: Int, height: Int) -> Sur
     #expect(app.message == nil)
   }
 
+  @Test func theStockStatusTextSaysWhereTheFocusIsAndWhatIsSelected() throws {
+    let app = TestApp()
+    let terminal = HeadlessTerminal(width: 60, height: 12)
+    terminal.send(keys: Key(.right), Key(.right))
+    try TerminalRunLoop(terminal: terminal, scene: app).run(untilIdle: true)
+    #expect(app.focusStatusText() == "section 1 3/12")
+    _ = try app.handle(.key(.char(" ")))
+    _ = try app.handle(.key(Key(.tab)))
+    _ = try app.handle(.key(.char(" ")))
+    #expect(app.focusStatusText { ["Odd", "Even"][$0] } == "Even 1/7 · 2 selected")
+    app.collectionView.focusItem(at: nil)
+    #expect(app.focusStatusText().isEmpty)
+  }
+
   @Test func quitKeysAskShouldQuitAndASecondCtrlCQuitsRegardless() throws {
     let app = TestApp()
     app.quitAllowed = false

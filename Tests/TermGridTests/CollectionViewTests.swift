@@ -142,6 +142,23 @@ import Testing
     #expect(frame.minY >= tall.contentOffset.y && frame.maxY <= tall.contentOffset.y + 6)
   }
 
+  @Test func itemsInsertedIntoAnEmptyFirstSectionAfterHomeAreNotUnderItsPinnedHeader() throws {
+    // The favourites case: an empty first section, Home, two items selected further down, then copied into it.
+    let (view, data) = makeGrid([0, 40, 40], width: 60, height: 12, header: 1, footer: 1)
+    defer { withExtendedLifetime(data) {} }
+    (view.collectionViewLayout as! FlowLayout).sectionHeadersPinToVisibleBounds = true
+    view.animationDuration = 0
+    view.perform(.last)
+    view.perform(.first)
+    try view.insertItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)]) { data.counts[0] = 2 }
+    var surface = Surface(width: 60, height: 12)
+    view.draw(into: &surface)
+    // The header on the first row, the new items' top borders right under it.
+    #expect(surface.lines[0].trimmingPrefix(" ").hasPrefix("header 0"))
+    #expect(surface.lines[1].hasPrefix("┌"))
+    #expect(surface.lines[2].contains("Item 0.0") && surface.lines[2].contains("Item 0.1"))
+  }
+
   @Test func theFocusedItemIsAlwaysScrolledIntoView() {
     let (view, data) = makeGrid([200], width: 60, height: 10)
     defer { withExtendedLifetime(data) {} }

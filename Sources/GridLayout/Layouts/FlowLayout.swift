@@ -82,12 +82,28 @@ public final class FlowLayout: CollectionLayout {
   }
 
   /// Creates a flow layout with the common properties.
+  ///
+  /// - Parameters:
+  ///   - itemSize: The size of every item (a ``FlowLayoutItemSizing`` delegate may size each).
+  ///   - minimumInteritemSpacing: The least space between items in a line.
+  ///   - minimumLineSpacing: The least space between lines.
+  ///   - sectionInset: The margins around each section's items.
+  ///   - headerReferenceSize: The headers' size (their height when vertical); zero: no headers.
+  ///   - footerReferenceSize: The footers' size; zero: no footers.
+  ///   - scrollDirection: Vertical (lines are rows) or horizontal (lines are columns).
+  ///   - lineAlignment: How a line shares its leftover space: spread
+  ///     (``LineAlignment/justified``, UIKit's rule) or packed (`.leading`, a grid).
+  ///   - sectionHeadersPinToVisibleBounds: Whether a section's header stays
+  ///     at the top while the section's items scroll under it.
   public convenience init(
     itemSize: Size, minimumInteritemSpacing: Double = 1, minimumLineSpacing: Double = 0,
     sectionInset: EdgeInsets = .zero, headerReferenceSize: Size = .zero,
-    footerReferenceSize: Size = .zero, scrollDirection: ScrollDirection = .vertical
+    footerReferenceSize: Size = .zero, scrollDirection: ScrollDirection = .vertical,
+    lineAlignment: LineAlignment = .justified, sectionHeadersPinToVisibleBounds: Bool = false
   ) {
     self.init()
+    self.lineAlignment = lineAlignment
+    self.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
     self.itemSize = itemSize
     self.minimumInteritemSpacing = minimumInteritemSpacing
     self.minimumLineSpacing = minimumLineSpacing

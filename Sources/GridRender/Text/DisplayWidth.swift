@@ -52,6 +52,11 @@ public enum DisplayWidth {
   /// graphemes ``TextSanitizer`` makes of it (a control counts as its
   /// picture, a stray skin-tone modifier as its own two cells).
   public static func of(_ string: String) -> Int {
+    // Printable ASCII, the usual case, is one cell a byte: counted over the
+    // bytes, without breaking the string into grapheme clusters.
+    if string.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) == true {
+      return string.utf8.count
+    }
     var total = 0
     for c in string {
       if let a = c.asciiValue, a >= 0x20, a < 0x7F {

@@ -71,8 +71,25 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
 
   /// The title bar's text; nil (the default) shows no title bar.
   open var titleText: String? { nil }
-  /// The left part of the status line (counts, the focused item's name). Default: empty.
+  /// The left part of the status line (counts, the focused item's name).
+  /// Default: empty. ``focusStatusText(sectionName:)`` makes the usual one.
   open var statusText: String { "" }
+  /// The usual left part of a status line: the focused item's section (by
+  /// name when `sectionName` gives one), its place in the section, and how
+  /// many items are selected when any are: "Rocky 2/4 · 2 selected". Empty
+  /// when nothing has the focus.
+  ///
+  /// ```swift
+  /// override var statusText: String { focusStatusText { shelves[$0].name } }
+  /// ```
+  public func focusStatusText(sectionName: (Int) -> String? = { _ in nil }) -> String {
+    guard let f = collectionView.focusedIndexPath else { return "" }
+    let name = sectionName(f.section) ?? "section \(f.section + 1)"
+    var text = "\(name) \(f.item + 1)/\(collectionView.numberOfItems(inSection: f.section))"
+    let selected = collectionView.indexPathsForSelectedItems.count
+    if selected > 0 { text += " · \(selected) selected" }
+    return text
+  }
   /// The right part of the status line: key hints. Default: the first help and quit keys.
   open var statusHints: String {
     var hints: [String] = []

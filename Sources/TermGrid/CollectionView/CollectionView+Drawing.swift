@@ -15,8 +15,7 @@ extension CollectionView {
     let plan = redraw.plan(
       at: contentOffset, frame: frame, area: view, surfaceWidth: surface.width, surfaceHeight: surface.height,
       incrementally: drawsIncrementally && movement == nil)
-    let dirtyItems = redraw.dirtyItems
-    redraw.didDraw(at: contentOffset, surfaceWidth: surface.width, surfaceHeight: surface.height)
+    defer { redraw.didDraw(at: contentOffset, surfaceWidth: surface.width, surfaceHeight: surface.height) }
     guard case .incremental(let dy) = plan else {
       drawAll(into: &surface)
       return
@@ -36,7 +35,7 @@ extension CollectionView {
       for rect in stale + redraw.floatingRects where !rect.isEmpty { redrawCells(rect, on: &surface) }
       drawScrollIndicator(on: &surface)
     }
-    for path in dirtyItems {
+    for path in redraw.dirtyItems {
       guard let f = collectionViewLayout.layoutAttributesForItem(at: path)?.frame else { continue }
       let rect = geometry.surfaceRect(ofContent: f)
       if !rect.isEmpty { redrawCells(rect, on: &surface) }
