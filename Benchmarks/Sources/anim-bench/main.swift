@@ -16,8 +16,8 @@ typealias IndexPath = GridLayout.IndexPath
 final class Cards: CollectionViewDataSource {
   var ids = Array(1...100)
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { ids.count }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: "Card \(ids[indexPath.item]) 紅樓夢", titleLineLimit: 2, detail: "1791", border: .rounded)
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: "Card \(ids[indexPath.item]) 紅樓夢", titleLineLimit: 2, detail: "1791", border: .rounded)
   }
 }
 

@@ -17,8 +17,8 @@ import TermGridTesting
 final class Boxes: CollectionViewDataSource {
   let count = 10_000
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: " Book \(indexPath.item + 1) ", border: .single, padding: 0)
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: " Book \(indexPath.item + 1) ", border: .single, padding: 0)
   }
 }
 
@@ -64,7 +64,7 @@ final class Controller: CollectionViewController {
   override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     boxes.count
   }
-  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     boxes.collectionView(collectionView, cellForItemAt: indexPath)
   }
 }

@@ -165,13 +165,13 @@ final class Books: CollectionViewDataSource {
   ]
   func numberOfSections(in collectionView: CollectionView) -> Int { 100 }
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 10_000 }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellContent {
-    CellContent(title: titles[indexPath.item % titles.count], titleLineLimit: 2, detail: "1813", border: .rounded)
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: titles[indexPath.item % titles.count], titleLineLimit: 2, detail: "1813", border: .rounded)
   }
   func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
-  ) -> CellContent {
-    CellContent(title: kind == .header ? "Author \(indexPath.section)" : "Author has 10000 books")
+  ) -> ElementContent {
+    ElementContent(title: kind == .header ? "Author \(indexPath.section)" : "Author has 10000 books")
   }
 }
 

@@ -16,8 +16,8 @@ guard args.count >= 3, let count = Int(args[1]), count >= 0 else {
 let root = args[2]
 let base = args.count > 3 ? Int(args[3]) ?? 480 : 480
 // (TermGridTesting's generator starts one step on: the same pictures as before it was shared.)
-var random = SplitMix64(seed: 2026 &- 0x9E37_79B9_7F4A_7C15)
-func next() -> UInt64 { random.next() }
+var random = SplitMix64(seed: UInt64(2026) &- 0x9E37_79B9_7F4A_7C15)
+@MainActor func next() -> UInt64 { random.next() }
 let shapes = [(4, 3), (3, 4), (1, 1), (3, 1)]
 let start = Date()
 for i in 0..<count {
