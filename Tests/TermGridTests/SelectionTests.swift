@@ -69,6 +69,22 @@ func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, sect
     withExtendedLifetime(data) {}
   }
 
+  @Test func theItemsACommandActsOnAreTheSelectedElseTheFocusedOne() {
+    let (view, data, delegate) = grid([20])
+    view.focusItem(at: path(0, 5))
+    #expect(view.indexPathsForSelectedOrFocusedItems == [path(0, 5)])
+    view.selectItem(at: path(0, 9))
+    view.selectItem(at: path(0, 1))
+    #expect(view.indexPathsForSelectedOrFocusedItems == [path(0, 1), path(0, 9)])
+    view.deselectAllItems()
+    #expect(view.indexPathsForSelectedItems.isEmpty)
+    #expect(view.indexPathsForSelectedOrFocusedItems == [path(0, 5)])
+    view.focusItem(at: nil)
+    #expect(view.indexPathsForSelectedOrFocusedItems.isEmpty)
+    #expect(delegate.selectionCalls.isEmpty)
+    withExtendedLifetime(data) {}
+  }
+
   @Test func selectingInCodeCanScrollTheItemIntoView() {
     let (view, data, _) = grid([400])
     view.selectItem(at: path(0, 300), animated: false, scrollPosition: .top)

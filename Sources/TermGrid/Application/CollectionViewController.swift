@@ -21,6 +21,11 @@ import GridRender
 /// - Resizes, the terminal's colours and UTF-8 (``CollectionView/adapt(to:)``)
 ///   and redrawing what an overlay covered are handled.
 ///
+/// It is an `open` class, made to be subclassed in your app's module; the
+/// data-source, delegate and "what subclasses say" members are `open` too.
+/// It is bound to no actor: use it from one thread at a time (the main
+/// thread in an app; a plain `@Test` function in a test).
+///
 /// Run it with ``Application/run(_:name:terminal:)``. The engine does not
 /// need it: a ``Scene`` of your own can drive a ``CollectionView`` directly.
 open class CollectionViewController: Scene, CollectionViewDataSource, CollectionViewDelegate {

@@ -4,6 +4,14 @@ extension CollectionView {
   /// The selected items, sorted (empty when none).
   public var indexPathsForSelectedItems: [IndexPath] { selection.items.sorted() }
 
+  /// The selected items, or the focused item when none is selected (empty
+  /// when there is neither), sorted: what a command on "these items" acts
+  /// on, as a delete key does.
+  public var indexPathsForSelectedOrFocusedItems: [IndexPath] {
+    if !selection.items.isEmpty { return selection.items.sorted() }
+    return focusedIndexPath.map { [$0] } ?? []
+  }
+
   /// True when the item is selected.
   public func isSelected(_ indexPath: IndexPath) -> Bool { selection.items.contains(indexPath) }
 
