@@ -67,11 +67,26 @@ extension CursesTerminal {
         return event
       case .dropped(let length):
         readIndex += length
+      case .reply(let reply, let length):
+        readIndex += length
+        take(reply)
       case .needsMore:
         return nil  // not given atEnd
       }
     }
     return nil
+  }
+
+  /// A reply to the picture queries: once the terminal has answered them
+  /// all, ``capabilities`` says how pictures are drawn.
+  private func take(_ reply: TerminalReply) {
+    guard var probe else { return }
+    if probe.take(reply), let result = probe.result {
+      capabilities.pictures = result
+      self.probe = nil
+    } else {
+      self.probe = probe
+    }
   }
 
   /// Waits up to `milliseconds` (forever when negative) for input and reads

@@ -30,8 +30,13 @@ public final class CursesTerminal: Terminal {
   public internal(set) var width: Int
   /// The height in cells.
   public internal(set) var height: Int
-  /// What the terminal reports it can show.
-  public let capabilities: TerminalCapabilities
+  /// What the terminal reports it can show. <doc:/GridTerminal/TerminalCapabilities/pictures>
+  /// changes once the terminal has answered the picture queries (read with
+  /// the input, by ``nextEvent(timeout:)``); a run loop then tells its scene.
+  public internal(set) var capabilities: TerminalCapabilities
+  /// The picture queries' state, while their answers are awaited (nil when
+  /// the support was forced or not asked).
+  var probe: TerminalProbe?
 
   var isOpen = true
   var pairs: [Int: Int16] = [:]
@@ -81,25 +86,36 @@ public final class CursesTerminal: Terminal {
   ///     can quit cleanly (and ask about unsaved work); `Application` in
   ///     TermGrid turns this on. Off, Ctrl-C restores the terminal and ends
   ///     the program (the signal's default).
+  ///   - pictures: how pictures are drawn; nil (the default) takes
+  ///     `TERMGRID_PICTURES` from `environment` (`kitty`, `sixel`, `symbols`
+  ///     or `none`), else asks the terminal (see <doc:/GridTerminal/TerminalProbe>):
+  ///     symbols until it answers, without waiting for it.
   public convenience init(
     mouse: Bool = true, interruptKey: Bool = false,
-    environment: [String: String] = CursesTerminal.processEnvironment
+    environment: [String: String] = CursesTerminal.processEnvironment, pictures: PictureSupport? = nil
   ) throws {
-    try self.init(mouse: mouse, interruptKey: interruptKey, environment: environment, device: nil)
+    try self.init(
+      mouse: mouse, interruptKey: interruptKey, environment: environment, device: nil,
+      pictures: pictures ?? TerminalProbe.forced(by: environment), probes: true)
   }
 
   /// Opens the terminal on a device given as file descriptors (a
-  /// pseudo-terminal in tests), with an explicit terminal type.
+  /// pseudo-terminal in tests), with an explicit terminal type. The picture
+  /// queries are sent only with `probesPictures` (a test that answers them).
   public convenience init(
     term: String, inputDescriptor: Int32, outputDescriptor: Int32, mouse: Bool = true, interruptKey: Bool = false,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], probesPictures: Bool = false
   ) throws {
     try self.init(
       mouse: mouse, interruptKey: interruptKey, environment: environment,
-      device: (term, inputDescriptor, outputDescriptor))
+      device: (term, inputDescriptor, outputDescriptor), pictures: TerminalProbe.forced(by: environment),
+      probes: probesPictures)
   }
 
-  private init(mouse: Bool, interruptKey: Bool, environment: [String: String], device: (String, Int32, Int32)?) throws {
+  private init(
+    mouse: Bool, interruptKey: Bool, environment: [String: String], device: (String, Int32, Int32)?,
+    pictures: PictureSupport?, probes: Bool
+  ) throws {
     setlocale(LC_ALL, "")
     let term = device?.0 ?? environment["TERM"]
     let opened: OpaquePointer?
@@ -179,7 +195,14 @@ public final class CursesTerminal: Terminal {
     }
     // ncurses scrolls its screen however the terminal can; the encoder only with a scroll region.
     capabilities = TerminalCapabilities(
-      colors: support, unicode: unicode, mouse: mouse, scrollsRegions: encoder?.scrollsRegions ?? true)
+      colors: support, unicode: unicode, mouse: mouse, scrollsRegions: encoder?.scrollsRegions ?? true,
+      pictures: pictures ?? .symbols)
+    if pictures == nil, probes {
+      // Asked once; the answers come with the input, and nothing waits for them.
+      let probe = TerminalProbe(environment: environment)
+      _ = probe.query.withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) }
+      self.probe = probe
+    }
     if encoder != nil {
       // ncurses writes what it has set up (and a clear screen) now, and
       // nothing more until the terminal is restored.

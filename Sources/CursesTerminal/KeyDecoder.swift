@@ -14,8 +14,11 @@ import GridTerminal
 ///   `ESC O` and a byte) is one with no key, and is dropped whole, as is
 ///   one cut short by a byte that cannot be in it.
 /// - A string (`ESC ]`, `ESC P`, `ESC _`, `ESC ^`, `ESC X`) up to BEL or
-///   `ESC \` is a terminal's reply and is dropped; without its end it was
-///   typed, and is Esc and keys.
+///   `ESC \` is a terminal's reply; without its end it was typed, and is
+///   Esc and keys.
+/// - Replies to a ``TerminalProbe``'s queries (device attributes, XTVERSION,
+///   a kitty graphics answer, sizes in pixels) are ``Step/reply(_:length:)``;
+///   any other reply is dropped.
 /// - Esc followed by anything else is Esc, and the rest is read afresh.
 /// - UTF-8 is decoded; a byte that is not valid UTF-8 is U+FFFD, and the
 ///   byte that cut a sequence short starts afresh.
@@ -26,6 +29,8 @@ struct KeyDecoder {
     case event(InputEvent, length: Int)
     /// The first `length` bytes are a sequence of no use.
     case dropped(length: Int)
+    /// The first `length` bytes are the terminal's answer to a query.
+    case reply(TerminalReply, length: Int)
     /// The bytes may be the start of a longer sequence: more are needed
     /// (or, if none come within the escape delay, decode again with `atEnd`).
     case needsMore
@@ -186,10 +191,10 @@ struct KeyDecoder {
       // was typed: Esc, and the rest are keys.
       var i = start + 2
       while i < bytes.endIndex, i - start < 4_096 {
-        if bytes[i] == 0x07 { return .dropped(length: i + 1 - start) }
+        if bytes[i] == 0x07 { return Self.replyOrDropped(bytes[start...i]) }
         if bytes[i] == 0x1B {
           guard i + 1 < bytes.endIndex else { return atEnd ? .event(.key(Key(.escape)), length: 1) : .needsMore }
-          if bytes[i + 1] == 0x5C { return .dropped(length: i + 2 - start) }
+          if bytes[i + 1] == 0x5C { return Self.replyOrDropped(bytes[start...(i + 1)]) }
           return .event(.key(Key(.escape)), length: 1)
         }
         i += 1
@@ -200,7 +205,15 @@ struct KeyDecoder {
     }
   }
 
-  /// `ESC [` parameters and a final byte: an SGR mouse report, or dropped.
+  /// A whole sequence: a reply to a query (device attributes, the
+  /// terminal's version, a kitty graphics answer, a size in pixels), or one
+  /// of no use.
+  private static func replyOrDropped(_ sequence: ArraySlice<UInt8>) -> Step {
+    if let reply = TerminalReply(sequence) { return .reply(reply, length: sequence.count) }
+    return .dropped(length: sequence.count)
+  }
+
+  /// `ESC [` parameters and a final byte: an SGR mouse report, a reply, or dropped.
   private func controlSequence(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> Step {
     let start = bytes.startIndex
     var i = start + 2
@@ -208,7 +221,7 @@ struct KeyDecoder {
       let c = bytes[i]
       if (0x40...0x7E).contains(c) {
         let body = bytes[(start + 2)...i]
-        guard body.first == 0x3C, c == 0x4D || c == 0x6D else { return .dropped(length: i + 1 - start) }
+        guard body.first == 0x3C, c == 0x4D || c == 0x6D else { return Self.replyOrDropped(bytes[start...i]) }
         let report = String(decoding: body.dropFirst(), as: UTF8.self)
         guard let event = SGRMouseReport.decode(report) else { return .dropped(length: i + 1 - start) }
         return .event(.mouse(event), length: i + 1 - start)

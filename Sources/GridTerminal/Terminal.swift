@@ -11,12 +11,19 @@ public struct TerminalCapabilities: Hashable, Sendable {
   /// True when the terminal can scroll a band of rows: a ``Screen`` then
   /// passes a view's scrolls on, and only the rows that come into view are written.
   public var scrollsRegions: Bool
+  /// How pictures are drawn. A curses terminal starts with ``PictureSupport/symbols``
+  /// and changes it when the terminal's answers come (see ``TerminalProbe``).
+  public var pictures: PictureSupport
   /// Creates capabilities.
-  public init(colors: ColorSupport, unicode: Bool = true, mouse: Bool = false, scrollsRegions: Bool = true) {
+  public init(
+    colors: ColorSupport, unicode: Bool = true, mouse: Bool = false, scrollsRegions: Bool = true,
+    pictures: PictureSupport = .symbols
+  ) {
     self.colors = colors
     self.unicode = unicode
     self.mouse = mouse
     self.scrollsRegions = scrollsRegions
+    self.pictures = pictures
   }
 }
 

@@ -27,13 +27,76 @@ struct KeyDecoderTests {
       case .event(let e, let n):
         out.append(e)
         i += n
-      case .dropped(let n): i += n
+      case .dropped(let n), .reply(_, let n): i += n
       case .needsMore:
         Issue.record("needsMore at the end")
         return out
       }
     }
     return out
+  }
+
+  /// The replies a picture probe asks for, and what they are.
+  func replies(_ text: String) -> [TerminalReply] {
+    let bytes = Array(text.utf8)
+    var out: [TerminalReply] = []
+    var i = 0
+    while i < bytes.count {
+      switch decoder.decode(bytes[i...], atEnd: true) {
+      case .reply(let r, let n):
+        out.append(r)
+        i += n
+      case .event(_, let n), .dropped(let n): i += n
+      case .needsMore: return out
+      }
+    }
+    return out
+  }
+
+  @Test func repliesToThePictureQueriesAreRepliesNotKeys() {
+    // kitty 0.35: its version, the graphics query answered OK, its cell size, then DA1.
+    let kitty = "\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c"
+    #expect(
+      replies(kitty) == [
+        .version("kitty(0.35.2)"), .kittyGraphics(id: 31, ok: true), .cellSize(width: 10, height: 20),
+        .deviceAttributes([62]),
+      ])
+    #expect(events(Array(kitty.utf8)).isEmpty, "no keys from replies")
+    // xterm as a VT340: no kitty answer, sixel (4) among the attributes; a window size in pixels.
+    #expect(
+      replies("\u{1B}[4;600;800t\u{1B}[?63;1;2;4;6;9;15;22c") == [
+        .windowSize(width: 800, height: 600), .deviceAttributes([63, 1, 2, 4, 6, 9, 15, 22]),
+      ])
+    // A kitty error, and a BEL-ended version.
+    #expect(
+      replies("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}P>|XTerm(390)\u{07}") == [
+        .kittyGraphics(id: 31, ok: false), .version("XTerm(390)"),
+      ])
+    // Other sequences stay what they were: a key, a report of no use.
+    #expect(events(Array("\u{1B}[A\u{1B}[?1;2$y".utf8)) == [.key(Key(.up))])
+  }
+
+  @Test func aProbeDecidesFromTheAnswersAndAttributesAreNumbers() {
+    func result(_ replies: [TerminalReply]) -> (done: Bool, PictureSupport?) {
+      var probe = TerminalProbe(environment: [:])
+      var done = false
+      for r in replies { done = probe.take(r) || done }
+      return (done, probe.result)
+    }
+    #expect(result([.kittyGraphics(id: TerminalProbe.kittyQueryID, ok: true)]) == (false, nil))
+    #expect(result([.kittyGraphics(id: TerminalProbe.kittyQueryID, ok: true), .deviceAttributes([62])]) == (true, .kitty))
+    #expect(result([.kittyGraphics(id: 7, ok: true), .deviceAttributes([62])]) == (true, .symbols))  // another id
+    #expect(result([.deviceAttributes([63, 1, 2, 4, 6])]) == (true, .sixel))
+    // Ghostty's ?62;22c has no 4: a substring search for "4" would misread it.
+    #expect(result([.deviceAttributes([62, 22])]) == (true, .symbols))
+    // The class number is not an attribute: 4 first is not sixel.
+    #expect(result([.deviceAttributes([4, 1])]) == (true, .symbols))
+    // Inside tmux the kitty query goes through passthrough, each ESC doubled.
+    let tmux = TerminalProbe(environment: ["TMUX": "/tmp/tmux-0/default,1,0"])
+    #expect(String(decoding: tmux.query, as: UTF8.self).contains("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31"))
+    #expect(String(decoding: TerminalProbe(environment: [:]).query, as: UTF8.self).hasSuffix("\u{1B}[16t\u{1B}[c"))
+    #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "Sixel"]) == .sixel)
+    #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "pixels"]) == nil)
   }
 
   @Test func keysOfTheTableAndTheCommonOnesAreDecoded() {
@@ -175,7 +238,7 @@ struct KeyDecoderTests {
         case .event(let e, let n):
           got.append(e)
           i += n
-        case .dropped(let n): i += n
+        case .dropped(let n), .reply(_, let n): i += n
         case .needsMore:
           arrived = min(bytes.count, arrived + 1 + Int(rng.next() % 7))
         }

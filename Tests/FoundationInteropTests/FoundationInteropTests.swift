@@ -65,6 +65,9 @@ var everyExportedType: [Any.Type] {
     Screen.self,
     FrameUpdate.self,
     CellChange.self,
+    PictureSupport.self,
+    TerminalReply.self,
+    TerminalProbe.self,
     Rect.self,
     SGRMouseReport.self,
     Scale.self,
@@ -123,7 +126,7 @@ let exportedTypeNames: Set<String> = [
   "TextInputOverlay", "TextLayout", "TextRun", "TextSanitizer", "Theme", "TimingCurve", "UTF8Decoding", "WaterfallLayout", "AnimationClock",
   "CollectionLayout", "CollectionViewDataSource", "CollectionViewDelegate", "FlowLayoutDelegate", "FlowLayoutItemSizing", "Overlay",
   "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate", "CellPicture", "FixedPicture", "Picture",
-  "BackgroundWork", "BackgroundTasks", "PictureSource", "CollectionViewDataSourcePrefetching", "Screen", "FrameUpdate", "CellChange",
+  "BackgroundWork", "BackgroundTasks", "PictureSource", "CollectionViewDataSourcePrefetching", "Screen", "FrameUpdate", "CellChange", "PictureSupport", "TerminalReply", "TerminalProbe",
 ]
 
 /// Deprecated names kept for a rename (using them would warn).

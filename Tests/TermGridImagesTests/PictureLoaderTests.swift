@@ -214,13 +214,14 @@ import Testing
   @Test func aFileThatNeverAnswersIsGivenUpAndTheWorkersGoOn() throws {
     // A decode that hangs (a file on a network mount that does not answer) on "hung" paths.
     let release = Locked(false)
-    let loader = PictureLoader(threadCount: 1, timeLimit: 0.3) { file, _, _ throws(ImageDecodingError) in
+    // (A limit a 16x16 picture never reaches, however loaded the machine is; the hung ones always do.)
+    let loader = PictureLoader(threadCount: 1, timeLimit: 2) { file, _, _ throws(ImageDecodingError) in
       while String(decoding: file).hasPrefix("hung") && !release.withLock({ $0 }) { usleep(1_000) }
       return Bitmap(width: 16, height: 16) { _, _ in (10, 200, 10, 255) }
     }
     defer { release.withLock { $0 = true } }
     let results = Self.settle(loader, ["hung1", "hung2", "a", "b"])
-    #expect(results["hung1"] == "not read within 0.3 s" && results["hung2"] == "not read within 0.3 s", "\(results)")
+    #expect(results["hung1"] == "not read within 2 s" && results["hung2"] == "not read within 2 s", "\(results)")
     #expect(results["a"] == "picture" && results["b"] == "picture", "the stuck worker's place was taken: \(results)")
     // Once the stuck ones return, what they made is kept.
     release.withLock { $0 = true }

@@ -29,6 +29,34 @@ import Testing
     #expect(terminal.idleWaits == 1)
   }
 
+  @Test func theSceneIsToldAgainWhenTheTerminalsCapabilitiesChange() throws {
+    final class Recording: Scene {
+      var told: [TerminalCapabilities] = []
+      var draws = 0
+      var onKey: (() -> Void)?
+      var needsDisplay: Bool { false }
+      func draw(into surface: inout Surface) { draws += 1 }
+      func handle(_ event: InputEvent) throws -> EventResult {
+        onKey?()
+        return .continue
+      }
+      func willAppear(on capabilities: TerminalCapabilities) { told.append(capabilities) }
+    }
+    let scene = Recording()
+    let terminal = HeadlessTerminal(width: 20, height: 5)
+    // The terminal's answers arrive with the input (here, with a key): pictures become sixel.
+    scene.onKey = { terminal.capabilities.pictures = .sixel }
+    terminal.send(keys: "x")
+    try TerminalRunLoop(terminal: terminal, scene: scene).run(untilIdle: true)
+    #expect(scene.told.map(\.pictures) == [.symbols, .sixel])
+    #expect(scene.draws == 2, "the first frame, and one for the change though the scene needed none")
+    // Told only of changes.
+    terminal.send(keys: "x")
+    let again = TerminalRunLoop(terminal: terminal, scene: scene)
+    try again.run(untilIdle: true)
+    #expect(scene.told.count == 3 && scene.told.last?.pictures == .sixel)  // a new loop tells once
+  }
+
   @Test func aTerminalThatLostItsScreenIsDrawnWholeAgain() throws {
     let (view, data) = makeGrid([10])
     defer { withExtendedLifetime(data) {} }

@@ -27,8 +27,11 @@ public protocol Scene: AnyObject {
   /// terminal restored) and reaches whoever called ``TerminalRunLoop/run(untilIdle:)``;
   /// ``Application/run(_:name:terminal:)`` prints it and exits with status 1.
   func handle(_ event: InputEvent) throws -> EventResult
-  /// Called once before the first frame with what the terminal can show
-  /// (colours, UTF-8, the mouse), to adapt drawing to it. Default: nothing.
+  /// Called before the first frame with what the terminal can show
+  /// (colours, UTF-8, the mouse, pictures), to adapt drawing to it, and
+  /// again whenever that changes (a terminal's answers to its picture
+  /// queries come after the first frame); a frame is drawn after it.
+  /// Default: nothing.
   func willAppear(on capabilities: TerminalCapabilities)
   /// True while work done off the main thread (pictures being decoded) may
   /// still deliver results: the run loop then looks for them every frame

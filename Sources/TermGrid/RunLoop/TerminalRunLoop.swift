@@ -29,8 +29,8 @@ public final class TerminalRunLoop {
   public private(set) var framesPresented = 0
   /// The time between animation frames (60 a second).
   public var frameInterval: Duration = .milliseconds(16)
-  /// Whether the scene has been told what the terminal can show.
-  private var hasAppeared = false
+  /// What the scene was last told the terminal can show (nil: not yet).
+  private var toldCapabilities: TerminalCapabilities?
 
   /// Creates a run loop.
   public init(terminal: any Terminal, scene: any Scene) {
@@ -50,10 +50,7 @@ public final class TerminalRunLoop {
   /// - Throws: What the scene's handling or drawing throws, or the terminal's errors.
   public func run(untilIdle: Bool = false) throws {
     defer { terminal.restore() }
-    if !hasAppeared {
-      hasAppeared = true
-      scene.willAppear(on: terminal.capabilities)
-    }
+    tellCapabilitiesIfChanged()
     try drawFrame(force: true)
     while true {
       let animating = scene.needsDisplay
@@ -63,7 +60,7 @@ public final class TerminalRunLoop {
       guard let first = try terminal.nextEvent(timeout: wait) else {
         if animating || awaiting {
           scene.takeFinishedWork()
-          try drawFrame(force: false)
+          try drawFrame(force: tellCapabilitiesIfChanged())
           continue
         }
         // Nothing pending and nothing to draw. A terminal returns nil from a
@@ -83,8 +80,20 @@ public final class TerminalRunLoop {
         event = try terminal.nextEvent(timeout: .zero)
       }
       scene.takeFinishedWork()
-      try drawFrame(force: false)
+      try drawFrame(force: tellCapabilitiesIfChanged())
     }
+  }
+
+  /// Tells the scene what the terminal can show, the first time and again
+  /// whenever it changes (a terminal's answers to its picture queries arrive
+  /// with the input); true when the scene was told.
+  @discardableResult
+  private func tellCapabilitiesIfChanged() -> Bool {
+    let now = terminal.capabilities
+    guard now != toldCapabilities else { return false }
+    toldCapabilities = now
+    scene.willAppear(on: now)
+    return true
   }
 
   /// Draws and presents a frame if the scene needs one (or `force`).

@@ -1,0 +1,69 @@
+/// Finds out how a terminal shows pictures by asking it, without waiting.
+///
+/// At start a terminal writes ``query`` once: XTVERSION, a kitty graphics
+/// query (`a=q` with an id), the cell size in pixels (`CSI 16 t`), and DA1
+/// last. Every terminal answers DA1, and answers in order, so the DA1 reply
+/// marks the end of the answers (as yazi and notcurses do). The terminal
+/// hands each ``TerminalReply`` to ``take(_:)``; once DA1 has come,
+/// ``result`` says what to use: kitty when the kitty query was answered OK,
+/// else sixel when DA1's attributes include 4, else symbols. Nothing waits
+/// for the answers: the first frame draws with symbols, and pictures switch
+/// when the answers come (or stay symbols when none do).
+///
+/// Inside tmux (`TMUX` set) the kitty query goes through tmux's passthrough
+/// (`ESC P tmux; ... ESC \`, which tmux 3.3 forwards when `allow-passthrough`
+/// is on); DA1 is tmux's own, so sixel is used only where tmux itself says it
+/// has it.
+public struct TerminalProbe: Sendable {
+  /// The image id of the kitty graphics query.
+  public static let kittyQueryID = 31
+
+  /// Whether the terminal is inside tmux.
+  public let insideTmux: Bool
+  /// The terminal's name and version, when it said them (XTVERSION).
+  public private(set) var version: String?
+  /// The size of a character cell in pixels, when the terminal said it.
+  public private(set) var cellPixelSize: (width: Int, height: Int)?
+  /// The kitty query was answered OK.
+  public private(set) var kittyAnswered = false
+  /// What to draw pictures with, once the terminal has answered (nil before).
+  public private(set) var result: PictureSupport?
+
+  /// A probe for a terminal in `environment` (`TMUX` tells tmux).
+  public init(environment: [String: String]) {
+    insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
+  }
+
+  /// The queries, in one write.
+  public var query: [UInt8] {
+    var kitty = Array("\u{1B}_Gi=\(Self.kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
+    if insideTmux {
+      // Passthrough: the sequence inside, each ESC doubled.
+      kitty = Array("\u{1B}Ptmux;".utf8) + kitty.flatMap { $0 == 0x1B ? [0x1B, 0x1B] : [$0] } + Array("\u{1B}\\".utf8)
+    }
+    return Array("\u{1B}[>q".utf8) + kitty + Array("\u{1B}[16t".utf8) + Array("\u{1B}[c".utf8)
+  }
+
+  /// Takes one reply; returns true when it completed the probe (DA1 came).
+  @discardableResult
+  public mutating func take(_ reply: TerminalReply) -> Bool {
+    switch reply {
+    case .version(let v): version = v
+    case .kittyGraphics(let id, let ok) where id == Self.kittyQueryID: kittyAnswered = kittyAnswered || ok
+    case .kittyGraphics: break
+    case .cellSize(let w, let h) where w > 0 && h > 0: cellPixelSize = (w, h)
+    case .cellSize, .windowSize: break
+    case .deviceAttributes(let attributes):
+      guard result == nil else { return false }
+      result = kittyAnswered ? .kitty : attributes.dropFirst().contains(4) ? .sixel : .symbols
+      return true
+    }
+    return false
+  }
+
+  /// The support `TERMGRID_PICTURES` forces (`kitty`, `sixel`, `symbols` or
+  /// `none`), or nil when it is unset or names none of them.
+  public static func forced(by environment: [String: String]) -> PictureSupport? {
+    environment["TERMGRID_PICTURES"].flatMap { PictureSupport(rawValue: $0.lowercased()) }
+  }
+}
