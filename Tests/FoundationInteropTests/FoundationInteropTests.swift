@@ -126,7 +126,8 @@ let exportedTypeNames: Set<String> = [
   "TextInputOverlay", "TextLayout", "TextRun", "TextSanitizer", "Theme", "TimingCurve", "UTF8Decoding", "WaterfallLayout", "AnimationClock",
   "CollectionLayout", "CollectionViewDataSource", "CollectionViewDelegate", "FlowLayoutDelegate", "FlowLayoutItemSizing", "Overlay",
   "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate", "CellPicture", "FixedPicture", "Picture",
-  "BackgroundWork", "BackgroundTasks", "PictureSource", "CollectionViewDataSourcePrefetching", "Screen", "FrameUpdate", "CellChange", "PictureSupport", "TerminalReply", "TerminalProbe",
+  "BackgroundWork", "BackgroundTasks", "PictureSource", "CollectionViewDataSourcePrefetching", "Screen", "FrameUpdate", "CellChange",
+  "PictureSupport", "TerminalReply", "TerminalProbe",
 ]
 
 /// Deprecated names kept for a rename (using them would warn).
