@@ -177,7 +177,13 @@ func generatedCatalogue(count: Int, seed: UInt64 = 7) -> Data {
     var outcomes: [Outcome] = []
     var killed = 0
     var rng = SystemRandomNumberGenerator()
-    for _ in 0..<kills {
+    // Until `kills` outcomes, at least 60% of them kills that landed before
+    // the save finished: on a busy machine a save can end before its
+    // temporary file is seen, or a kill come after it; those are tried again
+    // (at most four times as many tries in all).
+    var tries = 0
+    while (outcomes.count < kills || killed < kills * 3 / 5) && tries < kills * 4 {
+      tries += 1
       guard let save = try startSave(binary, path: path, old: old) else { continue }
       usleep(UInt32(Double.random(in: 0...(window * 1.25), using: &rng) * 1e6))
       kill(save.pid, SIGKILL)
