@@ -2,7 +2,7 @@
 /// A terminal is asked at start (see ``TerminalProbe``); the
 /// `TERMGRID_PICTURES` environment variable, or setting it in code, forces one.
 public enum PictureSupport: String, Hashable, Sendable, CaseIterable {
-  /// No pictures: their placeholders show.
+  /// No pictures: their placeholders show, and none is decoded.
   case none
   /// Pictures as character-cell mosaics (block symbols and colours): every terminal.
   case symbols

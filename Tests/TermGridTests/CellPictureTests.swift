@@ -133,6 +133,35 @@ extension String {
     }
   }
 
+  @Test func aTerminalSetToShowNoPicturesGetsPlaceholdersAndAsksForNone() {
+    let source = Recording()
+    let view = CollectionView(layout: FlowLayout(itemSize: Size(width: 12, height: 6)))
+    final class One: CollectionViewDataSource {
+      let source: Recording
+      init(_ source: Recording) { self.source = source }
+      func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+      func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
+      func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+        ElementContent(title: "Dune", picture: CellPicture(source, placement: .fill, placeholderColor: .blue))
+      }
+    }
+    let data = One(source)
+    view.dataSource = data
+    view.setFrame(CellRect(x: 0, y: 0, width: 20, height: 8))
+    view.reloadData()
+    view.adapt(to: TerminalCapabilities(colors: .trueColor, pictures: .none))
+    #expect(!view.showsPictures)
+    var surface = Surface(width: 20, height: 8)
+    view.draw(into: &surface)
+    #expect(source.asked.isEmpty, "no picture asked for")
+    #expect(surface[5, 2].style.background == .blue && surface.text.contains("Dune"), "the placeholder (the card centred at 3..<15)")
+    #expect(!view.hasPendingBackgroundWork)
+    // Back to symbols: the picture is asked for.
+    view.adapt(to: TerminalCapabilities(colors: .trueColor, pictures: .symbols))
+    view.draw(into: &surface)
+    #expect(!source.asked.isEmpty)
+  }
+
   @Test func theSizeOfThePictureAreaIsTheSizeTheCellAsksFor() {
     let placements: [CellPicture.Placement] = [.top, .fill, .leading(width: 6), .leading(width: 40)]
     for placement in placements {

@@ -9,5 +9,9 @@ extension CollectionView {
       rasterizer.blend.colors = capabilities.colors
       setNeedsDisplay()
     }
+    if showsPictures != (capabilities.pictures != .none) {
+      showsPictures = capabilities.pictures != .none
+      setNeedsDisplay()
+    }
   }
 }

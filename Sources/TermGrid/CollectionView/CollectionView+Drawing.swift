@@ -77,7 +77,7 @@ extension CollectionView {
   func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
     // The data source read once (it may be held weakly), not per element.
     guard let source = dataSource else { return }
-    let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors)
+    let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors, showsPictures: showsPictures)
     rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
       attrs, cellFrame, surface in
       drawElement(attrs, content: nil, isDetached: false, in: cellFrame, from: source, with: renderer, on: &surface)
@@ -88,7 +88,7 @@ extension CollectionView {
   /// source says, clipped to `clip`.
   func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
     guard let source = dataSource else { return }
-    let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors)
+    let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors, showsPictures: showsPictures)
     rasterizer.rasterize(
       elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset,
       viewport: viewport, clip: clip, into: &surface

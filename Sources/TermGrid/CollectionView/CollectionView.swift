@@ -151,6 +151,12 @@ public final class CollectionView {
   private var preparedSize = Size(width: -1, height: -1)
   /// Draws alpha for the terminal's colours: set `rasterizer.blend.colors` from the terminal's capabilities.
   public var rasterizer = Rasterizer()
+  /// Whether elements' pictures are drawn (false on a terminal whose
+  /// <doc:/GridTerminal/TerminalCapabilities/pictures> is `none`: their
+  /// placeholders show, and no picture is asked for). Set by ``adapt(to:)``.
+  public var showsPictures = true {
+    didSet { setNeedsDisplay() }
+  }
   /// What draws each kind of decoration (see ``register(_:forDecorationViewOfKind:)``).
   var decorationDrawers: [ElementKind: DecorationDrawer] = [:]
   /// Work off the main thread that makes pictures for cells (a

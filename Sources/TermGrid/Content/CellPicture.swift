@@ -89,17 +89,19 @@ extension Surface {
   /// is ready, the source's stand-in (another size of it) or its
   /// placeholder: `title` on the placeholder's colour (grey and marked "!"
   /// when the source failed). Returns the source when its picture is still
-  /// to come.
+  /// to come. Without `showsPicture` (a terminal set to show none) the
+  /// placeholder is drawn and the source is not asked.
   mutating func draw(
-    _ picture: CellPicture, in area: CellRect, title: String, colors: ColorSupport, adding attributes: TextAttributes = []
+    _ picture: CellPicture, in area: CellRect, title: String, colors: ColorSupport, adding attributes: TextAttributes = [],
+    showsPicture: Bool = true
   ) -> (any PictureSource)? {
     guard !area.isEmpty else { return nil }
-    if let made = picture.source.picture(width: area.width, height: area.height, colors: colors) {
+    if showsPicture, let made = picture.source.picture(width: area.width, height: area.height, colors: colors) {
       drawCentred(made, in: area, adding: attributes)
       return nil
     }
-    let failed = picture.source.failure != nil
-    if !failed, let standIn = picture.source.standIn(width: area.width, height: area.height, colors: colors) {
+    let failed = showsPicture && picture.source.failure != nil
+    if showsPicture, !failed, let standIn = picture.source.standIn(width: area.width, height: area.height, colors: colors) {
       drawCentred(standIn, in: area, adding: attributes)
       return picture.source
     }
@@ -118,7 +120,7 @@ extension Surface {
         }
       }
     }
-    return failed ? nil : picture.source
+    return failed || !showsPicture ? nil : picture.source
   }
 
   /// Draws `picture` centred in `area`, cut by it when larger.

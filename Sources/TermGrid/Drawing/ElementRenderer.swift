@@ -6,6 +6,8 @@ struct ElementRenderer {
   var theme: Theme
   /// The terminal's colours, which pictures are made for.
   var colors: ColorSupport = .trueColor
+  /// False on a terminal set to show no pictures: their placeholders show.
+  var showsPictures = true
 
   /// Draws `content`; returns the picture source it showed a placeholder
   /// for while its picture is being made (nil when none is awaited).
@@ -58,7 +60,7 @@ struct ElementRenderer {
   private func draw(
     _ picture: CellPicture, in area: CellRect, title: String, adding attributes: TextAttributes, on surface: inout Surface
   ) -> (any PictureSource)? {
-    surface.draw(picture, in: area, title: title, colors: colors, adding: attributes)
+    surface.draw(picture, in: area, title: title, colors: colors, adding: attributes, showsPicture: showsPictures)
   }
 
   /// The theme's attributes for a state.

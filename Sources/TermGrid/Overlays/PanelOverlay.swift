@@ -62,7 +62,12 @@ public final class PanelOverlay: Overlay {
   }
 
   /// Takes the terminal's colours for the picture.
-  public func adapt(to capabilities: TerminalCapabilities) { colors = capabilities.colors }
+  public func adapt(to capabilities: TerminalCapabilities) {
+    colors = capabilities.colors
+    showsPicture = capabilities.pictures != .none
+  }
+  /// False on a terminal set to show no pictures: the picture's placeholder shows.
+  public private(set) var showsPicture = true
 
   /// Scroll keys scroll; any other key closes the panel.
   public func handle(_ key: Key) throws -> OverlayResponse {
@@ -178,7 +183,7 @@ public final class PanelOverlay: Overlay {
   }
 
   private func drawPicture(_ picture: CellPicture, in area: CellRect, on surface: inout Surface) {
-    if let awaited = surface.draw(picture, in: area, title: pictureTitle ?? title, colors: colors) {
+    if let awaited = surface.draw(picture, in: area, title: pictureTitle ?? title, colors: colors, showsPicture: showsPicture) {
       awaitedPictures.append(awaited)
     }
   }
