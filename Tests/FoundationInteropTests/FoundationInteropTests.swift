@@ -68,6 +68,7 @@ var everyExportedType: [Any.Type] {
     PictureSupport.self,
     TerminalReply.self,
     TerminalProbe.self,
+    KittyGraphics.self,
     Rect.self,
     SGRMouseReport.self,
     Scale.self,
@@ -127,7 +128,7 @@ let exportedTypeNames: Set<String> = [
   "CollectionLayout", "CollectionViewDataSource", "CollectionViewDelegate", "FlowLayoutDelegate", "FlowLayoutItemSizing", "Overlay",
   "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate", "CellPicture", "FixedPicture", "Picture",
   "BackgroundWork", "BackgroundTasks", "PictureSource", "CollectionViewDataSourcePrefetching", "Screen", "FrameUpdate", "CellChange",
-  "PictureSupport", "TerminalReply", "TerminalProbe",
+  "PictureSupport", "TerminalReply", "TerminalProbe", "KittyGraphics",
 ]
 
 /// Deprecated names kept for a rename (using them would warn).
