@@ -36,11 +36,9 @@ public struct TerminalProbe: Sendable {
 
   /// The queries, in one write.
   public var query: [UInt8] {
-    var kitty = Array("\u{1B}_Gi=\(Self.kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
-    if insideTmux {
-      // Passthrough: the sequence inside, each ESC doubled.
-      kitty = Array("\u{1B}Ptmux;".utf8) + kitty.flatMap { $0 == 0x1B ? [0x1B, 0x1B] : [$0] } + Array("\u{1B}\\".utf8)
-    }
+    // A 1x1 RGB picture, asked about (a=q), not kept.
+    var kitty = KittyGraphics.command("i=\(Self.kittyQueryID),s=1,v=1,a=q,t=d,f=24", payload: Array("AAAA".utf8)[...])
+    if insideTmux { kitty = KittyGraphics.passthrough(kitty) }
     return Array("\u{1B}[>q".utf8) + kitty + Array("\u{1B}[16t".utf8) + Array("\u{1B}[c".utf8)
   }
 

@@ -103,18 +103,24 @@ public enum Color: Hashable, Sendable {
     case .default: return nil
     case .ansi(let n) where n < 16: return n % 8
     default:
-      guard let (r, g, b) = rgbValue else { return nil }
-      var best = 0
-      var bestDistance = Int.max
-      for i in 0..<8 {
-        let (pr, pg, pb) = Color.indexed(UInt8(i)).rgbValue!
-        let d = (pr - r) * (pr - r) + (pg - g) * (pg - g) + (pb - b) * (pb - b)
-        if d < bestDistance {
-          bestDistance = d
-          best = i
-        }
-      }
-      return UInt8(best)
+      guard let rgb = rgbValue else { return nil }
+      return Self.nearestPaletteEntry(to: rgb, amongFirst: 8)
     }
+  }
+
+  /// The entry of the first `count` of xterm's palette nearest to `rgb`
+  /// (squared distance; the first of equals wins).
+  static func nearestPaletteEntry(to rgb: (Int, Int, Int), amongFirst count: Int) -> UInt8 {
+    var best = 0
+    var bestDistance = Int.max
+    for i in 0..<count {
+      let (pr, pg, pb) = Color.indexed(UInt8(i)).rgbValue!
+      let d = (pr - rgb.0) * (pr - rgb.0) + (pg - rgb.1) * (pg - rgb.1) + (pb - rgb.2) * (pb - rgb.2)
+      if d < bestDistance {
+        bestDistance = d
+        best = i
+      }
+    }
+    return UInt8(best)
   }
 }

@@ -124,18 +124,8 @@ extension Color {
     case .ansi(let n) where n < 16: return n
     case .indexed(let n) where n < 16: return n
     default:
-      guard let (r, g, b) = rgbValue else { return nil }
-      var best = 0
-      var bestDistance = Int.max
-      for i in 0..<16 {
-        let (pr, pg, pb) = Color.indexed(UInt8(i)).rgbValue!
-        let d = (pr - r) * (pr - r) + (pg - g) * (pg - g) + (pb - b) * (pb - b)
-        if d < bestDistance {
-          bestDistance = d
-          best = i
-        }
-      }
-      return UInt8(best)
+      guard let rgb = rgbValue else { return nil }
+      return Self.nearestPaletteEntry(to: rgb, amongFirst: 16)
     }
   }
 

@@ -9,9 +9,7 @@ extension CollectionView {
       rasterizer.blend.colors = capabilities.colors
       setNeedsDisplay()
     }
-    if showsPictures != (capabilities.pictures != .none) {
-      showsPictures = capabilities.pictures != .none
-      setNeedsDisplay()
-    }
+    // (Its didSet redraws.)
+    if showsPictures != (capabilities.pictures != .none) { showsPictures = capabilities.pictures != .none }
   }
 }
