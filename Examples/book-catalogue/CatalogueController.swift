@@ -335,7 +335,8 @@ extension CatalogueController: CollectionViewDataSourcePrefetching {
       guard let file = coverPath(for: book), let frame = collectionView.layoutAttributesForItem(at: path)?.frame,
         let size = self.collectionView(collectionView, cellForItemAt: path).pictureSize(inElementOf: frame.size)
       else { continue }
-      loader.prefetch(filesAt: [file], width: size.width, height: size.height, colors: colors)
+      loader.prefetch(
+        filesAt: [file], width: size.width, height: size.height, colors: colors, cellPixels: capabilities?.pixelPictureCellSize)
     }
   }
 

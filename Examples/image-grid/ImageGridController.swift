@@ -120,7 +120,9 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
     for path in indexPaths {
       guard let size = pictureSize(at: path) else { continue }
-      loader.prefetch(files: [sections[path.section].pictures[path.item].file], width: size.width, height: size.height, colors: colors)
+      loader.prefetch(
+        files: [sections[path.section].pictures[path.item].file], width: size.width, height: size.height, colors: colors,
+        cellPixels: capabilities?.pixelPictureCellSize)
     }
   }
 

@@ -421,6 +421,19 @@ void cn_update_size(int fd) {
   if (is_term_resized(ws.ws_row, ws.ws_col)) resize_term(ws.ws_row, ws.ws_col);
 }
 
+/// The size of a character cell in pixels, from the terminal's window size
+/// on `fd` where the terminal fills in its pixels; 0 when it does not.
+int cn_cell_pixel_size(int fd, int *width, int *height) {
+  struct winsize ws;
+  *width = 0;
+  *height = 0;
+  if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return 0;
+  if (ws.ws_xpixel == 0 || ws.ws_ypixel == 0) return 0;
+  *width = ws.ws_xpixel / ws.ws_col;
+  *height = ws.ws_ypixel / ws.ws_row;
+  return *width > 0 && *height > 0;
+}
+
 /// A terminfo string capability ("cup", "sgr0" ...), or NULL when the
 /// terminal has none (tigetstr's -1, "not a string capability", too).
 const char *cn_tigetstr(const char *name) {

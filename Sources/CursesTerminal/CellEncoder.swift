@@ -49,6 +49,14 @@ struct CellEncoder {
     bytes.removeAll(keepingCapacity: true)
   }
 
+  /// Adds bytes of another kind (a picture's transmission or its sixels) to
+  /// the frame, in order with the cells; `movesCursor` when they leave the
+  /// cursor where the encoder cannot tell.
+  mutating func append(_ raw: [UInt8], movesCursor: Bool) {
+    bytes += raw
+    if movesCursor { cursor = nil }
+  }
+
   /// Forgets what the terminal is in (after anything else wrote to it).
   mutating func forgetState() {
     cursor = nil

@@ -80,13 +80,26 @@ extension CursesTerminal {
   /// A reply to the picture queries: once the terminal has answered them
   /// all, ``capabilities`` says how pictures are drawn.
   private func take(_ reply: TerminalReply) {
+    if case .cellSize(let w, let h) = reply, w > 0, h > 0, capabilities.cellPixelSize == nil {
+      capabilities.cellPixelSize = PixelSize(width: w, height: h)
+    }
     guard var probe else { return }
     if probe.take(reply), let result = probe.result {
-      capabilities.pictures = result
+      setPictures(result)
       self.probe = nil
     } else {
       self.probe = probe
     }
+  }
+
+  /// Draws pictures with `support`: in pixels only through the encoder
+  /// (ncurses' own output has no way to send them), and with sixel, without
+  /// scrolling regions (a terminal may or may not scroll the pixels with
+  /// the text; rows written anew never leave a picture behind).
+  func setPictures(_ support: PictureSupport) {
+    let pixels = support == .kitty || support == .sixel
+    capabilities.pictures = pixels && encoder == nil ? .symbols : support
+    capabilities.scrollsRegions = (encoder?.scrollsRegions ?? true) && capabilities.pictures != .sixel
   }
 
   /// Waits up to `milliseconds` (forever when negative) for input and reads

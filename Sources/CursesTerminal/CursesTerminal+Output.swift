@@ -68,8 +68,25 @@ extension CursesTerminal {
       _ = encoder.scroll(rows: hint.rows, by: hint.by, height: screenHeight)
     }
     let frame = update.frame
-    for change in update.changes where change.x < screenWidth && change.y < screenHeight {
-      encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
+    switch capabilities.pictures {
+    case .kitty:
+      // Pictures first sent, or released, before the placeholder cells that show them.
+      encoder.append(pixels.kittyCommands(for: update, insideTmux: insideTmux), movesCursor: false)
+      fallthrough
+    case .none, .symbols:
+      for change in update.changes where change.x < screenWidth && change.y < screenHeight {
+        encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
+      }
+    case .sixel:
+      // Placeholders as blanks (erasing what was under them), then the pictures over them.
+      for change in update.changes where change.x < screenWidth && change.y < screenHeight {
+        let cell = PixelPlaceholder.isPlaceholder(change.cell) ? PixelPictureWriter.sixelBlank(for: change.cell) : change.cell
+        encoder.put(cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
+      }
+      let sixels = pixels.sixels(for: update)
+      if !sixels.isEmpty {
+        encoder.append(sixels, movesCursor: true)
+      }
     }
     encoder.flush(to: cn_output_descriptor())
   }

@@ -48,6 +48,10 @@ public final class CursesTerminal: Terminal {
   var alternateLines = [UInt8](repeating: 0, count: 64)
   /// Writes frames as the terminal's control sequences (nil: ncurses does).
   var encoder: CellEncoder?
+  /// What is written for pictures in pixels besides the cells (see ``capabilities``' `pictures`).
+  var pixels = PixelPictureWriter()
+  /// Whether the terminal is inside tmux (kitty commands then go through its passthrough).
+  let insideTmux: Bool
   /// True after a suspend, until a frame clears the screen (see <doc:/GridTerminal/Terminal/needsFullRepaint>).
   public internal(set) var needsFullRepaint = false
   /// The screen is blank (ncurses has just cleared it).
@@ -117,6 +121,7 @@ public final class CursesTerminal: Terminal {
     pictures: PictureSupport?, probes: Bool
   ) throws {
     setlocale(LC_ALL, "")
+    insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
     let term = device?.0 ?? environment["TERM"]
     let opened: OpaquePointer?
     if let (_, input, _) = device {
@@ -194,10 +199,21 @@ public final class CursesTerminal: Terminal {
       encoder = CellEncoder(colorSupport: support, unicode: unicode, alternateLines: alternateLines)
     }
     // ncurses scrolls its screen however the terminal can; the encoder only with a scroll region.
+    var cellWidth: Int32 = 0
+    var cellHeight: Int32 = 0
+    let cellPixels =
+      cn_cell_pixel_size(inputDescriptor, &cellWidth, &cellHeight) != 0
+      ? PixelSize(width: Int(cellWidth), height: Int(cellHeight)) : nil
     capabilities = TerminalCapabilities(
       colors: support, unicode: unicode, mouse: mouse, scrollsRegions: encoder?.scrollsRegions ?? true,
-      pictures: pictures ?? .symbols)
-    if pictures == nil, probes {
+      pictures: .symbols, cellPixelSize: cellPixels)
+    if let pictures {
+      setPictures(pictures)
+      // Forced: asked only for the cell size, when the window size does not give it.
+      if cellPixels == nil, pictures == .kitty || pictures == .sixel {
+        _ = Array("\u{1B}[16t".utf8).withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) }
+      }
+    } else if probes {
       // Asked once; the answers come with the input, and nothing waits for them.
       let probe = TerminalProbe(environment: environment)
       _ = probe.query.withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) }
@@ -232,6 +248,8 @@ public final class CursesTerminal: Terminal {
     // A Ctrl-Z or a continue arriving now waits until the terminal is restored.
     cn_hold_suspend(1)
     defer { cn_hold_suspend(0) }
+    let deletions = pixels.deleteAll(insideTmux: insideTmux)
+    if !deletions.isEmpty { _ = deletions.withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) } }
     _ = curs_set(1)
     endwin()
     cn_mouse_reporting(-1, 0)

@@ -14,17 +14,47 @@ public struct TerminalCapabilities: Hashable, Sendable {
   /// How pictures are drawn. A curses terminal starts with ``PictureSupport/symbols``
   /// and changes it when the terminal's answers come (see ``TerminalProbe``).
   public var pictures: PictureSupport
+  /// The size of a character cell in pixels, when the terminal said it
+  /// (its window size, or its answer to `CSI 16 t`): what pixel pictures
+  /// are made for. Nil: unknown (pictures in pixels then take
+  /// ``PixelSize/assumedCell``).
+  public var cellPixelSize: PixelSize?
   /// Creates capabilities.
   public init(
     colors: ColorSupport, unicode: Bool = true, mouse: Bool = false, scrollsRegions: Bool = true,
-    pictures: PictureSupport = .symbols
+    pictures: PictureSupport = .symbols, cellPixelSize: PixelSize? = nil
   ) {
     self.colors = colors
     self.unicode = unicode
     self.mouse = mouse
     self.scrollsRegions = scrollsRegions
     self.pictures = pictures
+    self.cellPixelSize = cellPixelSize
   }
+
+  /// Whether pictures are drawn in pixels: kitty or sixel, on a terminal
+  /// whose colours can carry the pictures' ids (kitty's placeholder cells
+  /// need 256 colours or more).
+  public var drawsPixels: Bool {
+    switch pictures {
+    case .sixel: return true
+    case .kitty: return colors == .trueColor || colors == .indexed256
+    case .none, .symbols: return false
+    }
+  }
+
+  /// The cell size pictures in pixels are made for (the terminal's, or
+  /// <doc:/GridRender/PixelSize/assumedCell> when it did not say), or nil
+  /// when pictures are not drawn in pixels: what to prefetch pictures for.
+  public var pixelPictureCellSize: PixelSize? {
+    drawsPixels ? cellPixelSize ?? .assumedCell : nil
+  }
+}
+
+extension PixelSize {
+  /// The cell size taken when a terminal that shows pixels does not say
+  /// its own: 10 x 20, a common monospace font at 100% scale.
+  public static let assumedCell = PixelSize(width: 10, height: 20)
 }
 
 /// A terminal the run loop draws to and reads from.

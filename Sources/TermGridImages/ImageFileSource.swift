@@ -35,6 +35,16 @@ public final class ImageFileSource: PictureSource, Sendable {
     loader.standIn(location, width: width, height: height, colors: colors)
   }
 
+  /// The picture with pixels for cells of `cellPixels`, if made (else queued, and nil).
+  public func picture(width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize) -> Picture? {
+    loader.picture(location, width: width, height: height, colors: colors, cellPixels: cellPixels)
+  }
+
+  /// The latest picture made of the file, in pixels or not, shown while this one is made.
+  public func standIn(width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize) -> Picture? {
+    loader.standIn(location, width: width, height: height, colors: colors, cellPixels: cellPixels)
+  }
+
   /// The decoding error, if the file gave one.
   public var failure: String? { loader.failure(location)?.description }
 }

@@ -22,6 +22,8 @@ extension PictureLoader {
     var width: Int
     var height: Int
     var colors: ColorSupport
+    /// The cell size pixels are made for (nil: cells alone).
+    var cellPixels: PixelSize? = nil
   }
 
   /// A file as it was when its picture failed: a change in any of these

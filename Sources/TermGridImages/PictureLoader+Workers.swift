@@ -54,11 +54,21 @@ extension PictureLoader {
       do throws(ImageDecodingError) {
         // Enough pixels for chafa's 8 x 8 per cell; the decoder scales down to no less.
         guard case .file(let file) = key.path else { throw .unreadable(path: key.path.description, reason: "a path with a NUL in it") }
-        let bitmap = try decode(file, key.width * 8, key.height * 8)
-        let size = PictureRasterizer.fittingSize(
-          pixelWidth: bitmap.width, pixelHeight: bitmap.height, maxWidth: key.width, maxHeight: key.height)
         let rasterizer = PictureRasterizer(colors: key.colors, symbols: symbols)
-        result = .success(rasterizer.picture(from: bitmap, width: size.width, height: size.height))
+        if let cell = key.cellPixels {
+          // Pixels for the terminal's cells, and the same cells in symbols (drawn while it fades).
+          let bitmap = try decode(file, key.width * cell.width, key.height * cell.height)
+          guard let pixels = bitmap.pixelImage(maxColumns: key.width, maxRows: key.height, cellSize: cell) else {
+            throw .empty
+          }
+          let symbols = rasterizer.picture(from: bitmap, width: pixels.columns, height: pixels.rows)
+          result = .success(Picture(width: symbols.width, height: symbols.height, cells: symbols.cells, pixels: pixels))
+        } else {
+          let bitmap = try decode(file, key.width * 8, key.height * 8)
+          let size = PictureRasterizer.fittingSize(
+            pixelWidth: bitmap.width, pixelHeight: bitmap.height, maxWidth: key.width, maxHeight: key.height)
+          result = .success(rasterizer.picture(from: bitmap, width: size.width, height: size.height))
+        }
       } catch {
         result = .failure(error)
       }

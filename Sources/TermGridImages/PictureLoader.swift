@@ -104,8 +104,16 @@ public final class PictureLoader: BackgroundWork, Sendable {
     picture(.file(file), width: width, height: height, colors: colors)
   }
 
-  func picture(_ path: Location, width: Int, height: Int, colors: ColorSupport) -> Picture? {
-    let key = Key(path: path, width: width, height: height, colors: colors)
+  /// The picture of the file at `path` for `width` x `height` cells in
+  /// `colors`, with pixels for cells of `cellPixels` (see
+  /// <doc:/GridRender/Picture/pixels>), if it is made; otherwise nil, and it
+  /// is queued to be made (first in line).
+  public func picture(forFileAt path: String, width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize) -> Picture? {
+    picture(Location(path), width: width, height: height, colors: colors, cellPixels: cellPixels)
+  }
+
+  func picture(_ path: Location, width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize? = nil) -> Picture? {
+    let key = Key(path: path, width: width, height: height, colors: colors, cellPixels: cellPixels)
     let now = Self.now()
     let recheckAfter = UInt64(max(0, failureRecheckInterval) * 1e9)
     let (picture, start) = state.withLock { s -> (Picture?, Bool) in
@@ -141,30 +149,34 @@ public final class PictureLoader: BackgroundWork, Sendable {
     standIn(.file(file), width: width, height: height, colors: colors)
   }
 
-  func standIn(_ path: Location, width: Int, height: Int, colors: ColorSupport) -> Picture? {
+  func standIn(_ path: Location, width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize? = nil) -> Picture? {
     state.withLock { s in
-      guard let key = s.latest[path], key.colors == colors, key.width != width || key.height != height else { return nil }
+      // Any size, in pixels or not (pictures switching to pixels keep showing meanwhile), but not the one asked for.
+      guard let key = s.latest[path], key.colors == colors,
+        key.width != width || key.height != height || key.cellPixels != cellPixels
+      else { return nil }
       return s.cache[key]?.picture
     }
   }
 
   /// Starts making pictures that will soon be needed (the items about to
-  /// scroll into view), after the ones asked for by drawing.
-  public func prefetch(filesAt paths: [String], width: Int, height: Int, colors: ColorSupport) {
-    prefetch(paths.map(Location.init), width: width, height: height, colors: colors)
+  /// scroll into view), after the ones asked for by drawing; with
+  /// `cellPixels`, in pixels for cells of that size as well.
+  public func prefetch(filesAt paths: [String], width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize? = nil) {
+    prefetch(paths.map(Location.init), width: width, height: height, colors: colors, cellPixels: cellPixels)
   }
 
   /// Starts making pictures of `files` that will soon be needed (see
   /// ``prefetch(filesAt:width:height:colors:)``).
-  public func prefetch(files: [FilePath], width: Int, height: Int, colors: ColorSupport) {
-    prefetch(files.map(Location.file), width: width, height: height, colors: colors)
+  public func prefetch(files: [FilePath], width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize? = nil) {
+    prefetch(files.map(Location.file), width: width, height: height, colors: colors, cellPixels: cellPixels)
   }
 
-  private func prefetch(_ paths: [Location], width: Int, height: Int, colors: ColorSupport) {
+  private func prefetch(_ paths: [Location], width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize?) {
     let starts = state.withLock { s -> Int in
       var n = 0
       for path in paths where s.failures[path] == nil {
-        let key = Key(path: path, width: width, height: height, colors: colors)
+        let key = Key(path: path, width: width, height: height, colors: colors, cellPixels: cellPixels)
         if s.cache[key] == nil, Self.enqueue(key, first: false, in: &s, threads: capacity(s)) { n += 1 }
       }
       return n

@@ -69,6 +69,12 @@ var everyExportedType: [Any.Type] {
     TerminalReply.self,
     TerminalProbe.self,
     KittyGraphics.self,
+    PixelPlaceholder.self,
+    PixelSize.self,
+    PixelImage.self,
+    PixelImageTable.self,
+    PixelPictureWriter.self,
+    SixelEncoder.self,
     Rect.self,
     SGRMouseReport.self,
     Scale.self,
@@ -129,6 +135,7 @@ let exportedTypeNames: Set<String> = [
   "Scene", "SectionScrollingLayout", "ShelfLayoutDelegate", "Terminal", "WaterfallLayoutDelegate", "CellPicture", "FixedPicture", "Picture",
   "BackgroundWork", "BackgroundTasks", "PictureSource", "CollectionViewDataSourcePrefetching", "Screen", "FrameUpdate", "CellChange",
   "PictureSupport", "TerminalReply", "TerminalProbe", "KittyGraphics",
+  "PixelPlaceholder", "PixelSize", "PixelImage", "PixelImageTable", "PixelPictureWriter", "SixelEncoder",
 ]
 
 /// Deprecated names kept for a rename (using them would warn).

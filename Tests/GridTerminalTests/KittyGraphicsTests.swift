@@ -10,7 +10,7 @@ import Testing
 /// are one grapheme cluster one cell wide.
 @Suite struct KittyGraphicsTests {
   @Test func theDiacriticsAreKittysListInOrder() {
-    let d = KittyGraphics.diacritics
+    let d = PixelPlaceholder.diacritics
     #expect(d.count == 297)
     #expect(d.prefix(5).map(\.value) == [0x0305, 0x030D, 0x030E, 0x0310, 0x0312])
     #expect(d.last?.value == 0x1D244)
@@ -21,22 +21,38 @@ import Testing
 
   @Test func aPlaceholderCellIsOneClusterOneCellWide() {
     for (row, column) in [(0, 0), (5, 17), (296, 296)] {
-      let cell = KittyGraphics.placeholderCell(row: row, column: column)
+      let cell = PixelPlaceholder.text(row: row, column: column)
       #expect(cell.count == 1)
       #expect(
         Array(cell.unicodeScalars) == [
-          KittyGraphics.placeholder, KittyGraphics.diacritics[row], KittyGraphics.diacritics[column],
+          PixelPlaceholder.placeholder, PixelPlaceholder.diacritics[row], PixelPlaceholder.diacritics[column],
         ])
       #expect(DisplayWidth.of(Character(cell)) == 1)
     }
-    #expect(KittyGraphics.idColor(0x12_34_56) == (0x12, 0x34, 0x56))
+    #expect(PixelPlaceholder.idColor(0x12_34_56, colors: .trueColor) == .rgb(0x12, 0x34, 0x56))
+    #expect(PixelPlaceholder.idColor(200, colors: .indexed256) == .indexed(200))
+  }
+
+  @Test func aPlaceholderCellDecodesToItsIdRowAndColumn() {
+    for colors in [ColorSupport.trueColor, .indexed256] {
+      for (id, row, column) in [(UInt32(1), 0, 0), (200, 5, 17), (255, 296, 296)] {
+        let cell = PixelPlaceholder.cell(id: id, row: row, column: column, colors: colors)
+        #expect(PixelPlaceholder.isPlaceholder(cell))
+        #expect(cell.width == 1)
+        let d = PixelPlaceholder.decode(cell)
+        #expect(d?.id == id && d?.row == row && d?.column == column)
+      }
+    }
+    #expect(PixelPlaceholder.cell(id: 0x12_34_56, row: 1, column: 2, colors: .trueColor).style.foreground == .rgb(0x12, 0x34, 0x56))
+    #expect(!PixelPlaceholder.isPlaceholder(Cell(grapheme: "x")))
+    #expect(PixelPlaceholder.decode(Cell(grapheme: Grapheme(PixelPlaceholder.placeholder))) == nil)
   }
 
   @Test func aTransmissionDecodesBackToThePictureChunkByChunk() throws {
     var random = SplitMix64(seed: 24)
     for size in [0, 1, 2, 3, 100, 3071, 3072, 3073, 20_000] {
       let png = (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-      let bytes = KittyGraphics.transmit(png: png, id: 7)
+      let bytes = KittyGraphics.transmit(png: png, id: 7).flatMap { $0 }
       let text = String(decoding: bytes, as: UTF8.self)
       let commands = text.components(separatedBy: "\u{1B}\\").dropLast()
       #expect(commands.allSatisfy { $0.hasPrefix("\u{1B}_G") })

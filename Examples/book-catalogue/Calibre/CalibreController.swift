@@ -117,7 +117,8 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
       guard let book = book(at: path), let file = book.coverPath,
         let size = content(for: book).pictureSize(inElementOf: CatalogueController.coverCardSize)
       else { continue }
-      loader.prefetch(filesAt: [file], width: size.width, height: size.height, colors: colors)
+      loader.prefetch(
+        filesAt: [file], width: size.width, height: size.height, colors: colors, cellPixels: capabilities?.pixelPictureCellSize)
     }
   }
 

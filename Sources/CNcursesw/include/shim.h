@@ -137,6 +137,9 @@ void cn_flow_control_off(int fd);
 /// After a SIGWINCH or a resume: ncurses takes the terminal's size now
 /// (from `fd`), so LINES and COLS say it.
 void cn_update_size(int fd);
+/// The size of a character cell in pixels from the window size on `fd`
+/// (1), or 0 when the terminal does not fill in its pixels.
+int cn_cell_pixel_size(int fd, int *width, int *height);
 
 /// A terminfo string capability ("cup", "sgr0" ...), or NULL when the
 /// terminal has none (tigetstr's -1, "not a string capability", too).

@@ -9,16 +9,23 @@ public struct Picture: Equatable, Sendable {
   public let height: Int
   /// The cells, row by row (`width * height` of them, each one column wide).
   public let cells: [Cell]
+  /// The same picture as pixels, for a terminal that shows them (nil: it
+  /// has only its cells). A surface with <doc:Surface/pixelImages> draws
+  /// these instead of the cells, unless the picture is fading.
+  public let pixels: PixelImage?
 
-  /// Creates a picture from `width * height` cells, row by row. A cell that
-  /// is not one printable column wide is drawn as a blank in its colours.
-  public init(width: Int, height: Int, cells: [Cell]) {
+  /// Creates a picture from `width * height` cells, row by row, and the
+  /// same picture as `pixels` when it has them (of any size: it is centred
+  /// in the area the picture is drawn in). A cell that is not one printable
+  /// column wide is drawn as a blank in its colours.
+  public init(width: Int, height: Int, cells: [Cell], pixels: PixelImage? = nil) {
     let width = max(0, width)
     let height = max(0, height)
     precondition(cells.count == width * height, "a picture of \(width)x\(height) needs \(width * height) cells")
     self.width = width
     self.height = height
     self.cells = cells.map { $0.width == 1 ? $0 : Cell(grapheme: .space, style: $0.style, width: 1) }
+    self.pixels = pixels
   }
 
   /// A picture of one colour (a placeholder).
@@ -30,14 +37,22 @@ public struct Picture: Equatable, Sendable {
   /// The cell at column `x`, row `y`.
   public subscript(x: Int, y: Int) -> Cell { cells[y * width + x] }
 
-  /// The memory its cells take, for a cache's budget.
-  public var byteCount: Int { cells.count * MemoryLayout<Cell>.stride }
+  /// The memory its cells and pixels take, for a cache's budget.
+  public var byteCount: Int { cells.count * MemoryLayout<Cell>.stride + (pixels?.byteCount ?? 0) }
 }
 
 extension Surface {
   /// Draws `picture` with its top-left cell at (x, y), within the clip,
   /// with `attributes` added to every cell (the focus's reverse video, say).
+  /// When the surface has ``pixelImages`` and the picture has
+  /// ``Picture/pixels``, its pixels' placeholder cells are drawn instead
+  /// (see ``drawPixels(_:x:y:background:)``), without `attributes`.
   public mutating func draw(_ picture: Picture, x: Int, y: Int, adding attributes: TextAttributes = []) {
+    if let pixels = picture.pixels,
+      drawPixels(pixels, x: x + (picture.width - pixels.columns) / 2, y: y + (picture.height - pixels.rows) / 2)
+    {
+      return
+    }
     let area = CellRect(x: x, y: y, width: picture.width, height: picture.height).intersection(clip)
     guard !area.isEmpty else { return }
     for row in area.y..<area.maxY {
@@ -47,5 +62,39 @@ extension Surface {
         store(cell, x: column, y: row)
       }
     }
+  }
+}
+
+extension Surface {
+  /// Draws `image` as its placeholder cells with its top-left cell at
+  /// (x, y), within the clip, on `background`: what a terminal that shows
+  /// pixels turns into the picture. Returns false, drawing nothing, when
+  /// the surface has no ``pixelImages``, the image was made for cells of
+  /// another size, it is larger than placeholders can number, or no id is free.
+  @discardableResult
+  public mutating func drawPixels(_ image: PixelImage, x: Int, y: Int, background: Color = .default) -> Bool {
+    guard let table = pixelImages, image.cellSize == table.cellSize, image.rows <= PixelPlaceholder.maximumSpan,
+      image.columns <= PixelPlaceholder.maximumSpan, let id = table.id(for: image)
+    else { return false }
+    let area = CellRect(x: x, y: y, width: image.columns, height: image.rows).intersection(clip)
+    guard !area.isEmpty else { return true }
+    for row in area.y..<area.maxY {
+      for column in area.x..<area.maxX {
+        store(
+          PixelPlaceholder.cell(id: id, row: row - y, column: column - x, colors: table.colors, background: background),
+          x: column, y: row)
+      }
+    }
+    return true
+  }
+
+  /// Runs `body` with no ``pixelImages``, so that pictures are drawn in
+  /// their cells (what a fading element is drawn with: placeholders cannot
+  /// fade).
+  public mutating func withoutPixels(_ body: (inout Surface) -> Void) {
+    let table = pixelImages
+    pixelImages = nil
+    body(&self)
+    pixelImages = table
   }
 }

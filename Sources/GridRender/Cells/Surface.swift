@@ -35,6 +35,11 @@ public struct Surface: Sendable, Equatable {
   /// ``markPresented()`` (empty when none): a terminal compares only those
   /// cells with the screen.
   public private(set) var changedColumns: [Range<Int>]
+  /// The ids of the pixel pictures a terminal shows, when it shows pixels
+  /// (set by the run loop from the terminal's capabilities): pictures with
+  /// ``Picture/pixels`` are then drawn as placeholder cells that carry
+  /// their ids. Nil: pictures are drawn in their cells.
+  public var pixelImages: PixelImageTable?
 
   /// True when row `y` was drawn into since ``markPresented()``.
   public func rowChanged(_ y: Int) -> Bool { !changedColumns[y].isEmpty }

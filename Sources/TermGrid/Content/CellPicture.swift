@@ -22,11 +22,28 @@ public protocol PictureSource: AnyObject {
   func standIn(width: Int, height: Int, colors: ColorSupport) -> Picture?
   /// Why no picture will come (a broken or missing file), or nil.
   var failure: String? { get }
+  /// The picture for `width` x `height` cells on a terminal that shows
+  /// pixels, with cells of `cellPixels` pixels: a <doc:/GridRender/Picture> whose
+  /// <doc:/GridRender/Picture/pixels> are made for that cell size (and
+  /// whose cells are drawn where pixels cannot be, as while it fades). The
+  /// default is ``picture(width:height:colors:)``, without pixels.
+  func picture(width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize) -> Picture?
+  /// What to show while the pixel picture for `width` x `height` is made
+  /// (see ``standIn(width:height:colors:)``). The default is that, without pixels.
+  func standIn(width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize) -> Picture?
 }
 
 extension PictureSource {
   /// Default: no failure.
   public var failure: String? { nil }
+  /// Default: the picture without pixels.
+  public func picture(width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize) -> Picture? {
+    picture(width: width, height: height, colors: colors)
+  }
+  /// Default: the stand-in without pixels.
+  public func standIn(width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize) -> Picture? {
+    standIn(width: width, height: height, colors: colors)
+  }
   /// Default: none (the placeholder shows).
   public func standIn(width: Int, height: Int, colors: ColorSupport) -> Picture? { nil }
 }
@@ -90,18 +107,29 @@ extension Surface {
   /// placeholder: `title` on the placeholder's colour (grey and marked "!"
   /// when the source failed). Returns the source when its picture is still
   /// to come. Without `showsPicture` (a terminal set to show none) the
-  /// placeholder is drawn and the source is not asked.
+  /// placeholder is drawn and the source is not asked. On a surface with
+  /// <doc:/GridRender/Surface/pixelImages>, the source is asked for a picture with pixels.
   mutating func draw(
     _ picture: CellPicture, in area: CellRect, title: String, colors: ColorSupport, adding attributes: TextAttributes = [],
     showsPicture: Bool = true
   ) -> (any PictureSource)? {
     guard !area.isEmpty else { return nil }
-    if showsPicture, let made = picture.source.picture(width: area.width, height: area.height, colors: colors) {
+    let cellPixels = pixelImages?.cellSize
+    let source = picture.source
+    func made() -> Picture? {
+      if let cellPixels { return source.picture(width: area.width, height: area.height, colors: colors, cellPixels: cellPixels) }
+      return source.picture(width: area.width, height: area.height, colors: colors)
+    }
+    func standIn() -> Picture? {
+      if let cellPixels { return source.standIn(width: area.width, height: area.height, colors: colors, cellPixels: cellPixels) }
+      return source.standIn(width: area.width, height: area.height, colors: colors)
+    }
+    if showsPicture, let made = made() {
       drawCentred(made, in: area, adding: attributes)
       return nil
     }
     let failed = showsPicture && picture.source.failure != nil
-    if showsPicture, !failed, let standIn = picture.source.standIn(width: area.width, height: area.height, colors: colors) {
+    if showsPicture, !failed, let standIn = standIn() {
       drawCentred(standIn, in: area, adding: attributes)
       return picture.source
     }

@@ -58,8 +58,13 @@ public struct Rasterizer: Sendable {
           let frame = CellRect(snapping: Self.scaled(a.frame, a.scale).offsetBy(dx: dx, dy: dy))
           guard !frame.intersection(surface.clip).isEmpty else { continue }
           surface.withClip(frame) { surface in
-            draw(element, frame, &surface)
-            if a.alpha < 1 { surface.fade(frame, alpha: a.alpha, blend: blend) }
+            if a.alpha < 1 {
+              // Pixels cannot fade: a fading picture is drawn in its cells, and lands as pixels.
+              surface.withoutPixels { draw(element, frame, &$0) }
+              surface.fade(frame, alpha: a.alpha, blend: blend)
+            } else {
+              draw(element, frame, &surface)
+            }
           }
         }
       }

@@ -92,8 +92,19 @@ public final class TerminalRunLoop {
     let now = terminal.capabilities
     guard now != toldCapabilities else { return false }
     toldCapabilities = now
+    surface.pixelImages = Self.pixelImages(for: now, keeping: surface.pixelImages)
     scene.willAppear(on: now)
     return true
+  }
+
+  /// The table of pixel pictures for a terminal with `capabilities` (the
+  /// one kept while it still fits), or nil when it shows no pixels.
+  static func pixelImages(for capabilities: TerminalCapabilities, keeping table: PixelImageTable?) -> PixelImageTable? {
+    guard let cell = capabilities.pixelPictureCellSize else { return nil }
+    // Sixel's ids never reach the terminal: as many as true colour numbers.
+    let colors = capabilities.pictures == .sixel ? .trueColor : capabilities.colors
+    if let table, table.cellSize == cell, table.colors == colors { return table }
+    return PixelImageTable(cellSize: cell, colors: colors)
   }
 
   /// Draws and presents a frame if the scene needs one (or `force`).

@@ -1,0 +1,13 @@
+/// A size in pixels: of a terminal's character cell, or of a picture.
+public struct PixelSize: Hashable, Sendable {
+  /// Width in pixels.
+  public var width: Int
+  /// Height in pixels.
+  public var height: Int
+
+  /// Creates a size.
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+}
