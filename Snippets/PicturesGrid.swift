@@ -29,14 +29,15 @@ final class Pictures: CollectionViewController, CollectionViewDataSourcePrefetch
       picture: CellPicture(loader.source(forFileAt: path), placement: .top))
   }
 
-  // The items one screen ahead: their pictures, at the size their cells will ask for.
+  // The items one screen ahead: their pictures, at the size their cells will ask for
+  // (in pixels too, for the terminal's cells, when it shows pixels).
   func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
     for indexPath in indexPaths {
       let content = self.collectionView(collectionView, cellForItemAt: indexPath)
       guard let size = content.pictureSize(inElementOf: Self.itemSize) else { continue }
       loader.prefetch(
         filesAt: [paths[indexPath.item]], width: size.width, height: size.height,
-        colors: capabilities?.colors ?? .trueColor)
+        colors: capabilities?.colors ?? .trueColor, cellPixels: capabilities?.pixelPictureCellSize)
     }
   }
 

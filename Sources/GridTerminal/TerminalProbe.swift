@@ -5,7 +5,8 @@
 /// last. Every terminal answers DA1, and answers in order, so the DA1 reply
 /// marks the end of the answers (as yazi and notcurses do). The terminal
 /// hands each ``TerminalReply`` to ``take(_:)``; once DA1 has come,
-/// ``result`` says what to use: kitty when the kitty query was answered OK,
+/// ``result`` says what to use: kitty when the kitty query was answered OK
+/// by a terminal with Unicode placeholders (``showsPlaceholders(version:)``),
 /// else sixel when DA1's attributes include 4, else symbols. Nothing waits
 /// for the answers: the first frame draws with symbols, and pictures switch
 /// when the answers come (or stay symbols when none do).
@@ -53,10 +54,28 @@ public struct TerminalProbe: Sendable {
     case .cellSize, .windowSize: break
     case .deviceAttributes(let attributes):
       guard result == nil else { return false }
-      result = kittyAnswered ? .kitty : attributes.dropFirst().contains(4) ? .sixel : .symbols
+      result =
+        kittyAnswered && Self.showsPlaceholders(version: version)
+        ? .kitty : attributes.dropFirst().contains(4) ? .sixel : .symbols
       return true
     }
     return false
+  }
+
+  /// Whether a terminal that answered the kitty graphics query shows its
+  /// pictures through Unicode placeholders, as TermGrid draws them: not
+  /// kitty before 0.28 (Debian 12's is 0.26), nor WezTerm or Konsole, whose
+  /// kitty graphics lack them (both have sixel). A terminal that did not say
+  /// its name, or one behind tmux (which answers for itself), is taken at
+  /// its word.
+  public static func showsPlaceholders(version: String?) -> Bool {
+    guard let version = version?.lowercased() else { return true }
+    if version.hasPrefix("kitty(") {
+      let numbers = version.dropFirst(6).split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+      guard numbers.count >= 2 else { return true }
+      return numbers[0] > 0 || numbers[1] >= 28
+    }
+    return !version.hasPrefix("wezterm") && !version.hasPrefix("konsole")
   }
 
   /// The support `TERMGRID_PICTURES` forces (`kitty`, `sixel`, `symbols` or

@@ -124,7 +124,9 @@ public final class PictureLoader: BackgroundWork, Sendable {
       }
       if let failure = s.failures[path] {
         // Looked at again now and then, on a worker: tried anew if the file changed.
-        guard !failure.rechecking, now &- failure.checked >= recheckAfter, !s.abandoned.contains(where: { $0.path == path }) else {
+        guard !failure.rechecking, Self.elapsed(from: failure.checked, to: now) >= recheckAfter,
+          !s.abandoned.contains(where: { $0.path == path })
+        else {
           return (nil, false)
         }
         s.failures[path]?.rechecking = true
@@ -167,7 +169,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
   }
 
   /// Starts making pictures of `files` that will soon be needed (see
-  /// ``prefetch(filesAt:width:height:colors:)``).
+  /// ``prefetch(filesAt:width:height:colors:cellPixels:)``).
   public func prefetch(files: [FilePath], width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize? = nil) {
     prefetch(files.map(Location.file), width: width, height: height, colors: colors, cellPixels: cellPixels)
   }
@@ -229,7 +231,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
     let limit = UInt64(max(0, timeLimit) * 1e9)
     let (pending, starts) = state.withLock { s -> (Bool, Int) in
       var starts = 0
-      for (key, started) in s.inFlight where now &- started > limit && !s.abandoned.contains(key) {
+      for (key, started) in s.inFlight where Self.elapsed(from: started, to: now) > limit && !s.abandoned.contains(key) {
         s.abandoned.insert(key)
         s.failures[key.path] = Failure(error: .timedOut(seconds: timeLimit), signature: nil, checked: now)
         s.finished.append(key.path)
@@ -245,6 +247,12 @@ public final class PictureLoader: BackgroundWork, Sendable {
     for _ in 0..<starts { startWorker() }
     return pending
   }
+
+  /// Nanoseconds from `start` to `end`, 0 when `start` is later: a worker
+  /// may stamp a job after the caller read the clock, and the unsigned
+  /// difference would wrap round to centuries (a picture just started
+  /// would be given up as timed out).
+  static func elapsed(from start: UInt64, to end: UInt64) -> UInt64 { end > start ? end - start : 0 }
 
   /// The sources whose pictures (or errors) came since the last call.
   public func takeFinishedSources() -> [ObjectIdentifier] {

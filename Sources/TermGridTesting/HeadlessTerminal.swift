@@ -99,7 +99,19 @@ public final class HeadlessTerminal: Terminal {
     }
     lastChangedCells = update.changedCellCount
     screen.markPresented()
+    switch capabilities.pictures {
+    case .kitty: pictureOutput += pixels.kittyCommands(for: update, insideTmux: false)
+    case .sixel: pictureOutput += pixels.sixels(for: update)
+    case .none, .symbols: break
+    }
   }
+
+  /// What a terminal with ``capabilities``' `pictures` set to kitty or
+  /// sixel would have been sent for pictures so far, besides the cells (see
+  /// <doc:/GridTerminal/PixelPictureWriter>): kitty transmissions and
+  /// deletions, or sixel images. A test may empty it.
+  public var pictureOutput: [UInt8] = []
+  private var pixels = PixelPictureWriter()
 
   /// True after ``simulateResume()`` until a frame clears the screen.
   public private(set) var needsFullRepaint = false

@@ -53,8 +53,21 @@ public enum Spawn {
       for p in argv { free(p) }
       for p in envp { free(p) }
     }
+    // The child starts with no signal blocked and every signal at its default
+    // (the test runner's threads block some, and a child inherits its mask).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let rc = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)
+    let rc = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &envp)
     guard rc == 0 else { throw TmuxSession.Failure(description: "cannot run \(arguments[0]): error \(rc)") }
     return pid
   }

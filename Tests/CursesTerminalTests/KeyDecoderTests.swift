@@ -89,6 +89,14 @@ struct KeyDecoderTests {
     #expect(result([.deviceAttributes([63, 1, 2, 4, 6])]) == (true, .sixel))
     // Ghostty's ?62;22c has no 4: a substring search for "4" would misread it.
     #expect(result([.deviceAttributes([62, 22])]) == (true, .symbols))
+    // kitty before 0.28 (Debian's 0.26) has no Unicode placeholders; WezTerm's kitty graphics neither (it has sixel).
+    let ok = TerminalReply.kittyGraphics(id: TerminalProbe.kittyQueryID, ok: true)
+    #expect(result([.version("kitty(0.26.5)"), ok, .deviceAttributes([62])]) == (true, .symbols))
+    #expect(result([.version("kitty(0.28.0)"), ok, .deviceAttributes([62])]) == (true, .kitty))
+    #expect(result([.version("kitty(1.2)"), ok, .deviceAttributes([62])]) == (true, .kitty))
+    #expect(result([.version("ghostty 1.1.3"), ok, .deviceAttributes([62, 22])]) == (true, .kitty))
+    #expect(result([.version("WezTerm 20240203"), ok, .deviceAttributes([65, 4, 6])]) == (true, .sixel))
+    #expect(result([.version("tmux 3.3a"), ok, .deviceAttributes([65, 1, 9])]) == (true, .kitty), "tmux answers for itself")
     // The class number is not an attribute: 4 first is not sixel.
     #expect(result([.deviceAttributes([4, 1])]) == (true, .symbols))
     // Inside tmux the kitty query goes through passthrough, each ESC doubled.

@@ -74,15 +74,27 @@ public final class TerminalRunLoop {
         case .endOfInput: return
         case .resize(let w, let h) where w != surface.width || h != surface.height:
           surface.resize(width: w, height: h)
+        case .key(Self.redrawKey):
+          // The whole screen written anew (after another program wrote to it), as in every terminal program.
+          screen.invalidate()
+          repaintsWhole = true
+          event = try terminal.nextEvent(timeout: .zero)
+          continue
         default: break
         }
         if case .quit = try scene.handle(e) { return }
         event = try terminal.nextEvent(timeout: .zero)
       }
       scene.takeFinishedWork()
-      try drawFrame(force: tellCapabilitiesIfChanged())
+      try drawFrame(force: tellCapabilitiesIfChanged() || repaintsWhole)
+      repaintsWhole = false
     }
   }
+
+  /// The key that writes the whole screen anew: Ctrl-L, which the scene never sees.
+  public static let redrawKey = Key.control("l")
+  /// Ctrl-L was pressed: the next frame is written whole.
+  private var repaintsWhole = false
 
   /// Tells the scene what the terminal can show, the first time and again
   /// whenever it changes (a terminal's answers to its picture queries arrive

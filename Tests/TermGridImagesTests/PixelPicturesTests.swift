@@ -1,0 +1,128 @@
+import Foundation
+import GridRender
+import TermGridTesting
+import Testing
+
+@testable import GridTerminal
+@testable import TermGrid
+@testable import TermGridImages
+
+/// Pictures in pixels from the loader to the terminal's bytes: a kitty
+/// terminal is sent each picture once per size, under an id its
+/// placeholder cells carry, nothing again while it scrolls or is scrolled
+/// back to, and a deletion when the cache drops it; a sixel terminal is
+/// sent each picture when it arrives and again only when its cells change.
+@Suite struct PixelPicturesTests {
+  typealias Pictures = PictureLoaderTests.Pictures
+
+  /// A decoder of flat two-colour pictures, one shade per path.
+  static let decode: PictureLoader.Decode = { file, _, _ throws(ImageDecodingError) in
+    let path = String(decoding: file)
+    let shade = UInt8(truncatingIfNeeded: path.utf8.reduce(0) { $0 &+ Int($1) } &* 37)
+    return Bitmap(width: 40, height: 40) { _, y in y < 20 ? (shade, 0, 0, 255) : (0, 0, shade, 255) }
+  }
+
+  static let cell = PixelSize(width: 4, height: 8)
+
+  static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The ids of the transmissions (`a=t`) in kitty's commands, in order.
+  static func transmittedIDs(_ bytes: [UInt8]) -> [Int] {
+    text(bytes).matches(of: /a=t,[^;\u{1B}]*?i=(\d+)/).compactMap { Int($0.output.1) }
+  }
+  static func deletedIDs(_ bytes: [UInt8]) -> [Int] {
+    text(bytes).matches(of: /a=d,d=I,q=2,i=(\d+)/).compactMap { Int($0.output.1) }
+  }
+
+  /// The ids the screen's placeholder cells show.
+  static func shownIDs(_ screen: Surface) -> Set<Int> {
+    var ids = Set<Int>()
+    for y in 0..<screen.height {
+      for x in 0..<screen.width {
+        if let d = PixelPlaceholder.decode(screen[x, y]) { ids.insert(Int(d.id)) }
+      }
+    }
+    return ids
+  }
+
+  /// Sends `keys`, then runs until every picture asked for is made and drawn.
+  static func run(_ loop: TerminalRunLoop, _ terminal: HeadlessTerminal, _ loader: PictureLoader, keys: Key...) throws {
+    terminal.pendingEvents += keys.map { .key($0) }
+    let deadline = Date().addingTimeInterval(30)
+    repeat {
+      try loop.run(untilIdle: true)
+      if !loader.hasPendingResults { break }
+      usleep(1000)
+    } while Date() < deadline
+    try loop.run(untilIdle: true)
+  }
+
+  @Test func kittyPicturesAreSentOncePerPictureAndDeletedWhenTheCacheDropsThem() throws {
+    // Room for about three screens of pictures.
+    let loader = PictureLoader(cacheByteLimit: 120_000, decode: Self.decode)
+    let app = Pictures(loader: loader, paths: (0..<400).map { "p\($0)" })
+    let terminal = HeadlessTerminal(
+      width: 40, height: 10, capabilities: TerminalCapabilities(colors: .trueColor, pictures: .kitty, cellPixelSize: Self.cell))
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    try Self.run(loop, terminal, loader)
+
+    let visible = app.collectionView.indexPathsForVisibleItems.count
+    let first = Self.transmittedIDs(terminal.pictureOutput)
+    #expect(first.count == visible, "one transmission per picture on screen")
+    #expect(Set(first).count == first.count, "each under its own id")
+    #expect(Self.shownIDs(terminal.screen) == Set(first), "the placeholders show those ids")
+    #expect(Self.text(terminal.pictureOutput).contains("a=p,U=1,q=2,i=\(first[0]),c=8,r=4"))
+    #expect(!terminal.screen.text.contains("P0"), "no placeholder title: the pictures are in")
+
+    // Scrolling down sends the new pictures once; back up sends nothing.
+    terminal.pictureOutput = []
+    try Self.run(loop, terminal, loader, keys: Key(.pageDown))
+    let second = Self.transmittedIDs(terminal.pictureOutput)
+    #expect(!second.isEmpty && Set(second).isDisjoint(with: first))
+    #expect(Set(second).count == second.count)
+    terminal.pictureOutput = []
+    try Self.run(loop, terminal, loader, keys: Key(.pageUp))
+    #expect(Self.transmittedIDs(terminal.pictureOutput).isEmpty, "pictures scrolled back to are not sent again")
+    #expect(Self.shownIDs(terminal.screen) == Set(first))
+
+    // Far down, the cache drops the first pictures: the terminal deletes them, and nothing else.
+    terminal.pictureOutput = []
+    for _ in 0..<8 { try Self.run(loop, terminal, loader, keys: Key(.pageDown)) }
+    let deleted = Self.deletedIDs(terminal.pictureOutput)
+    #expect(!deleted.isEmpty)
+    #expect(Set(deleted).isDisjoint(with: Self.shownIDs(terminal.screen)), "no picture on screen is deleted")
+    #expect(loader.cachedBytes <= 120_000)
+  }
+
+  @Test func sixelPicturesAreDrawnWhenTheyArriveAndAgainOnlyWhenTheirCellsChange() throws {
+    let loader = PictureLoader(decode: Self.decode)
+    let app = Pictures(loader: loader, paths: (0..<100).map { "p\($0)" })
+    let terminal = HeadlessTerminal(
+      width: 40, height: 10,
+      capabilities: TerminalCapabilities(colors: .trueColor, scrollsRegions: false, pictures: .sixel, cellPixelSize: Self.cell))
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    try Self.run(loop, terminal, loader)
+    let images = Self.text(terminal.pictureOutput).components(separatedBy: "\u{1B}P0;1;0q").count - 1
+    let visible = app.collectionView.indexPathsForVisibleItems.count
+    // Each picture at least once; the last row's, cut by the screen's edge, in one piece.
+    #expect(images >= visible && images <= visible * 2, "\(images) images for \(visible) pictures")
+
+    // A frame that changes nothing sends nothing.
+    terminal.pictureOutput = []
+    try loop.drawFrame(force: true)
+    #expect(terminal.pictureOutput.isEmpty)
+
+    // The focus moves: its border changes, not its picture's cells.
+    try Self.run(loop, terminal, loader, keys: Key(.right))
+    #expect(terminal.pictureOutput.isEmpty)
+
+    // A page down draws the pictures now on screen, each placed at its cells.
+    try Self.run(loop, terminal, loader, keys: Key(.pageDown))
+    let text = Self.text(terminal.pictureOutput)
+    #expect(text.contains("\u{1B}P0;1;0q"))
+    for position in text.matches(of: /\u{1B}\[(\d+);(\d+)H\u{1B}P/) {
+      let (row, column) = (Int(position.output.1)! - 1, Int(position.output.2)! - 1)
+      #expect(PixelPlaceholder.isPlaceholder(terminal.screen[column, row]), "a picture at (\(column), \(row)) is over its cells")
+    }
+  }
+}
