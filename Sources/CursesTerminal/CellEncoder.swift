@@ -113,10 +113,11 @@ struct CellEncoder {
     }
     if g.isASCII {
       let b = g.utf8Byte(0)
-      // 0x5F to 0x7E are drawings in the alternate set, the rest the same;
-      // letters leave it all the same, so a word is not split between sets
-      // (a terminal multiplexer keeps which set each cell was written in).
-      if b >= 0x41 { textMode() }
+      // In the alternate set 0x5F to 0x7E are drawings, and some terminals
+      // (kitty; the Linux console's description) draw + , - . 0 as arrows
+      // and a block too: only a space is the same in both sets everywhere,
+      // so only a space is written without leaving it.
+      if b != 0x20 { textMode() }
       bytes.append(b)
     } else if !sequences.unicode {
       textMode()
@@ -231,7 +232,7 @@ struct CellEncoder {
       let c = surface[x, y]
       guard c.width == 1, c.grapheme.isASCII, c.style == style else { return false }
       let b = c.grapheme.utf8Byte(0)
-      if b >= 0x41 && alternate != false { return false }
+      if b != 0x20 && alternate != false { return false }
       if b < 0x20 || b == 0x7F { return false }
     }
     for x in start..<end { bytes.append(surface[x, y].grapheme.utf8Byte(0)) }

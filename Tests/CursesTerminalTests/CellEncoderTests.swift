@@ -13,7 +13,7 @@ import Testing
 /// capabilities (vt100). (In the serialized suite of the backend's tests:
 /// ncurses keeps one current terminal for the whole process.)
 extension CursesTerminalTests {
-  static let words = ["Book", "00042", "a_b", "~x|y{z}", "日本語", "Ünïcödé", "  ", "q", "x", "lqk", "ÿ", "€5", "한국"]
+  static let words = ["Book", "00042", "0-1,2.3+4", "a_b", "~x|y{z}", "日本語", "Ünïcödé", "  ", "q", "x", "lqk", "ÿ", "€5", "한국"]
   static let lines: [Character] = ["─", "│", "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼", "╭", "╯", "━", "┈"]
 
   /// The model's view of a surface: each cell's text, bold and reverse.

@@ -168,6 +168,57 @@ extension Array where Element == UInt8 {
     pty.type(Array((answer + "x").utf8))
     #expect(try terminal.nextEvent(timeout: .seconds(5)) == .key("x"))
     #expect(terminal.capabilities.pictures == expected)
+    try drawsAPictureInPixels(on: terminal, pty: pty, screen: &screen)
+  }
+
+  /// A picture of 3x2 cells drawn at (3, 2), moved, then dropped, as the
+  /// terminal's capabilities say: kitty is sent it once, with an id, and
+  /// its placeholder cells, then deletes it; sixel gets it at its cells'
+  /// position, drawn again only when its cells change; symbols get no
+  /// picture bytes at all.
+  func drawsAPictureInPixels(on terminal: CursesTerminal, pty: PseudoTerminal, screen: inout Screen) throws {
+    let capabilities = terminal.capabilities
+    let cell = capabilities.cellPixelSize ?? .assumedCell
+    var surface = Surface(width: 40, height: 10)
+    if capabilities.drawsPixels {
+      surface.pixelImages = PixelImageTable(cellSize: cell, colors: capabilities.pictures == .sixel ? .trueColor : capabilities.colors)
+    }
+    var image: PixelImage? = PixelImage(
+      columns: 3, rows: 2, cellSize: cell, rgba: [UInt8](repeating: 200, count: 3 * cell.width * 2 * cell.height * 4))
+    func present() throws -> String {
+      try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
+      surface.markPresented()
+      return String(decoding: pty.drain(), as: UTF8.self)
+    }
+    surface.drawPixels(image!, x: 3, y: 2)
+    let first = try present()
+    func placeholders(_ text: String) -> Int { text.unicodeScalars.filter { $0 == PixelPlaceholder.placeholder }.count }
+    switch capabilities.pictures {
+    case .kitty:
+      #expect(capabilities.cellPixelSize == PixelSize(width: 10, height: 20), "from the terminal's answer")
+      #expect(first.contains("\u{1B}_Ga=t,q=2,f=32,s=30,v=40,t=d,i=1,"))
+      #expect(first.contains("\u{1B}_Ga=p,U=1,q=2,i=1,c=3,r=2\u{1B}\\"))
+      #expect(placeholders(first) == 6, "six placeholder cells")
+      surface.clear()
+      surface.drawPixels(image!, x: 5, y: 6)
+      let moved = try present()
+      #expect(!moved.contains("_Ga=t") && placeholders(moved) == 6)
+      surface.clear()
+      image = nil
+      #expect(try present().contains("\u{1B}_Ga=d,d=I,q=2,i=1\u{1B}\\"))
+    case .sixel:
+      #expect(!terminal.capabilities.scrollsRegions, "rows are written anew under sixel")
+      #expect(placeholders(first) == 0, "placeholders are written as blanks")
+      #expect(first.contains("\u{1B}[3;4H\u{1B}P0;1;0q\"1;1;\(3 * cell.width);\(2 * cell.height)"))
+      surface.draw("x", x: 30, y: 8)
+      #expect(!(try present()).contains("\u{1B}P"), "its cells did not change: not drawn again")
+      surface.fill(CellRect(x: 4, y: 2, width: 1, height: 1), with: "o", style: .plain)
+      #expect(!(try present()).contains("\u{1B}P"), "covered: the cell is written as text")
+      surface.drawPixels(image!, x: 3, y: 2)
+      #expect(try present().contains("\u{1B}[3;4H\u{1B}P0;1;0q"), "uncovered: drawn again")
+    case .symbols, .none:
+      #expect(!first.contains("\u{1B}_G") && !first.contains("\u{1B}P0;1"))
+    }
   }
 
   @Test func aBurstOfKeysIsReadAtOnceAndAResizeIsAnEvent() throws {
