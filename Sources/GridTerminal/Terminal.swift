@@ -17,7 +17,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
   /// The size of a character cell in pixels, when the terminal said it
   /// (its window size, or its answer to `CSI 16 t`): what pixel pictures
   /// are made for. Nil: unknown (pictures in pixels then take
-  /// ``PixelSize/assumedCell``).
+  /// <doc:/GridRender/PixelSize/assumedCell>).
   public var cellPixelSize: PixelSize?
   /// Creates capabilities.
   public init(
@@ -51,11 +51,6 @@ public struct TerminalCapabilities: Hashable, Sendable {
   }
 }
 
-extension PixelSize {
-  /// The cell size taken when a terminal that shows pixels does not say
-  /// its own: 10 x 20, a common monospace font at 100% scale.
-  public static let assumedCell = PixelSize(width: 10, height: 20)
-}
 
 /// A terminal the run loop draws to and reads from.
 public protocol Terminal: AnyObject {

@@ -10,4 +10,8 @@ public struct PixelSize: Hashable, Sendable {
     self.width = width
     self.height = height
   }
+
+  /// The cell size taken when a terminal that shows pixels does not say
+  /// its own: 10 x 20, a common monospace font at 100% scale.
+  public static let assumedCell = PixelSize(width: 10, height: 20)
 }
