@@ -51,7 +51,6 @@ public struct TerminalCapabilities: Hashable, Sendable {
   }
 }
 
-
 /// A terminal the run loop draws to and reads from.
 public protocol Terminal: AnyObject {
   /// The size in cells (columns, rows).
