@@ -45,7 +45,9 @@ public struct TerminalCapabilities: Hashable, Sendable {
 
   /// The cell size pictures in pixels are made for (the terminal's, or
   /// <doc:/GridRender/PixelSize/assumedCell> when it did not say), or nil
-  /// when pictures are not drawn in pixels: what to prefetch pictures for.
+  /// when pictures are not drawn in pixels (``drawsPixels`` is false): the
+  /// very `cellPixels` drawing asks picture sources for, so what to prefetch
+  /// pictures for.
   public var pixelPictureCellSize: PixelSize? {
     drawsPixels ? cellPixelSize ?? .assumedCell : nil
   }

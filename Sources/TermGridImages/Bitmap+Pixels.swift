@@ -5,7 +5,8 @@ extension Bitmap {
   /// `maxColumns` x `maxRows` cells of `cellSize`: scaled to keep its shape
   /// and fill that area as far as it can (averaging the pixels each new
   /// one covers, or stretching them when the bitmap is smaller), centred in
-  /// the fewest whole cells that hold it, transparent around it.
+  /// the fewest whole cells that hold it, transparent around it, with its
+  /// PNG (what a kitty terminal is sent). Nil for an empty bitmap or size.
   public func pixelImage(maxColumns: Int, maxRows: Int, cellSize: PixelSize) -> PixelImage? {
     guard width > 0, height > 0, maxColumns > 0, maxRows > 0, cellSize.width > 0, cellSize.height > 0 else { return nil }
     let areaWidth = maxColumns * cellSize.width

@@ -187,7 +187,8 @@ public final class PictureLoader: BackgroundWork, Sendable {
   }
 
   /// Drops the queued pictures of `paths` that no worker has started (the
-  /// items scrolled away before they were made).
+  /// items scrolled away before they were made), of every size, colour
+  /// depth and cell size.
   public func cancelPrefetching(filesAt paths: [String]) { cancelPrefetching(Set(paths.map(Location.init))) }
 
   /// Drops the queued pictures of `files` that no worker has started.

@@ -1,5 +1,6 @@
 import GridLayout
 import GridRender
+import GridTerminal
 import Testing
 
 @testable import TermGrid
@@ -104,6 +105,25 @@ import Testing
     #expect(recorder.prefetched.count == 2 && recorder.prefetched[0] == recorder.prefetched[1])
     view.isPrefetchingEnabled = false
     view.setContentOffset(Point(x: 0, y: 24))
+    view.draw(into: &surface)
+    #expect(recorder.prefetched.count == 2)
+  }
+
+  @Test func switchingToPixelsAnnouncesTheItemsAheadAgain() {
+    let (view, _) = makeGrid([100], width: 80, height: 24)
+    let recorder = Recorder()
+    view.prefetchDataSource = recorder
+    var surface = Surface(width: 80, height: 24)
+    view.adapt(to: TerminalCapabilities(colors: .trueColor))
+    view.draw(into: &surface)
+    view.draw(into: &surface)
+    #expect(recorder.prefetched.count == 1)
+    // The terminal's answers: sixel, with its cell size. The same items, to be made in pixels.
+    view.adapt(to: TerminalCapabilities(colors: .trueColor, pictures: .sixel, cellPixelSize: PixelSize(width: 9, height: 18)))
+    view.draw(into: &surface)
+    #expect(recorder.prefetched.count == 2 && recorder.prefetched[1] == recorder.prefetched[0])
+    // Told the same again: nothing new.
+    view.adapt(to: TerminalCapabilities(colors: .trueColor, pictures: .sixel, cellPixelSize: PixelSize(width: 9, height: 18)))
     view.draw(into: &surface)
     #expect(recorder.prefetched.count == 2)
   }

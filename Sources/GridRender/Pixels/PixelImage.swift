@@ -23,7 +23,12 @@ public final class PixelImage: Sendable {
   public let png: [UInt8]
 
   /// Creates a picture of `columns` x `rows` cells of `cellSize` from
-  /// `rgba` (which must hold exactly that many pixels), and its PNG when known.
+  /// `rgba`, and its PNG when known (kitty is sent the PNG, or else the raw
+  /// pixels, base64 either way: raw is several times larger for a photograph).
+  ///
+  /// - Precondition: `rgba` holds exactly `columns * cellSize.width *
+  ///   rows * cellSize.height * 4` bytes, and every size is positive (a
+  ///   programming error otherwise, which stops the program).
   public init(columns: Int, rows: Int, cellSize: PixelSize, rgba: [UInt8], png: [UInt8] = []) {
     precondition(columns > 0 && rows > 0 && cellSize.width > 0 && cellSize.height > 0, "a pixel image needs a size")
     precondition(

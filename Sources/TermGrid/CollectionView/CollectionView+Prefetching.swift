@@ -31,12 +31,15 @@ struct PrefetchState {
   var offset: Point?
   /// The last direction of scrolling along each axis (+1 or -1).
   var direction = (x: 1.0, y: 1.0)
+  /// The cell size pictures in pixels were made for when the items were
+  /// announced (nil: pictures in symbols).
+  var pictureCellSize: PixelSize?
 }
 
 extension CollectionView {
   /// Forgets what was announced (the index paths no longer name the same items).
   func resetPrefetching() {
-    prefetch = PrefetchState()
+    prefetch = PrefetchState(pictureCellSize: prefetch.pictureCellSize)
   }
 
   /// After a frame: tells the prefetch data source about the items one

@@ -5,8 +5,19 @@ import GridRender
 /// for an area of a given size (a file decoded and rasterized in the
 /// background, by `TermGridImages`' `PictureLoader`, or anything else).
 ///
-/// The collection view asks while it draws, so answer at once: nil means
-/// "not ready yet", and a placeholder shows. When the picture is ready,
+/// The collection view asks on the main thread, every time it draws the
+/// element, so answer at once: nil means "not ready yet", and a placeholder
+/// shows. Give back the same picture for the same size while it stands
+/// (keep it, as `PictureLoader` does): with pixels, a <doc:/GridRender/PixelImage>
+/// is a picture to the terminal by its identity, and a new one each time
+/// would be sent each time.
+///
+/// For pixels, implement ``picture(width:height:colors:cellPixels:)`` too
+/// (its default draws the picture without them): return a picture whose
+/// <doc:/GridRender/Picture/pixels> were made for exactly `cellPixels` (one made
+/// for another cell size is drawn in its cells), at most `width` x `height`
+/// cells (a larger one is cut), and at most
+/// <doc:/GridRender/PixelPlaceholder/maximumSpan> cells a side. When the picture is ready,
 /// the ``BackgroundWork`` that made it says so and the collection view
 /// redraws the items that were waiting for it, alone.
 public protocol PictureSource: AnyObject {
