@@ -8,7 +8,9 @@
 /// its own, and the rest of the band is left transparent (`P2 = 1`) rather
 /// than painted over the cells below. The palette is made for each piece by
 /// median cut (up to 255 colours, the most a VT340-style terminal keeps per
-/// picture); transparent pixels are not drawn.
+/// picture), and each pixel takes the nearest, its error passed on to its
+/// neighbours (Floyd-Steinberg), so that skies and gradients do not fall
+/// into bands; transparent pixels are not drawn.
 public struct SixelEncoder: Sendable {
   /// The most colours a picture uses.
   public var maximumColors: Int
@@ -27,23 +29,22 @@ public struct SixelEncoder: Sendable {
     precondition(height == 0 || (y + height) * stride * 4 <= rgba.count, "a crop inside the image")
     var out: [UInt8] = Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
     guard width > 0, height > 0 else { return out + Array("\u{1B}\\".utf8) }
-    // Each pixel's 15-bit colour (5 bits a channel), or -1 when transparent.
-    var bins = [Int32](repeating: -1, count: width * height)
+    // The histogram of 15-bit colours (5 bits a channel) the palette is made from.
     var counts = [Int32](repeating: 0, count: 1 << 15)
     rgba.withUnsafeBufferPointer { px in
       for row in 0..<height {
         var i = ((y + row) * stride + x) * 4
-        for column in 0..<width {
-          if px[i + 3] >= 128 {
-            let bin = Int32(px[i] >> 3) << 10 | Int32(px[i + 1] >> 3) << 5 | Int32(px[i + 2] >> 3)
-            bins[row * width + column] = bin
-            counts[Int(bin)] += 1
-          }
+        for _ in 0..<width {
+          if px[i + 3] >= 128 { counts[Int(Self.bin(px[i], px[i + 1], px[i + 2]))] += 1 }
           i += 4
         }
       }
     }
-    let (palette, index) = Self.medianCut(counts: counts, colors: maximumColors)
+    let palette = Self.medianCut(counts: counts, colors: maximumColors).palette
+    // Dithered only where colours had to be merged: a picture of few colours keeps them exactly.
+    let merged = counts.lazy.filter { $0 > 0 }.count > palette.count
+    let colors = Self.indices(
+      rgba: rgba, stride: stride, x: x, y: y, width: width, height: height, palette: palette, dither: merged)
     for (n, color) in palette.enumerated() {
       // Colours in percent, as the VT340 takes them.
       out += Array("#\(n);2;\(color.r * 100 / 255);\(color.g * 100 / 255);\(color.b * 100 / 255)".utf8)
@@ -57,18 +58,15 @@ public struct SixelEncoder: Sendable {
       for c in used.indices { used[c] = false }
       for r in 0..<rows {
         for column in 0..<width {
-          let bin = bins[(band + r) * width + column]
-          if bin >= 0 { used[Int(index[Int(bin)])] = true }
+          let c = colors[(band + r) * width + column]
+          if c >= 0 { used[Int(c)] = true }
         }
       }
       var first = true
       for c in used.indices where used[c] {
         for column in 0..<width {
           var bits: UInt8 = 0
-          for r in 0..<rows {
-            let bin = bins[(band + r) * width + column]
-            if bin >= 0, Int(index[Int(bin)]) == c { bits |= 1 << r }
-          }
+          for r in 0..<rows where colors[(band + r) * width + column] == Int16(c) { bits |= 1 << r }
           sixels[column] = bits
         }
         if !first { out.append(UInt8(ascii: "$")) }
@@ -80,6 +78,73 @@ public struct SixelEncoder: Sendable {
       band += 6
     }
     return out + Array("\u{1B}\\".utf8)
+  }
+
+  /// A colour's 15-bit bin.
+  @inline(__always) static func bin(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int32 {
+    Int32(r >> 3) << 10 | Int32(g >> 3) << 5 | Int32(b >> 3)
+  }
+
+  /// Each pixel's palette entry (-1 where transparent), with `dither` the
+  /// error of each passed on to the pixels right and below it (Floyd and
+  /// Steinberg), so that a smooth gradient does not fall into bands; the
+  /// nearest entry found once per 15-bit colour.
+  static func indices(
+    rgba: [UInt8], stride: Int, x: Int, y: Int, width: Int, height: Int, palette: [(r: Int, g: Int, b: Int)],
+    dither: Bool
+  ) -> [Int16] {
+    var nearest = [Int16](repeating: -1, count: 1 << 15)
+    var out = [Int16](repeating: -1, count: width * height)
+    // The error carried into this row and the next, three channels a pixel (one pixel of margin each side).
+    var current = [Int32](repeating: 0, count: (width + 2) * 3)
+    var next = current
+    rgba.withUnsafeBufferPointer { px in
+      for row in 0..<height {
+        for i in next.indices { next[i] = 0 }
+        var i = ((y + row) * stride + x) * 4
+        for column in 0..<width {
+          defer { i += 4 }
+          guard px[i + 3] >= 128 else { continue }
+          let e = (column + 1) * 3
+          let r = min(255, max(0, Int32(px[i]) + current[e] / 16))
+          let g = min(255, max(0, Int32(px[i + 1]) + current[e + 1] / 16))
+          let b = min(255, max(0, Int32(px[i + 2]) + current[e + 2] / 16))
+          let key = Int(bin(UInt8(r), UInt8(g), UInt8(b)))
+          var entry = nearest[key]
+          if entry < 0 {
+            // The bin's middle, against every entry.
+            let (br, bg, bb) = (Int(r) | 4, Int(g) | 4, Int(b) | 4)
+            var best = Int.max
+            for (n, p) in palette.enumerated() {
+              let d = (p.r - br) * (p.r - br) + (p.g - bg) * (p.g - bg) + (p.b - bb) * (p.b - bb)
+              if d < best {
+                best = d
+                entry = Int16(n)
+              }
+            }
+            nearest[key] = entry
+          }
+          out[row * width + column] = entry
+          guard dither else { continue }
+          let p = palette[Int(entry)]
+          let errors = (r - Int32(p.r), g - Int32(p.g), b - Int32(p.b))
+          current[e + 3] += errors.0 * 7
+          current[e + 4] += errors.1 * 7
+          current[e + 5] += errors.2 * 7
+          next[e - 3] += errors.0 * 3
+          next[e - 2] += errors.1 * 3
+          next[e - 1] += errors.2 * 3
+          next[e] += errors.0 * 5
+          next[e + 1] += errors.1 * 5
+          next[e + 2] += errors.2 * 5
+          next[e + 3] += errors.0
+          next[e + 4] += errors.1
+          next[e + 5] += errors.2
+        }
+        swap(&current, &next)
+      }
+    }
+    return out
   }
 
   /// One line of sixels, runs of four or more as `!n`, trailing blanks left out.

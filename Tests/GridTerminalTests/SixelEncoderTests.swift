@@ -82,6 +82,35 @@ import Testing
     #expect(error <= 40, "the worst channel is \(error) away")
   }
 
+  @Test func aGradientIsDitheredNotBanded() throws {
+    // A sky-like gradient of thousands of colours: averaged over 8x8 blocks,
+    // what is drawn stays within a few steps of the original everywhere
+    // (bands of 255 flat colours would be up to half a band off).
+    let (w, h) = (160, 96)
+    var rgba: [UInt8] = []
+    for y in 0..<h {
+      for x in 0..<w { rgba += [UInt8(40 + x * 200 / w), UInt8(60 + y * 150 / h), UInt8(230 - (x + y) * 100 / (w + h)), 255] }
+    }
+    let image = try SixelDecoder(SixelEncoder().encode(rgba: rgba, stride: w, x: 0, y: 0, width: w, height: h))
+    var worst = 0
+    for by in stride(from: 0, to: h, by: 8) {
+      for bx in stride(from: 0, to: w, by: 8) {
+        var drawn = (0, 0, 0)
+        var original = (0, 0, 0)
+        for y in by..<(by + 8) {
+          for x in bx..<(bx + 8) {
+            let c = try #require(image[x, y])
+            let i = (y * w + x) * 4
+            drawn = (drawn.0 + c.r, drawn.1 + c.g, drawn.2 + c.b)
+            original = (original.0 + Int(rgba[i]), original.1 + Int(rgba[i + 1]), original.2 + Int(rgba[i + 2]))
+          }
+        }
+        worst = max(worst, abs(drawn.0 - original.0) / 64, abs(drawn.1 - original.1) / 64, abs(drawn.2 - original.2) / 64)
+      }
+    }
+    #expect(worst <= 4, "a block's average is \(worst) off")
+  }
+
   @Test func anEmptyCropIsAnEmptyImage() throws {
     let bytes = SixelEncoder().encode(rgba: [0, 0, 0, 255], stride: 1, x: 0, y: 0, width: 0, height: 0)
     let image = try SixelDecoder(bytes)
