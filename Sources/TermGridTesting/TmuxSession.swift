@@ -186,16 +186,7 @@ public final class TmuxSession {
   /// The CPU time (user + system, in clock ticks) of the program the pane's
   /// shell is running, or nil when there is none.
   public func foregroundCPUTicks() throws -> Int? {
-    let shell = try pane("pane_pid")
-    guard let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8),
-      let child = children.split(separator: " ").first,
-      let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return nil }
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    // After the command name: state is field 3, utime 14 and stime 15 (1-based).
-    guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-    return user + system
+    ChildProcess.cpuTicks(ofFirstChildOf: try pane("pane_pid"))
   }
 
   /// Resizes the window (the program gets SIGWINCH), down to 1x1 if asked.

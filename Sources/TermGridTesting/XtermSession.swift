@@ -139,15 +139,7 @@ public final class XtermSession {
   /// still being made in the background uses CPU while its screen stays
   /// the same.
   public func programCPUTicks() -> Int? {
-    guard let children = try? String(contentsOfFile: "/proc/\(terminal)/task/\(terminal)/children", encoding: .utf8),
-      let child = children.split(separator: " ").first,
-      let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return nil }
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    // After the command name: utime is field 14 and stime 15 (1-based).
-    guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-    return user + system
+    ChildProcess.cpuTicks(ofFirstChildOf: String(terminal))
   }
 
   /// What the xterm wrote to its log (its errors).
