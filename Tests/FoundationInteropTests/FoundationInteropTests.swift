@@ -75,6 +75,13 @@ var everyExportedType: [Any.Type] {
     PixelImageTable.self,
     PixelPictureWriter.self,
     SixelEncoder.self,
+    LayoutDimension.self,
+    LayoutSize.self,
+    LayoutItem.self,
+    LayoutGroup.self,
+    LayoutSection.self,
+    LayoutEnvironment.self,
+    CompositionalLayout.self,
     Rect.self,
     SGRMouseReport.self,
     Scale.self,
@@ -136,6 +143,7 @@ let exportedTypeNames: Set<String> = [
   "BackgroundWork", "BackgroundTasks", "PictureSource", "CollectionViewDataSourcePrefetching", "Screen", "FrameUpdate", "CellChange",
   "PictureSupport", "TerminalReply", "TerminalProbe", "KittyGraphics",
   "PixelPlaceholder", "PixelSize", "PixelImage", "PixelImageTable", "PixelPictureWriter", "SixelEncoder",
+  "LayoutDimension", "LayoutSize", "LayoutItem", "LayoutGroup", "LayoutSection", "LayoutEnvironment", "CompositionalLayout",
 ]
 
 /// Deprecated names kept for a rename (using them would warn).

@@ -1,0 +1,145 @@
+/// UIKit's compositional layout in cells: each section repeats a
+/// ``LayoutGroup`` of items (rows, columns, nested groups, or frames from
+/// a closure) down the view until its items run out, sized in fractions of
+/// the container, in cells, or by estimate.
+///
+/// ```swift
+/// // A featured item two thirds wide, two small ones stacked beside it.
+/// let featured = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(2.0 / 3), heightDimension: .fractionalHeight(1)))
+/// let small = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.5)))
+/// let pair = LayoutGroup.vertical(
+///   layoutSize: LayoutSize(widthDimension: .fractionalWidth(1.0 / 3), heightDimension: .fractionalHeight(1)),
+///   repeatingSubitem: .item(small), count: 2)
+/// let group = LayoutGroup.horizontal(
+///   layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(8)),
+///   subitems: [.item(featured), .group(pair)])
+/// let layout = CompositionalLayout(section: LayoutSection(group: group))
+/// ```
+///
+/// Frames are whole cells: each edge is rounded on its own, so neighbours
+/// share an edge and never overlap. The layout stays virtual: preparing it
+/// costs a group's layout per section, and a rect query only the groups it
+/// meets. (Work in progress, issue 25: orthogonal scrolling, supplementary
+/// and decoration items and self-sizing come next.)
+public final class CompositionalLayout: CollectionLayout {
+  /// Gives the section for an index, seeing the container's size.
+  public typealias SectionProvider = @Sendable (_ section: Int, _ environment: LayoutEnvironment) -> LayoutSection
+
+  private let provider: SectionProvider
+
+  /// One section, prepared: where its groups start, how far apart, and
+  /// where one group's items are within it.
+  struct PreparedSection {
+    var start: Double
+    var end: Double
+    var origin: Point
+    var stride: Double
+    var template: [Rect]
+    var itemCount: Int
+    /// How far above and below its group's top one group's items reach
+    /// (items may overflow their group, as in UIKit).
+    var reach: (top: Double, bottom: Double) = (0, 0)
+    var groupCount: Int { template.isEmpty ? 0 : (itemCount + template.count - 1) / template.count }
+
+    func frame(ofItem i: Int) -> Rect {
+      let t = template[i % template.count]
+      return Rect(x: origin.x + t.minX, y: origin.y + Double(i / template.count) * stride + t.minY, width: t.width, height: t.height)
+    }
+  }
+
+  private(set) var sections: [PreparedSection] = []
+  /// The size of all the content.
+  public private(set) var contentSize = Size.zero
+
+  /// A layout whose every section is `section`.
+  public convenience init(section: LayoutSection) {
+    self.init { _, _ in section }
+  }
+
+  /// A layout asking `sectionProvider` for each section (again whenever the
+  /// container's size changes).
+  public init(sectionProvider: @escaping SectionProvider) {
+    provider = sectionProvider
+  }
+
+  /// Lays every section's groups out.
+  public func prepare(for context: LayoutContext) {
+    let environment = LayoutEnvironment(containerSize: context.boundsSize)
+    sections.removeAll(keepingCapacity: true)
+    overflow = (0, 0)
+    var y = 0.0
+    for s in 0..<context.numberOfSections {
+      let section = provider(s, environment)
+      let insets = section.contentInsets
+      let content = Size(width: max(0, context.boundsSize.width - insets.left - insets.right), height: context.boundsSize.height)
+      let groupSize = section.group.layoutSize.resolved(in: content)
+      let height = groupSize.height.rounded()
+      let template = section.group.itemFrames(in: groupSize).map(Self.snapped)
+      var prepared = PreparedSection(
+        start: y, end: y, origin: Point(x: insets.left, y: y + insets.top),
+        stride: height + max(0, section.interGroupSpacing).rounded(), template: template,
+        itemCount: context.numberOfItems(inSection: s))
+      prepared.reach = (min(0, template.map(\.minY).min() ?? 0), max(height, template.map(\.maxY).max() ?? 0))
+      let groups = Double(prepared.groupCount)
+      let body = groups > 0 ? groups * height + (groups - 1) * (prepared.stride - height) : 0
+      prepared.end = prepared.origin.y + body + insets.bottom
+      sections.append(prepared)
+      y = prepared.end
+      overflow = (max(overflow.up, -prepared.reach.top), max(overflow.down, prepared.reach.bottom - height))
+    }
+    contentSize = Size(width: context.boundsSize.width, height: y)
+  }
+
+  /// The most any section's items reach above and below their groups.
+  private var overflow = (up: 0.0, down: 0.0)
+
+  /// A frame with each edge rounded to a cell.
+  static func snapped(_ r: Rect) -> Rect {
+    let x0 = r.minX.rounded()
+    let y0 = r.minY.rounded()
+    return Rect(x: x0, y: y0, width: max(0, r.maxX.rounded() - x0), height: max(0, r.maxY.rounded() - y0))
+  }
+
+  /// The items whose frames meet `rect`: the groups that meet it, in each section that does.
+  public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    guard !rect.isEmpty else { return result }
+    // The sections that meet the rect, items overflowing their sections counted.
+    var lo = 0
+    var hi = sections.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if sections[mid].end + overflow.down > rect.minY { hi = mid } else { lo = mid + 1 }
+    }
+    var s = lo
+    while s < sections.count, sections[s].start - overflow.up < rect.maxY {
+      let section = sections[s]
+      let groups = section.groupCount
+      if groups > 0, section.stride > 0 {
+        // The groups whose items' reach meets the rect.
+        let first = max(0, Int(((rect.minY - section.origin.y - section.reach.bottom) / section.stride).rounded(.down)))
+        let last = min(groups - 1, Int(((rect.maxY - section.origin.y - section.reach.top) / section.stride).rounded(.down)))
+        if first <= last {
+          for g in first...last {
+            for t in section.template.indices {
+              let i = g * section.template.count + t
+              guard i < section.itemCount else { break }
+              let frame = section.frame(ofItem: i)
+              if frame.intersects(rect) { result.append(LayoutAttributes(forItemAt: IndexPath(item: i, section: s), frame: frame)) }
+            }
+          }
+        }
+      }
+      s += 1
+    }
+    return result
+  }
+
+  /// The attributes of one item, or nil when out of range.
+  public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
+    let section = sections[indexPath.section]
+    guard indexPath.item >= 0, indexPath.item < section.itemCount, !section.template.isEmpty else { return nil }
+    return LayoutAttributes(forItemAt: indexPath, frame: section.frame(ofItem: indexPath.item))
+  }
+}

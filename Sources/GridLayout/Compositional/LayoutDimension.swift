@@ -1,0 +1,60 @@
+/// A length along one axis of a ``CompositionalLayout``, in cells: a
+/// fraction of the container's (or the enclosing group's) width or height,
+/// a number of cells, or an estimate. UIKit's `NSCollectionLayoutDimension`.
+public struct LayoutDimension: Hashable, Sendable {
+  /// How the length is given.
+  public enum Kind: Hashable, Sendable {
+    /// A fraction of the container's width.
+    case fractionalWidth
+    /// A fraction of the container's height.
+    case fractionalHeight
+    /// A number of cells.
+    case absolute
+    /// A number of cells the content is expected to take (laid out as that
+    /// many for now: content is not measured yet).
+    case estimated
+  }
+
+  /// How the length is given.
+  public let kind: Kind
+  /// The fraction or the number of cells.
+  public let value: Double
+
+  /// `fraction` of the container's width.
+  public static func fractionalWidth(_ fraction: Double) -> LayoutDimension { LayoutDimension(kind: .fractionalWidth, value: fraction) }
+  /// `fraction` of the container's height.
+  public static func fractionalHeight(_ fraction: Double) -> LayoutDimension { LayoutDimension(kind: .fractionalHeight, value: fraction) }
+  /// `cells` cells.
+  public static func absolute(_ cells: Double) -> LayoutDimension { LayoutDimension(kind: .absolute, value: cells) }
+  /// About `cells` cells.
+  public static func estimated(_ cells: Double) -> LayoutDimension { LayoutDimension(kind: .estimated, value: cells) }
+
+  /// The length in a container of `size` (never negative).
+  public func resolved(in size: Size) -> Double {
+    switch kind {
+    case .fractionalWidth: return max(0, value * size.width)
+    case .fractionalHeight: return max(0, value * size.height)
+    case .absolute, .estimated: return max(0, value)
+    }
+  }
+}
+
+/// The width and height of an item or a group in a ``CompositionalLayout``.
+/// UIKit's `NSCollectionLayoutSize`.
+public struct LayoutSize: Hashable, Sendable {
+  /// The width.
+  public var widthDimension: LayoutDimension
+  /// The height.
+  public var heightDimension: LayoutDimension
+
+  /// Creates a size.
+  public init(widthDimension: LayoutDimension, heightDimension: LayoutDimension) {
+    self.widthDimension = widthDimension
+    self.heightDimension = heightDimension
+  }
+
+  /// The size in a container of `size`.
+  public func resolved(in size: Size) -> Size {
+    Size(width: widthDimension.resolved(in: size), height: heightDimension.resolved(in: size))
+  }
+}

@@ -1,0 +1,114 @@
+/// A group of items (and groups) laid out in a row, a column, or by a
+/// closure, repeated along a ``LayoutSection`` until its items run out.
+/// UIKit's `NSCollectionLayoutGroup`, as a value.
+public struct LayoutGroup: Sendable {
+  /// What a group holds: items, or groups within it.
+  public indirect enum Subitem: Sendable {
+    /// An item.
+    case item(LayoutItem)
+    /// A group within the group.
+    case group(LayoutGroup)
+  }
+
+  /// How the subitems are placed.
+  public enum Arrangement: Sendable {
+    /// Side by side, left to right.
+    case horizontal
+    /// One above the other, top to bottom.
+    case vertical
+    /// Where a closure says: the frame of each item, in the group's space,
+    /// for a group of the size given.
+    case custom(@Sendable (Size) -> [Rect])
+  }
+
+  /// Its size, fractions of the section's content area (or of the enclosing group's).
+  public var layoutSize: LayoutSize
+  /// How its subitems are placed.
+  public var arrangement: Arrangement
+  /// What it holds, in order.
+  public var subitems: [Subitem]
+  /// The cells between subitems.
+  public var interItemSpacing: Double = 0
+  /// The margins inside its space.
+  public var contentInsets: EdgeInsets = .zero
+
+  /// A row of `subitems`.
+  public static func horizontal(layoutSize: LayoutSize, subitems: [Subitem]) -> LayoutGroup {
+    LayoutGroup(layoutSize: layoutSize, arrangement: .horizontal, subitems: subitems)
+  }
+  /// A row of `count` copies of `subitem`, sharing its width equally
+  /// (the subitem's own width is not used).
+  public static func horizontal(layoutSize: LayoutSize, repeatingSubitem subitem: Subitem, count: Int) -> LayoutGroup {
+    LayoutGroup(layoutSize: layoutSize, arrangement: .horizontal, subitems: Array(repeating: subitem, count: max(0, count)), shares: true)
+  }
+  /// A column of `subitems`.
+  public static func vertical(layoutSize: LayoutSize, subitems: [Subitem]) -> LayoutGroup {
+    LayoutGroup(layoutSize: layoutSize, arrangement: .vertical, subitems: subitems)
+  }
+  /// A column of `count` copies of `subitem`, sharing its height equally.
+  public static func vertical(layoutSize: LayoutSize, repeatingSubitem subitem: Subitem, count: Int) -> LayoutGroup {
+    LayoutGroup(layoutSize: layoutSize, arrangement: .vertical, subitems: Array(repeating: subitem, count: max(0, count)), shares: true)
+  }
+  /// Items where `itemProvider` puts them (in the group's space, for the group's size).
+  public static func custom(layoutSize: LayoutSize, itemProvider: @escaping @Sendable (Size) -> [Rect]) -> LayoutGroup {
+    LayoutGroup(layoutSize: layoutSize, arrangement: .custom(itemProvider), subitems: [])
+  }
+
+  /// The copies of a repeated subitem share the group's length equally.
+  var shares = false
+
+  init(layoutSize: LayoutSize, arrangement: Arrangement, subitems: [Subitem], shares: Bool = false) {
+    self.layoutSize = layoutSize
+    self.arrangement = arrangement
+    self.subitems = subitems
+    self.shares = shares
+  }
+
+  /// The frames of its items, in order, for a group of `size` at the origin
+  /// (before rounding to cells).
+  func itemFrames(in size: Size) -> [Rect] {
+    var frames: [Rect] = []
+    appendItemFrames(in: Rect(origin: .zero, size: size), to: &frames)
+    return frames
+  }
+
+  private func appendItemFrames(in space: Rect, to frames: inout [Rect]) {
+    let inner = Rect(
+      x: space.minX + contentInsets.left, y: space.minY + contentInsets.top,
+      width: max(0, space.width - contentInsets.left - contentInsets.right),
+      height: max(0, space.height - contentInsets.top - contentInsets.bottom))
+    switch arrangement {
+    case .custom(let provider):
+      for f in provider(inner.size) {
+        frames.append(Rect(x: inner.minX + f.minX, y: inner.minY + f.minY, width: f.width, height: f.height))
+      }
+    case .horizontal, .vertical:
+      let horizontal = if case .horizontal = arrangement { true } else { false }
+      let n = Double(subitems.count)
+      let shared = ((horizontal ? inner.width : inner.height) - interItemSpacing * max(0, n - 1)) / max(1, n)
+      var along = horizontal ? inner.minX : inner.minY
+      for subitem in subitems {
+        var size: Size
+        switch subitem {
+        case .item(let item): size = item.layoutSize.resolved(in: inner.size)
+        case .group(let group): size = group.layoutSize.resolved(in: inner.size)
+        }
+        if shares { if horizontal { size.width = max(0, shared) } else { size.height = max(0, shared) } }
+        let space =
+          horizontal
+          ? Rect(x: along, y: inner.minY, width: size.width, height: size.height)
+          : Rect(x: inner.minX, y: along, width: size.width, height: size.height)
+        switch subitem {
+        case .item(let item):
+          let i = item.contentInsets
+          frames.append(
+            Rect(
+              x: space.minX + i.left, y: space.minY + i.top, width: max(0, space.width - i.left - i.right),
+              height: max(0, space.height - i.top - i.bottom)))
+        case .group(let group): group.appendItemFrames(in: space, to: &frames)
+        }
+        along += (horizontal ? size.width : size.height) + interItemSpacing
+      }
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/// One item's place in a ``LayoutGroup``: its size and the insets of its
+/// content within it. UIKit's `NSCollectionLayoutItem`, as a value.
+public struct LayoutItem: Hashable, Sendable {
+  /// Its size, fractions of the enclosing group's.
+  public var layoutSize: LayoutSize
+  /// The margins inside its space (the item's frame is what is left).
+  public var contentInsets: EdgeInsets
+
+  /// Creates an item of `layoutSize`.
+  public init(layoutSize: LayoutSize, contentInsets: EdgeInsets = .zero) {
+    self.layoutSize = layoutSize
+    self.contentInsets = contentInsets
+  }
+}

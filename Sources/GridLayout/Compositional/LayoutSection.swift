@@ -1,0 +1,28 @@
+/// A section of a ``CompositionalLayout``: its group, repeated down the
+/// section until the section's items run out, with margins around and
+/// spacing between the repetitions. UIKit's `NSCollectionLayoutSection`, as a value.
+public struct LayoutSection: Sendable {
+  /// The group repeated.
+  public var group: LayoutGroup
+  /// The margins around the section's groups.
+  public var contentInsets: EdgeInsets = .zero
+  /// The rows between one repetition of the group and the next.
+  public var interGroupSpacing: Double = 0
+
+  /// Creates a section of `group`.
+  public init(group: LayoutGroup, contentInsets: EdgeInsets = .zero, interGroupSpacing: Double = 0) {
+    self.group = group
+    self.contentInsets = contentInsets
+    self.interGroupSpacing = interGroupSpacing
+  }
+}
+
+/// What a ``CompositionalLayout``'s section provider sees: the size of the
+/// container (the collection view's visible area), so that a section can
+/// show 2 columns at 80 wide and 5 at 200. UIKit's `NSCollectionLayoutEnvironment`.
+public struct LayoutEnvironment: Hashable, Sendable {
+  /// The size of the visible area, in cells.
+  public var containerSize: Size
+  /// Creates an environment.
+  public init(containerSize: Size) { self.containerSize = containerSize }
+}

@@ -1,0 +1,124 @@
+import TermGridTesting
+import Testing
+
+@testable import GridLayout
+
+/// The compositional layout: exact frames for the documented shapes, and
+/// rect queries equal to a scan of every frame on random layouts.
+@Suite struct CompositionalLayoutTests {
+  static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+
+  static func frames(_ layout: CompositionalLayout, section: Int = 0, count: Int) -> [Rect] {
+    (0..<count).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: section))!.frame }
+  }
+
+  @Test func aFeaturedItemBesideTwoSmallOnes() {
+    let featured = LayoutItem(layoutSize: Self.size(.fractionalWidth(2.0 / 3), .fractionalHeight(1)))
+    let small = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(0.5)))
+    let pair = LayoutGroup.vertical(
+      layoutSize: Self.size(.fractionalWidth(1.0 / 3), .fractionalHeight(1)), repeatingSubitem: .item(small), count: 2)
+    let group = LayoutGroup.horizontal(
+      layoutSize: Self.size(.fractionalWidth(1), .absolute(8)), subitems: [.item(featured), .group(pair)])
+    let layout = CompositionalLayout(section: LayoutSection(group: group, interGroupSpacing: 1))
+    layout.prepare(for: LayoutContext(itemCounts: [5], boundsSize: Size(width: 60, height: 20)))
+    #expect(
+      Self.frames(layout, count: 5) == [
+        Rect(x: 0, y: 0, width: 40, height: 8), Rect(x: 40, y: 0, width: 20, height: 4), Rect(x: 40, y: 4, width: 20, height: 4),
+        Rect(x: 0, y: 9, width: 40, height: 8), Rect(x: 40, y: 9, width: 20, height: 4),
+      ])
+    #expect(layout.contentSize == Size(width: 60, height: 17))
+    #expect(layout.layoutAttributesForItem(at: IndexPath(item: 5, section: 0)) == nil)
+  }
+
+  @Test func repeatedItemsShareTheRowWithSpacingInsetsAndCellEdges() {
+    var item = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(1)))
+    item.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 1, right: 0)
+    var group = LayoutGroup.horizontal(layoutSize: Self.size(.fractionalWidth(1), .absolute(5)), repeatingSubitem: .item(item), count: 3)
+    group.interItemSpacing = 1
+    let section = LayoutSection(group: group, contentInsets: EdgeInsets(top: 2, left: 3, bottom: 1, right: 3), interGroupSpacing: 2)
+    let layout = CompositionalLayout(section: section)
+    // 63 wide less 6 of insets: 57, less 2 of spacing: three of 18.33, each edge rounded
+    // (so the middle one is a cell wider), less the items' insets.
+    layout.prepare(for: LayoutContext(itemCounts: [4, 0, 1], boundsSize: Size(width: 63, height: 20)))
+    #expect(
+      Self.frames(layout, count: 4) == [
+        Rect(x: 4, y: 2, width: 17, height: 4), Rect(x: 23, y: 2, width: 18, height: 4), Rect(x: 43, y: 2, width: 17, height: 4),
+        Rect(x: 4, y: 9, width: 17, height: 4),
+      ])
+    // Section 0: 2 + 5 + 2 + 5 + 1 = 15; section 1 (empty): its insets, 3; section 2: 2 + 5 + 1.
+    #expect(Self.frames(layout, section: 2, count: 1) == [Rect(x: 4, y: 20, width: 17, height: 4)])
+    #expect(layout.contentSize.height == 26)
+  }
+
+  @Test func theSectionProviderSeesTheContainer() {
+    let layout = CompositionalLayout { _, environment in
+      let columns = environment.containerSize.width >= 200 ? 5 : 2
+      let item = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(1)))
+      return LayoutSection(
+        group: .horizontal(layoutSize: Self.size(.fractionalWidth(1), .absolute(3)), repeatingSubitem: .item(item), count: columns))
+    }
+    layout.prepare(for: LayoutContext(itemCounts: [10], boundsSize: Size(width: 80, height: 24)))
+    #expect(Self.frames(layout, count: 3).map(\.origin) == [Point(x: 0, y: 0), Point(x: 40, y: 0), Point(x: 0, y: 3)])
+    layout.prepare(for: LayoutContext(itemCounts: [10], boundsSize: Size(width: 200, height: 60)))
+    #expect(Self.frames(layout, count: 6).map(\.origin.x) == [0, 40, 80, 120, 160, 0])
+    #expect(layout.contentSize.height == 6)
+  }
+
+  @Test func aCustomGroupPlacesItsItems() {
+    let group = LayoutGroup.custom(layoutSize: Self.size(.fractionalWidth(1), .absolute(6))) { size in
+      [Rect(x: 0, y: 0, width: size.width / 2, height: 6), Rect(x: size.width / 2, y: 2, width: 4, height: 2)]
+    }
+    let layout = CompositionalLayout(section: LayoutSection(group: group))
+    layout.prepare(for: LayoutContext(itemCounts: [3], boundsSize: Size(width: 30, height: 10)))
+    #expect(
+      Self.frames(layout, count: 3) == [
+        Rect(x: 0, y: 0, width: 15, height: 6), Rect(x: 15, y: 2, width: 4, height: 2), Rect(x: 0, y: 6, width: 15, height: 6),
+      ])
+  }
+
+  @Test func rectQueriesEqualAScanOfEveryFrameOnRandomLayouts() {
+    for seed in 0..<300 {
+      var rng = SplitMix64(seed: UInt64(seed))
+      func r(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
+      func fraction() -> LayoutDimension { .fractionalWidth(Double(r(1...4)) / 4) }
+      let sections = (0..<r(1...4)).map { _ -> LayoutSection in
+        let item = LayoutItem(
+          layoutSize: Self.size(fraction(), .fractionalHeight(Double(r(1...2)) / 2)),
+          contentInsets: EdgeInsets(top: Double(r(0...1)), left: Double(r(0...1))))
+        var inner = LayoutGroup.vertical(
+          layoutSize: Self.size(.fractionalWidth(Double(r(1...2)) / 2), .fractionalHeight(1)), repeatingSubitem: .item(item),
+          count: r(1...3))
+        inner.interItemSpacing = Double(r(0...1))
+        var group = LayoutGroup.horizontal(
+          layoutSize: Self.size(.fractionalWidth(1), .absolute(Double(r(2...9)))),
+          subitems: (0..<r(1...3)).map { _ in Bool.random(using: &rng) ? .item(item) : .group(inner) })
+        group.interItemSpacing = Double(r(0...2))
+        return LayoutSection(
+          group: group,
+          contentInsets: EdgeInsets(top: Double(r(0...2)), left: Double(r(0...3)), bottom: Double(r(0...2)), right: Double(r(0...3))),
+          interGroupSpacing: Double(r(0...2)))
+      }
+      let layout = CompositionalLayout { s, _ in sections[s] }
+      let counts = sections.map { _ in r(0...40) }
+      let width = Double(r(20...90))
+      layout.prepare(for: LayoutContext(itemCounts: counts, boundsSize: Size(width: width, height: 20)))
+      var all: [IndexPath: Rect] = [:]
+      for (s, n) in counts.enumerated() {
+        for i in 0..<n {
+          let frame = layout.layoutAttributesForItem(at: IndexPath(item: i, section: s))!.frame
+          #expect(frame.minX >= 0 && frame.minY >= 0, "items may overflow their group to the right and below, never above or left")
+          #expect(frame.minX == frame.minX.rounded() && frame.width == frame.width.rounded(), "whole cells")
+          all[IndexPath(item: i, section: s)] = frame
+        }
+      }
+      for _ in 0..<5 {
+        let rect = Rect(
+          x: Double(r(0...60)), y: Double(r(0...Int(max(1, layout.contentSize.height)))), width: Double(r(1...40)),
+          height: Double(r(1...25)))
+        let found = Dictionary(uniqueKeysWithValues: layout.layoutAttributesForElements(in: rect).map { ($0.indexPath, $0.frame) })
+        let expected = all.filter { $0.value.intersects(rect) }
+        #expect(found == expected, "seed \(seed), \(rect)")
+      }
+    }
+  }
+}
