@@ -42,7 +42,7 @@ public final class XtermSession {
 
   /// Starts an X server and an xterm of `columns` x `rows` cells (the
   /// `fixed` font) running `command` with `environment` (and `DISPLAY`).
-  public init(command: [String], columns: Int, rows: Int, environment: [String: String] = [:], timeout: Double = 30) throws {
+  public init(command: [String], columns: Int, rows: Int, environment: [String: String] = [:], timeout: Double = 60) throws {
     directory =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("termgrid-xterm-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
@@ -68,7 +68,14 @@ public final class XtermSession {
         "-xrm", "XTerm*allowSendEvents: true", "-fn", "fixed", "-geometry", "\(columns)x\(rows)+0+0", "-e",
       ] + command, environment: env, output: directory + "/xterm.log")
     var found = ""
+    let log = directory + "/xterm.log"
+    let terminal = terminal
     try Self.wait(for: "the xterm window", timeout: timeout) {
+      var status: Int32 = 0
+      if waitpid(terminal, &status, WNOHANG) == terminal {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw TmuxSession.Failure(description: "xterm ended (status \(status)) before its window showed: \(text)")
+      }
       found = (try? xdotool(["search", "--class", "xterm"]))?.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
       return !found.isEmpty
     }
@@ -81,13 +88,21 @@ public final class XtermSession {
   public func close() {
     guard !isClosed else { return }
     isClosed = true
-    // SIGKILL: a signal the test runner's threads block is blocked in what they start too.
-    if terminal > 0 {
-      kill(terminal, SIGKILL)
-      _ = Spawn.wait(terminal)
+    // Asked to end (the X server then removes its lock and socket), and killed if it does not within 5 s.
+    for pid in [terminal, server] where pid > 0 {
+      kill(pid, SIGTERM)
+      var status: Int32 = 0
+      var ended = false
+      for _ in 0..<50 where !ended {
+        let reaped = waitpid(pid, &status, WNOHANG)
+        ended = reaped == pid || reaped < 0  // (< 0: already reaped, when it ended before its window showed)
+        if !ended { usleep(100_000) }
+      }
+      if !ended {
+        kill(pid, SIGKILL)
+        _ = Spawn.wait(pid)
+      }
     }
-    kill(server, SIGKILL)
-    _ = Spawn.wait(server)
     try? FileManager.default.removeItem(atPath: directory)
   }
 

@@ -82,6 +82,7 @@ var everyExportedType: [Any.Type] {
     LayoutSection.self,
     LayoutEnvironment.self,
     CompositionalLayout.self,
+    LayoutBoundarySupplementaryItem.self,
     Rect.self,
     SGRMouseReport.self,
     Scale.self,
@@ -144,6 +145,7 @@ let exportedTypeNames: Set<String> = [
   "PictureSupport", "TerminalReply", "TerminalProbe", "KittyGraphics",
   "PixelPlaceholder", "PixelSize", "PixelImage", "PixelImageTable", "PixelPictureWriter", "SixelEncoder",
   "LayoutDimension", "LayoutSize", "LayoutItem", "LayoutGroup", "LayoutSection", "LayoutEnvironment", "CompositionalLayout",
+  "LayoutBoundarySupplementaryItem",
 ]
 
 /// Deprecated names kept for a rename (using them would warn).

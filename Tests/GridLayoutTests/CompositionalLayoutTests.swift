@@ -76,6 +76,40 @@ import Testing
       ])
   }
 
+  @Test func headersAndFootersTakeRowsOfTheirOwnAndAHeaderPins() {
+    let item = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(1)))
+    let group = LayoutGroup.horizontal(layoutSize: Self.size(.fractionalWidth(1), .absolute(4)), repeatingSubitem: .item(item), count: 2)
+    let header = LayoutBoundarySupplementaryItem(
+      layoutSize: Self.size(.fractionalWidth(1), .absolute(1)), elementKind: .header, alignment: .top, pinToVisibleBounds: true)
+    let footer = LayoutBoundarySupplementaryItem(
+      layoutSize: Self.size(.fractionalWidth(0.5), .absolute(2)), elementKind: .footer, alignment: .bottom)
+    let layout = CompositionalLayout(
+      section: LayoutSection(
+        group: group, contentInsets: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2), boundarySupplementaryItems: [header, footer]))
+    layout.prepare(for: LayoutContext(itemCounts: [4, 2], boundsSize: Size(width: 40, height: 10)))
+    // Section 0: header row 0, inset, groups at 2 and 6, inset, footer at 11-12; section 1 from 13.
+    #expect(
+      layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
+        == Rect(x: 2, y: 0, width: 36, height: 1))
+    #expect(Self.frames(layout, count: 4).map(\.origin) == [Point(x: 2, y: 2), Point(x: 20, y: 2), Point(x: 2, y: 6), Point(x: 20, y: 6)])
+    #expect(
+      layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
+        == Rect(x: 2, y: 11, width: 18, height: 2))
+    #expect(Self.frames(layout, section: 1, count: 1).map(\.origin) == [Point(x: 2, y: 15)])
+    #expect(layout.contentSize.height == 13 + 1 + 1 + 4 + 1 + 2)
+    // Scrolled 5 rows: section 0's header at the top of the view, above the items; pushed off by the section's end.
+    #expect(layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 5, width: 40, height: 10)))
+    layout.invalidateLayout(forBoundsChange: Rect(x: 0, y: 5, width: 40, height: 10))
+    let pinned = layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))
+    #expect(pinned?.frame.origin.y == 5 && pinned?.zIndex == layout.pinnedHeaderZIndex)
+    layout.invalidateLayout(forBoundsChange: Rect(x: 0, y: 12.5, width: 40, height: 10))
+    #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame.origin.y == 12)
+    #expect(
+      layout.layoutAttributesForElements(in: Rect(x: 0, y: 12.5, width: 40, height: 10)).contains {
+        $0.kind == .header && $0.indexPath.section == 1
+      })
+  }
+
   @Test func rectQueriesEqualAScanOfEveryFrameOnRandomLayouts() {
     for seed in 0..<300 {
       var rng = SplitMix64(seed: UInt64(seed))
@@ -93,10 +127,22 @@ import Testing
           layoutSize: Self.size(.fractionalWidth(1), .absolute(Double(r(2...9)))),
           subitems: (0..<r(1...3)).map { _ in Bool.random(using: &rng) ? .item(item) : .group(inner) })
         group.interItemSpacing = Double(r(0...2))
+        var supplementaries: [LayoutBoundarySupplementaryItem] = []
+        if Bool.random(using: &rng) {
+          supplementaries.append(
+            LayoutBoundarySupplementaryItem(
+              layoutSize: Self.size(.fractionalWidth(1), .absolute(Double(r(1...3)))), elementKind: .header, alignment: .top,
+              pinToVisibleBounds: Bool.random(using: &rng)))
+        }
+        if Bool.random(using: &rng) {
+          supplementaries.append(
+            LayoutBoundarySupplementaryItem(
+              layoutSize: Self.size(.fractionalWidth(0.5), .absolute(Double(r(1...2)))), elementKind: .footer, alignment: .bottom))
+        }
         return LayoutSection(
           group: group,
           contentInsets: EdgeInsets(top: Double(r(0...2)), left: Double(r(0...3)), bottom: Double(r(0...2)), right: Double(r(0...3))),
-          interGroupSpacing: Double(r(0...2)))
+          interGroupSpacing: Double(r(0...2)), boundarySupplementaryItems: supplementaries)
       }
       let layout = CompositionalLayout { s, _ in sections[s] }
       let counts = sections.map { _ in r(0...40) }
@@ -115,9 +161,25 @@ import Testing
         let rect = Rect(
           x: Double(r(0...60)), y: Double(r(0...Int(max(1, layout.contentSize.height)))), width: Double(r(1...40)),
           height: Double(r(1...25)))
-        let found = Dictionary(uniqueKeysWithValues: layout.layoutAttributesForElements(in: rect).map { ($0.indexPath, $0.frame) })
+        // Pinned headers where the view is.
+        layout.invalidateLayout(forBoundsChange: Rect(x: 0, y: rect.minY, width: width, height: 20))
+        let attributes = layout.layoutAttributesForElements(in: rect)
+        let found = Dictionary(uniqueKeysWithValues: attributes.filter { $0.category == .item }.map { ($0.indexPath, $0.frame) })
         let expected = all.filter { $0.value.intersects(rect) }
         #expect(found == expected, "seed \(seed), \(rect)")
+        var supplementaries: Set<String> = []
+        for s in counts.indices {
+          for kind in [ElementKind.header, .footer] {
+            if let a = layout.layoutAttributesForSupplementaryElement(ofKind: kind, at: IndexPath(item: 0, section: s)),
+              a.frame.intersects(rect)
+            {
+              supplementaries.insert("\(kind) \(s) \(a.frame)")
+            }
+          }
+        }
+        #expect(
+          Set(attributes.filter { $0.category == .supplementary }.map { "\($0.kind) \($0.indexPath.section) \($0.frame)" })
+            == supplementaries)
       }
     }
   }

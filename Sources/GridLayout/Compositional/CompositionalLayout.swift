@@ -19,8 +19,9 @@
 /// Frames are whole cells: each edge is rounded on its own, so neighbours
 /// share an edge and never overlap. The layout stays virtual: preparing it
 /// costs a group's layout per section, and a rect query only the groups it
-/// meets. (Work in progress, issue 25: orthogonal scrolling, supplementary
-/// and decoration items and self-sizing come next.)
+/// meets. Sections have headers and footers (``LayoutBoundarySupplementaryItem``,
+/// top ones able to pin). (Work in progress, issue 25: orthogonal
+/// scrolling, item badges, decoration items and self-sizing come next.)
 public final class CompositionalLayout: CollectionLayout {
   /// Gives the section for an index, seeing the container's size.
   public typealias SectionProvider = @Sendable (_ section: Int, _ environment: LayoutEnvironment) -> LayoutSection
@@ -39,6 +40,8 @@ public final class CompositionalLayout: CollectionLayout {
     /// How far above and below its group's top one group's items reach
     /// (items may overflow their group, as in UIKit).
     var reach: (top: Double, bottom: Double) = (0, 0)
+    /// Its headers and footers where they lie, and whether each pins.
+    var supplementaries: [(kind: ElementKind, frame: Rect, pins: Bool)] = []
     var groupCount: Int { template.isEmpty ? 0 : (itemCount + template.count - 1) / template.count }
 
     func frame(ofItem i: Int) -> Rect {
@@ -67,6 +70,7 @@ public final class CompositionalLayout: CollectionLayout {
     let environment = LayoutEnvironment(containerSize: context.boundsSize)
     sections.removeAll(keepingCapacity: true)
     overflow = (0, 0)
+    pins = false
     var y = 0.0
     for s in 0..<context.numberOfSections {
       let section = provider(s, environment)
@@ -75,14 +79,30 @@ public final class CompositionalLayout: CollectionLayout {
       let groupSize = section.group.layoutSize.resolved(in: content)
       let height = groupSize.height.rounded()
       let template = section.group.itemFrames(in: groupSize).map(Self.snapped)
+      var supplementaries: [(kind: ElementKind, frame: Rect, pins: Bool)] = []
+      let start = y
+      for item in section.boundarySupplementaryItems where item.alignment == .top {
+        let size = item.layoutSize.resolved(in: content)
+        supplementaries.append(
+          (item.elementKind, Self.snapped(Rect(x: insets.left, y: y, width: size.width, height: size.height)), item.pinToVisibleBounds))
+        y += size.height.rounded()
+      }
       var prepared = PreparedSection(
-        start: y, end: y, origin: Point(x: insets.left, y: y + insets.top),
+        start: start, end: y, origin: Point(x: insets.left, y: y + insets.top),
         stride: height + max(0, section.interGroupSpacing).rounded(), template: template,
         itemCount: context.numberOfItems(inSection: s))
       prepared.reach = (min(0, template.map(\.minY).min() ?? 0), max(height, template.map(\.maxY).max() ?? 0))
       let groups = Double(prepared.groupCount)
       let body = groups > 0 ? groups * height + (groups - 1) * (prepared.stride - height) : 0
       prepared.end = prepared.origin.y + body + insets.bottom
+      for item in section.boundarySupplementaryItems where item.alignment == .bottom {
+        let size = item.layoutSize.resolved(in: content)
+        supplementaries.append(
+          (item.elementKind, Self.snapped(Rect(x: insets.left, y: prepared.end, width: size.width, height: size.height)), false))
+        prepared.end += size.height.rounded()
+      }
+      prepared.supplementaries = supplementaries
+      pins = pins || supplementaries.contains { $0.pins }
       sections.append(prepared)
       y = prepared.end
       overflow = (max(overflow.up, -prepared.reach.top), max(overflow.down, prepared.reach.bottom - height))
@@ -92,6 +112,12 @@ public final class CompositionalLayout: CollectionLayout {
 
   /// The most any section's items reach above and below their groups.
   private var overflow = (up: 0.0, down: 0.0)
+  /// Whether any header pins to the visible bounds.
+  private var pins = false
+  /// The visible bounds, as last told (for pinned headers).
+  private var visibleBounds = Rect.zero
+  /// The zIndex of a pinned header, above the items.
+  public var pinnedHeaderZIndex = 1024
 
   /// A frame with each edge rounded to a cell.
   static func snapped(_ r: Rect) -> Rect {
@@ -114,6 +140,10 @@ public final class CompositionalLayout: CollectionLayout {
     var s = lo
     while s < sections.count, sections[s].start - overflow.up < rect.maxY {
       let section = sections[s]
+      for n in section.supplementaries.indices {
+        let a = supplementary(n, ofSection: s)
+        if a.frame.intersects(rect) { result.append(a) }
+      }
       let groups = section.groupCount
       if groups > 0, section.stride > 0 {
         // The groups whose items' reach meets the rect.
@@ -141,5 +171,40 @@ public final class CompositionalLayout: CollectionLayout {
     let section = sections[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < section.itemCount, !section.template.isEmpty else { return nil }
     return LayoutAttributes(forItemAt: indexPath, frame: section.frame(ofItem: indexPath.item))
+  }
+
+  /// The header or footer of `kind` of a section (its first of that kind).
+  public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+    guard indexPath.section >= 0, indexPath.section < sections.count,
+      let n = sections[indexPath.section].supplementaries.firstIndex(where: { $0.kind == kind })
+    else { return nil }
+    return supplementary(n, ofSection: indexPath.section)
+  }
+
+  /// True when a header pins and the view scrolled.
+  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+    pins && newBounds.origin != visibleBounds.origin
+  }
+
+  /// Keeps the visible bounds, where pinned headers stay.
+  public func invalidateLayout(forBoundsChange newBounds: Rect) {
+    visibleBounds = newBounds
+  }
+
+  /// The `n`th header or footer of section `s`, where it is now: a pinned
+  /// one kept at the visible top while its section is under it, pushed off
+  /// by the section's end.
+  private func supplementary(_ n: Int, ofSection s: Int) -> LayoutAttributes {
+    let section = sections[s]
+    let item = section.supplementaries[n]
+    var a = LayoutAttributes(forSupplementaryOfKind: item.kind, at: IndexPath(item: 0, section: s), frame: item.frame)
+    if item.pins {
+      let y = max(item.frame.minY, min(visibleBounds.minY, section.end - item.frame.height))
+      if y != item.frame.minY {
+        a.frame.origin.y = y
+        a.zIndex = pinnedHeaderZIndex
+      }
+    }
+    return a
   }
 }

@@ -8,12 +8,19 @@ public struct LayoutSection: Sendable {
   public var contentInsets: EdgeInsets = .zero
   /// The rows between one repetition of the group and the next.
   public var interGroupSpacing: Double = 0
+  /// Its headers and footers, in order: top ones above the insets, bottom
+  /// ones below, one after another.
+  public var boundarySupplementaryItems: [LayoutBoundarySupplementaryItem] = []
 
   /// Creates a section of `group`.
-  public init(group: LayoutGroup, contentInsets: EdgeInsets = .zero, interGroupSpacing: Double = 0) {
+  public init(
+    group: LayoutGroup, contentInsets: EdgeInsets = .zero, interGroupSpacing: Double = 0,
+    boundarySupplementaryItems: [LayoutBoundarySupplementaryItem] = []
+  ) {
     self.group = group
     self.contentInsets = contentInsets
     self.interGroupSpacing = interGroupSpacing
+    self.boundarySupplementaryItems = boundarySupplementaryItems
   }
 }
 
