@@ -49,7 +49,7 @@ public struct PixelPictureWriter {
     }
     var lastID: UInt32 = 0
     for change in update.changes where PixelPlaceholder.isPlaceholder(change.cell) {
-      guard let id = Self.id(in: change.cell), id != lastID else { continue }
+      guard let id = PixelPlaceholder.id(in: change.cell), id != lastID else { continue }
       lastID = id
       guard let image = table.image(withID: id), sent[id]?.image !== image else { continue }
       if sent[id] != nil { add(KittyGraphics.delete(id: id)) }
@@ -137,14 +137,5 @@ public struct PixelPictureWriter {
       }
     }
     return pieces + open
-  }
-
-  /// The id a placeholder cell's foreground carries.
-  @inline(__always) static func id(in cell: Cell) -> UInt32? {
-    switch cell.style.foreground {
-    case .rgb(let r, let g, let b): return UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-    case .indexed(let n): return UInt32(n)
-    default: return nil
-    }
   }
 }

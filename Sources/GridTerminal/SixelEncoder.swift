@@ -40,7 +40,7 @@ public struct SixelEncoder: Sendable {
         }
       }
     }
-    let palette = Self.medianCut(counts: counts, colors: maximumColors).palette
+    let palette = Self.medianCut(counts: counts, colors: maximumColors)
     // Dithered only where colours had to be merged: a picture of few colours keeps them exactly.
     let merged = counts.lazy.filter { $0 > 0 }.count > palette.count
     let colors = Self.indices(
@@ -169,12 +169,12 @@ public struct SixelEncoder: Sendable {
   }
 
   /// A palette of at most `colors` colours for the 15-bit colours counted
-  /// in `counts`, by median cut, and each 15-bit colour's palette entry.
-  static func medianCut(counts: [Int32], colors: Int) -> (palette: [(r: Int, g: Int, b: Int)], index: [UInt8]) {
+  /// in `counts`, by median cut (each pixel then takes its nearest entry:
+  /// see ``indices(rgba:stride:x:y:width:height:palette:dither:)``).
+  static func medianCut(counts: [Int32], colors: Int) -> [(r: Int, g: Int, b: Int)] {
     var present: [Int32] = []
     for bin in 0..<counts.count where counts[bin] > 0 { present.append(Int32(bin)) }
-    var index = [UInt8](repeating: 0, count: counts.count)
-    guard !present.isEmpty else { return ([(0, 0, 0)], index) }
+    guard !present.isEmpty else { return [(0, 0, 0)] }
     func channel(_ bin: Int32, _ k: Int) -> Int32 { (bin >> Int32(10 - 5 * k)) & 31 }
     // Boxes are ranges of `present`, which is reordered as they are split.
     var boxes: [Range<Int>] = [0..<present.count]
@@ -222,7 +222,7 @@ public struct SixelEncoder: Sendable {
       boxes.append(split..<box.upperBound)
     }
     var palette: [(r: Int, g: Int, b: Int)] = []
-    for (n, box) in boxes.enumerated() {
+    for box in boxes {
       var sum = (r: Int64(0), g: Int64(0), b: Int64(0))
       var pixels: Int64 = 0
       for i in box {
@@ -232,12 +232,11 @@ public struct SixelEncoder: Sendable {
         sum.g += Int64(channel(bin, 1)) * c
         sum.b += Int64(channel(bin, 2)) * c
         pixels += c
-        index[Int(bin)] = UInt8(n)
       }
       // 5 bits back to 8: the middle of each step.
       func eight(_ v: Int64) -> Int { Int((v * 255 + pixels * 15) / (pixels * 31)) }
       palette.append((min(255, eight(sum.r)), min(255, eight(sum.g)), min(255, eight(sum.b))))
     }
-    return (palette, index)
+    return palette
   }
 }

@@ -74,17 +74,22 @@ public enum PixelPlaceholder {
     cell.grapheme.lo & 0xFFFF_FFFF == 0xAEBB_8EF4
   }
 
+  /// The image id a placeholder cell's foreground carries (see
+  /// ``idColor(_:colors:)``), or nil when it carries none; the cell is
+  /// taken to be a placeholder (see ``isPlaceholder(_:)``).
+  @inlinable public static func id(in cell: Cell) -> UInt32? {
+    switch cell.style.foreground {
+    case .rgb(let r, let g, let b): return UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+    case .indexed(let n): return UInt32(n)
+    default: return nil
+    }
+  }
+
   /// The image id, row and column a placeholder cell shows, or nil when the
   /// cell is not one.
   public static func decode(_ cell: Cell) -> (id: UInt32, row: Int, column: Int)? {
-    guard isPlaceholder(cell) else { return nil }
-    let id: UInt32
-    switch cell.style.foreground {
-    case .rgb(let r, let g, let b): id = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-    case .indexed(let n): id = UInt32(n)
-    default: return nil
-    }
-    let scalars = Array(cell.grapheme.description.unicodeScalars)
+    guard isPlaceholder(cell), let id = id(in: cell) else { return nil }
+    let scalars = cell.grapheme.unicodeScalars
     guard scalars.count == 3, let row = numbers[scalars[1].value], let column = numbers[scalars[2].value] else { return nil }
     return (id, row, column)
   }
