@@ -4,6 +4,7 @@
 // (In a header, every Swift file compiled on its own would get its own copy
 // of each `static` variable.)
 #define _GNU_SOURCE 1
+#include <stdatomic.h>
 #include "shim.h"
 
 #include <pty.h>
@@ -40,8 +41,10 @@ static void cn_wake(void) {
   (void)ignored;
   errno = saved_errno;
 }
-/// Resizes seen (SIGWINCH), counted before ncurses' own handler runs.
-static volatile sig_atomic_t cn_winches = 0;
+/// Resizes seen (SIGWINCH), counted before ncurses' own handler runs. An
+/// atomic (lock-free, so safe in a handler): the signal may arrive on any
+/// thread, and the run loop reads it on another.
+static atomic_int cn_winches = 0;
 /// The handler before ours (ncurses'), kept in a function so that it is
 /// emitted with the functions that use it.
 static struct sigaction *cn_previous_winch(void) {
@@ -49,7 +52,7 @@ static struct sigaction *cn_previous_winch(void) {
   return &previous;
 }
 static void cn_winch_signal(int sig) {
-  cn_winches = cn_winches + 1;
+  atomic_fetch_add_explicit(&cn_winches, 1, memory_order_relaxed);
   cn_wake();
   struct sigaction *previous = cn_previous_winch();
   if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
@@ -81,7 +84,7 @@ void cn_count_resizes(void) {
   sigemptyset(&action.sa_mask);
   sigaction(SIGWINCH, &action, cn_previous_winch());
 }
-int cn_resizes(void) { return cn_winches; }
+int cn_resizes(void) { return atomic_load_explicit(&cn_winches, memory_order_relaxed); }
 /// Waits until `fd` is readable, hung up, or a signal arrives (on any
 /// thread: the wake pipe), at most `ms` milliseconds (forever when
 /// negative): 1 when there are bytes to read and no hang-up or error (a
