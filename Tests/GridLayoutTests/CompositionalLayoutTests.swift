@@ -110,6 +110,57 @@ import Testing
       })
   }
 
+  /// Section 0 a row of five 10-wide groups that scrolls sideways under a
+  /// header, section 1 an ordinary one, in a view 30 wide.
+  static func shelfAndGrid(_ behavior: OrthogonalScrollingBehavior) -> CompositionalLayout {
+    let item = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+    let group = LayoutGroup.horizontal(layoutSize: size(.absolute(10), .absolute(3)), subitems: [.item(item)])
+    let header = LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header, alignment: .top)
+    let shelf = LayoutSection(
+      group: group, contentInsets: EdgeInsets(top: 0, left: 2, bottom: 0, right: 2), interGroupSpacing: 1,
+      boundarySupplementaryItems: [header], orthogonalScrollingBehavior: behavior)
+    let grid = LayoutSection(
+      group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), repeatingSubitem: .item(item), count: 3))
+    let layout = CompositionalLayout { s, _ in s == 0 ? shelf : grid }
+    layout.prepare(for: LayoutContext(itemCounts: [5, 4], boundsSize: Size(width: 30, height: 20)))
+    return layout
+  }
+
+  @Test func anOrthogonalSectionIsOneRowThatScrollsOnItsOwn() {
+    let layout = Self.shelfAndGrid(.continuous)
+    // Header at row 0, the row at 1-3 from x 2, 11 apart; 2 + 54 + 2 = 58 wide.
+    #expect(Self.frames(layout, count: 5).map(\.minX) == [2, 13, 24, 35, 46])
+    #expect(Self.frames(layout, count: 5).allSatisfy { $0.minY == 1 && $0.height == 3 && $0.width == 10 })
+    #expect(
+      Self.frames(layout, section: 1, count: 4).map(\.origin) == [
+        Point(x: 0, y: 4), Point(x: 10, y: 4), Point(x: 20, y: 4), Point(x: 0, y: 6),
+      ])
+    #expect(layout.contentSize == Size(width: 30, height: 8))
+    #expect(layout.maximumHorizontalOffset(ofSection: 0) == 28 && layout.maximumHorizontalOffset(ofSection: 1) == 0)
+    layout.setHorizontalOffset(12, ofSection: 0)
+    layout.setHorizontalOffset(5, ofSection: 1)
+    #expect(Self.frames(layout, count: 5).map(\.minX) == [-10, 1, 12, 23, 34])
+    #expect(layout.horizontalOffset(ofSection: 1) == 0, "an ordinary section does not scroll sideways")
+    let visible = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 30, height: 20))
+    #expect(visible.filter { $0.category == .item && $0.indexPath.section == 0 }.map(\.indexPath.item) == [1, 2, 3])
+    #expect(visible.contains { $0.kind == .header && $0.frame == Rect(x: 2, y: 0, width: 26, height: 1) }, "the header stays")
+    // Kept (clamped) across a prepare with fewer items: 3 groups, 36 wide, at most 6.
+    layout.prepare(for: LayoutContext(itemCounts: [3, 4], boundsSize: Size(width: 30, height: 20)))
+    #expect(layout.horizontalOffset(ofSection: 0) == 6)
+    layout.setHorizontalOffset(-4, ofSection: 0)
+    #expect(layout.horizontalOffset(ofSection: 0) == 0)
+    #expect(layout.restingHorizontalOffsets(ofSection: 0, in: 0...100) == nil, "continuous: anywhere")
+  }
+
+  @Test func eachBehaviourHasItsRestingOffsets() {
+    #expect(Self.shelfAndGrid(.continuousGroupLeadingBoundary).restingHorizontalOffsets(ofSection: 0, in: -50...100) == [0, 11, 22, 28])
+    #expect(Self.shelfAndGrid(.groupPaging).restingHorizontalOffsets(ofSection: 0, in: 5...23) == [11, 22])
+    // Group k centred: its centre 2 + 11k + 5 at the view's centre, 15.
+    #expect(Self.shelfAndGrid(.groupPagingCentered).restingHorizontalOffsets(ofSection: 0, in: -50...100) == [0, 3, 14, 25, 28])
+    #expect(Self.shelfAndGrid(.paging).restingHorizontalOffsets(ofSection: 0, in: -50...100) == [0, 28])
+    #expect(Self.shelfAndGrid(.paging).restingHorizontalOffsets(ofSection: 1, in: -50...100) == nil)
+  }
+
   @Test func rectQueriesEqualAScanOfEveryFrameOnRandomLayouts() {
     for seed in 0..<300 {
       var rng = SplitMix64(seed: UInt64(seed))
@@ -123,8 +174,12 @@ import Testing
           layoutSize: Self.size(.fractionalWidth(Double(r(1...2)) / 2), .fractionalHeight(1)), repeatingSubitem: .item(item),
           count: r(1...3))
         inner.interItemSpacing = Double(r(0...1))
+        let behaviors: [OrthogonalScrollingBehavior] = [
+          .continuous, .continuousGroupLeadingBoundary, .paging, .groupPaging, .groupPagingCentered,
+        ]
+        let behavior = Bool.random(using: &rng) ? .none : behaviors.randomElement(using: &rng)!
         var group = LayoutGroup.horizontal(
-          layoutSize: Self.size(.fractionalWidth(1), .absolute(Double(r(2...9)))),
+          layoutSize: Self.size(behavior == .none ? .fractionalWidth(1) : fraction(), .absolute(Double(r(2...9)))),
           subitems: (0..<r(1...3)).map { _ in Bool.random(using: &rng) ? .item(item) : .group(inner) })
         group.interItemSpacing = Double(r(0...2))
         var supplementaries: [LayoutBoundarySupplementaryItem] = []
@@ -142,24 +197,52 @@ import Testing
         return LayoutSection(
           group: group,
           contentInsets: EdgeInsets(top: Double(r(0...2)), left: Double(r(0...3)), bottom: Double(r(0...2)), right: Double(r(0...3))),
-          interGroupSpacing: Double(r(0...2)), boundarySupplementaryItems: supplementaries)
+          interGroupSpacing: Double(r(0...2)), boundarySupplementaryItems: supplementaries, orthogonalScrollingBehavior: behavior)
       }
       let layout = CompositionalLayout { s, _ in sections[s] }
       let counts = sections.map { _ in r(0...40) }
       let width = Double(r(20...90))
       layout.prepare(for: LayoutContext(itemCounts: counts, boundsSize: Size(width: width, height: 20)))
+      // Orthogonal sections scrolled anywhere (past the end is clamped).
+      for s in counts.indices {
+        let maximum = layout.maximumHorizontalOffset(ofSection: s)
+        #expect(sections[s].orthogonalScrollingBehavior != .none || maximum == 0)
+        layout.setHorizontalOffset(Double(r(0...Int(maximum) + 5)), ofSection: s)
+        #expect(layout.horizontalOffset(ofSection: s) <= maximum)
+      }
       var all: [IndexPath: Rect] = [:]
       for (s, n) in counts.enumerated() {
+        // An orthogonal section's groups form one row: every group's items
+        // as the first group's, a stride apart, less the section's offset.
+        if sections[s].orthogonalScrollingBehavior != .none, n > 0 {
+          let perGroup = sections[s].group.itemFrames(in: .zero).count
+          let first = (0..<min(n, perGroup)).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: s))!.frame }
+          let spacing = sections[s].interGroupSpacing
+          let groupWidth =
+            (sections[s].group.layoutSize.widthDimension.value * (width - sections[s].contentInsets.left - sections[s].contentInsets.right))
+            .rounded()
+          for i in 0..<n {
+            let frame = layout.layoutAttributesForItem(at: IndexPath(item: i, section: s))!.frame
+            #expect(frame == first[i % perGroup].offsetBy(dx: Double(i / perGroup) * (groupWidth + spacing), dy: 0), "seed \(seed)")
+          }
+          let x0 = first[0].minX + layout.horizontalOffset(ofSection: s) - sections[s].contentInsets.left
+          #expect(
+            x0
+              == (sections[s].group.itemFrames(in: Size(width: groupWidth, height: 9)).first.map { CompositionalLayout.snapped($0).minX }
+                ?? 0))
+        }
         for i in 0..<n {
           let frame = layout.layoutAttributesForItem(at: IndexPath(item: i, section: s))!.frame
-          #expect(frame.minX >= 0 && frame.minY >= 0, "items may overflow their group to the right and below, never above or left")
+          #expect(
+            frame.minX + layout.horizontalOffset(ofSection: s) >= 0 && frame.minY >= 0,
+            "items may overflow their group to the right and below, never above or left")
           #expect(frame.minX == frame.minX.rounded() && frame.width == frame.width.rounded(), "whole cells")
           all[IndexPath(item: i, section: s)] = frame
         }
       }
       for _ in 0..<5 {
         let rect = Rect(
-          x: Double(r(0...60)), y: Double(r(0...Int(max(1, layout.contentSize.height)))), width: Double(r(1...40)),
+          x: Double(r(-20...60)), y: Double(r(0...Int(max(1, layout.contentSize.height)))), width: Double(r(1...40)),
           height: Double(r(1...25)))
         // Pinned headers where the view is.
         layout.invalidateLayout(forBoundsChange: Rect(x: 0, y: rect.minY, width: width, height: 20))

@@ -1,5 +1,6 @@
 import GridLayout
 import GridRender
+import TermGridTesting
 import Testing
 
 @testable import TermGrid
@@ -29,5 +30,169 @@ import Testing
     #expect(view.focusedIndexPath == IndexPath(item: 2, section: 0))
     view.handle(.key(Key(.down)))
     #expect(view.focusedIndexPath?.item == 4 || view.focusedIndexPath?.item == 3, "into the next group")
+  }
+
+  static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+
+  /// Shelves of 12-wide items 3 tall that scroll sideways (`behavior`), one
+  /// per section, each under a header, in a 40x20 view.
+  static func makeShelves(_ counts: [Int], _ behavior: OrthogonalScrollingBehavior) -> (CollectionView, NumberedItems, CompositionalLayout)
+  {
+    let (view, data) = makeGrid(counts, width: 40, height: 20)
+    let item = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+    let header = LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header, alignment: .top)
+    let section = LayoutSection(
+      group: .horizontal(layoutSize: size(.absolute(12), .absolute(3)), subitems: [.item(item)]),
+      contentInsets: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1), interGroupSpacing: 1, boundarySupplementaryItems: [header],
+      orthogonalScrollingBehavior: behavior)
+    let layout = CompositionalLayout(section: section)
+    view.setLayout(layout, animated: false)
+    return (view, data, layout)
+  }
+
+  @Test func theFocusedShelfScrollsToShowTheFocusAndTheOthersKeepTheirOffsets() {
+    let (view, data, layout) = Self.makeShelves([10, 10, 10], .continuous)
+    defer { withExtendedLifetime(data) {} }
+    view.focusItem(at: IndexPath(item: 0, section: 0))
+    for _ in 0..<4 { view.handle(.key(Key(.right))) }
+    // Item 4 spans 53...65 unscrolled; with a cell of margin it ends at the view's edge.
+    #expect(view.focusedIndexPath == IndexPath(item: 4, section: 0))
+    #expect(layout.horizontalOffset(ofSection: 0) == 26)
+    view.handle(.key(Key(.down)))
+    #expect(view.focusedIndexPath == IndexPath(item: 2, section: 1), "the item of the next shelf under the focus")
+    #expect(layout.horizontalOffset(ofSection: 0) == 26 && layout.horizontalOffset(ofSection: 1) == 0)
+    view.handle(.key(Key(.up)))
+    #expect(view.focusedIndexPath == IndexPath(item: 4, section: 0))
+    var surface = Surface(width: 40, height: 20)
+    view.draw(into: &surface)
+    #expect(surface.lines[2].hasSuffix("│ Item 0.4 │ "), "\(surface.lines[2])")
+    #expect(surface.lines[7].hasPrefix(" │ Item 1.0 │"), "\(surface.lines[7])")
+  }
+
+  @Test func groupPagingComesToRestAtAGroupsLeadingEdge() {
+    let (view, data, layout) = Self.makeShelves([10], .groupPaging)
+    defer { withExtendedLifetime(data) {} }
+    view.focusItem(at: IndexPath(item: 0, section: 0))
+    for _ in 0..<3 { view.handle(.key(Key(.right))) }
+    // Item 3 (40...52) shows at the least scroll that puts a group's edge at the inset: 13 (group 1 first).
+    #expect(layout.horizontalOffset(ofSection: 0) == 13)
+    view.handle(.key(Key(.right)))
+    #expect(layout.horizontalOffset(ofSection: 0) == 26)
+    let frame = view.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))!.frame
+    #expect(frame.minX >= 0 && frame.maxX <= 40)
+  }
+
+  @Test func theWheelScrollsTheShelfUnderThePointerSideways() {
+    let (view, data, layout) = Self.makeShelves([10, 10, 10], .continuous)
+    defer { withExtendedLifetime(data) {} }
+    // Shelf 1's items are on rows 6-8.
+    #expect(view.handle(.mouse(MouseEvent(.scrollRight, x: 5, y: 7))))
+    #expect(layout.horizontalOffset(ofSection: 1) == 6 && layout.horizontalOffset(ofSection: 0) == 0)
+    view.handle(.mouse(MouseEvent(.scrollLeft, x: 5, y: 7)))
+    view.handle(.mouse(MouseEvent(.scrollLeft, x: 5, y: 7)))
+    #expect(layout.horizontalOffset(ofSection: 1) == 0)
+    // Paging shelves move by their resting offsets: a page (40) at a time.
+    let (paged, pagedData, pagedLayout) = Self.makeShelves([10, 10, 10, 10, 10], .paging)
+    defer { withExtendedLifetime(pagedData) {} }
+    paged.handle(.mouse(MouseEvent(.scrollRight, x: 5, y: 2)))
+    #expect(pagedLayout.horizontalOffset(ofSection: 0) == 40)
+    paged.handle(.mouse(MouseEvent(.scrollRight, x: 5, y: 2)))
+    #expect(pagedLayout.horizontalOffset(ofSection: 0) == 80)
+    paged.handle(.mouse(MouseEvent(.scrollRight, x: 5, y: 2)))
+    #expect(pagedLayout.horizontalOffset(ofSection: 0) == 91, "the row's end: 1 + 10 x 13 - 1 + 1 - 40")
+    // The vertical wheel still scrolls the view.
+    paged.handle(.mouse(MouseEvent(.scrollDown, x: 5, y: 2)))
+    #expect(paged.contentOffset.y == 3)
+  }
+
+  @Test func offsetsFollowTheirSectionsThroughAnUpdate() throws {
+    let (view, data, layout) = Self.makeShelves([10, 10, 10], .continuous)
+    layout.setHorizontalOffset(20, ofSection: 1)
+    layout.setHorizontalOffset(30, ofSection: 2)
+    try view.performBatchUpdates(
+      {
+        data.counts.insert(4, at: 0)
+        data.counts.remove(at: 2)
+        try view.insertSections([0])
+        try view.deleteSections([1])
+      }, animated: false)
+    // Old section 1 deleted, a section inserted before the others: new 1 is old 0, new 2 old 2.
+    #expect(data.counts == [4, 10, 10])
+    #expect(layout.horizontalOffset(ofSection: 0) == 0, "inserted")
+    #expect(layout.horizontalOffset(ofSection: 1) == 0, "old section 0")
+    #expect(layout.horizontalOffset(ofSection: 2) == 30, "old section 2")
+  }
+
+  /// On random layouts of ordinary and sideways-scrolling sections, every
+  /// item can be reached by arrows, and wherever the focus lands it is on
+  /// screen, its shelf scrolled to show it.
+  @Test func focusReachesEveryItemAndIsAlwaysOnScreen() {
+    let behaviors: [OrthogonalScrollingBehavior] = [
+      .none, .continuous, .continuousGroupLeadingBoundary, .paging, .groupPaging, .groupPagingCentered,
+    ]
+    for seed in 0..<60 {
+      var rng = SplitMix64(seed: UInt64(seed))
+      func r(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
+      let sections = (0..<r(1...4)).map { _ -> LayoutSection in
+        let behavior = behaviors.randomElement(using: &rng)!
+        let item = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(1)))
+        let columns = r(1...3)
+        let width: LayoutDimension =
+          behavior == .none
+          ? .fractionalWidth(1) : (Bool.random(using: &rng) ? .absolute(Double(r(8...30))) : .fractionalWidth(Double(r(2...4)) / 4))
+        var group: LayoutGroup
+        if Bool.random(using: &rng) {
+          group = .horizontal(layoutSize: Self.size(width, .absolute(Double(r(2...5)))), repeatingSubitem: .item(item), count: columns)
+          group.interItemSpacing = Double(r(0...1))
+        } else {
+          // A featured item beside a pair.
+          let featured = LayoutItem(layoutSize: Self.size(.fractionalWidth(0.5), .fractionalHeight(1)))
+          let half = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(0.5)))
+          let pair = LayoutGroup.vertical(
+            layoutSize: Self.size(.fractionalWidth(0.5), .fractionalHeight(1)), repeatingSubitem: .item(half), count: 2)
+          group = .horizontal(layoutSize: Self.size(width, .absolute(Double(r(4...6)))), subitems: [.item(featured), .group(pair)])
+        }
+        return LayoutSection(
+          group: group, contentInsets: EdgeInsets(top: 0, left: Double(r(0...2)), bottom: Double(r(0...1)), right: Double(r(0...2))),
+          interGroupSpacing: Double(r(0...2)), orthogonalScrollingBehavior: behavior)
+      }
+      let counts = sections.map { _ in r(1...25) }
+      let (view, data) = makeGrid(counts, width: r(30...90), height: r(8...24))
+      defer { withExtendedLifetime(data) {} }
+      let layout = CompositionalLayout { s, _ in sections[s] }
+      view.setLayout(layout, animated: false)
+      let screen = Rect(x: 0, y: 0, width: Double(view.frame.width), height: Double(view.frame.height))
+      func onScreen(_ path: IndexPath) -> Bool {
+        let f = view.layoutAttributesForItem(at: path)!.frame.offsetBy(dx: -view.contentOffset.x, dy: -view.contentOffset.y)
+        // Whole when it fits; otherwise at least its top-left part.
+        return f.width <= screen.width && f.height <= screen.height ? screen.contains(f) : f.intersects(screen) && f.minX >= 0
+      }
+      // Random walks: the focus is on screen after every key.
+      let keys: [Key] = [Key(.right), Key(.left), Key(.down), Key(.up), Key(.pageDown), Key(.pageUp), Key(.home), Key(.end)]
+      view.focusItem(at: IndexPath(item: 0, section: 0))
+      for step in 0..<80 {
+        let key = step % 7 == 6 ? keys[r(4...7)] : keys[r(0...3)]
+        view.handle(InputEvent.key(key))
+        let f = view.focusedIndexPath!
+        #expect(
+          onScreen(f),
+          "seed \(seed), step \(step), \(key): \(f) at \(view.layoutAttributesForItem(at: f)!.frame), offset \(view.contentOffset)")
+      }
+      // Reachability: a search over the arrows from the first item.
+      var seen: Set<IndexPath> = [IndexPath(item: 0, section: 0)]
+      var queue = [IndexPath(item: 0, section: 0)]
+      while let path = queue.popLast() {
+        for direction in [FocusDirection.right, .left, .down, .up] {
+          view.focusItem(at: path)
+          guard view.moveFocus(direction), let next = view.focusedIndexPath else { continue }
+          #expect(
+            onScreen(next),
+            "seed \(seed): \(path) \(direction) to \(next) at \(view.layoutAttributesForItem(at: next)!.frame), offset \(view.contentOffset), view \(view.frame)"
+          )
+          if seen.insert(next).inserted { queue.append(next) }
+        }
+      }
+      #expect(seen.count == counts.reduce(0, +), "seed \(seed): reached \(seen.count) of \(counts)")
+    }
   }
 }

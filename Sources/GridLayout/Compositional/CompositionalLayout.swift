@@ -22,7 +22,7 @@
 /// meets. Sections have headers and footers (``LayoutBoundarySupplementaryItem``,
 /// top ones able to pin). (Work in progress, issue 25: orthogonal
 /// scrolling, item badges, decoration items and self-sizing come next.)
-public final class CompositionalLayout: CollectionLayout {
+public final class CompositionalLayout: SectionScrollingLayout {
   /// Gives the section for an index, seeing the container's size.
   public typealias SectionProvider = @Sendable (_ section: Int, _ environment: LayoutEnvironment) -> LayoutSection
 
@@ -34,23 +34,43 @@ public final class CompositionalLayout: CollectionLayout {
     var start: Double
     var end: Double
     var origin: Point
+    /// From one group to the next: down the view, or along the row of a
+    /// section that scrolls sideways.
     var stride: Double
     var template: [Rect]
     var itemCount: Int
+    /// True when the groups form one row that scrolls sideways.
+    var isOrthogonal = false
+    var behavior = OrthogonalScrollingBehavior.none
+    /// The size of one group, in whole cells.
+    var groupSize = Size.zero
     /// How far above and below its group's top one group's items reach
     /// (items may overflow their group, as in UIKit).
     var reach: (top: Double, bottom: Double) = (0, 0)
+    /// How far left and right of its group's left edge they reach.
+    var sideReach: (left: Double, right: Double) = (0, 0)
+    /// The width of the row of an orthogonal section, insets included.
+    var rowWidth = 0.0
     /// Its headers and footers where they lie, and whether each pins.
     var supplementaries: [(kind: ElementKind, frame: Rect, pins: Bool)] = []
     var groupCount: Int { template.isEmpty ? 0 : (itemCount + template.count - 1) / template.count }
 
-    func frame(ofItem i: Int) -> Rect {
+    /// Item `i`'s frame, the row scrolled left by `offset`.
+    func frame(ofItem i: Int, offset: Double) -> Rect {
       let t = template[i % template.count]
-      return Rect(x: origin.x + t.minX, y: origin.y + Double(i / template.count) * stride + t.minY, width: t.width, height: t.height)
+      let along = Double(i / template.count) * stride
+      if isOrthogonal {
+        return Rect(x: origin.x + along + t.minX - offset, y: origin.y + t.minY, width: t.width, height: t.height)
+      }
+      return Rect(x: origin.x + t.minX, y: origin.y + along + t.minY, width: t.width, height: t.height)
     }
   }
 
   private(set) var sections: [PreparedSection] = []
+  /// How far each section is scrolled sideways (0 for one that does not scroll).
+  private var offsets: [Double] = []
+  /// The width of the view, as last prepared.
+  private var width = 0.0
   /// The size of all the content.
   public private(set) var contentSize = Size.zero
 
@@ -65,49 +85,71 @@ public final class CompositionalLayout: CollectionLayout {
     provider = sectionProvider
   }
 
-  /// Lays every section's groups out.
+  /// Lays every section's groups out. Each orthogonal section keeps its
+  /// offset, clamped to its new row.
   public func prepare(for context: LayoutContext) {
     let environment = LayoutEnvironment(containerSize: context.boundsSize)
+    width = max(0, context.boundsSize.width)
     sections.removeAll(keepingCapacity: true)
     overflow = (0, 0)
     pins = false
     var y = 0.0
     for s in 0..<context.numberOfSections {
       let section = provider(s, environment)
-      let insets = section.contentInsets
-      let content = Size(width: max(0, context.boundsSize.width - insets.left - insets.right), height: context.boundsSize.height)
-      let groupSize = section.group.layoutSize.resolved(in: content)
-      let height = groupSize.height.rounded()
-      let template = section.group.itemFrames(in: groupSize).map(Self.snapped)
-      var supplementaries: [(kind: ElementKind, frame: Rect, pins: Bool)] = []
-      let start = y
-      for item in section.boundarySupplementaryItems where item.alignment == .top {
-        let size = item.layoutSize.resolved(in: content)
-        supplementaries.append(
-          (item.elementKind, Self.snapped(Rect(x: insets.left, y: y, width: size.width, height: size.height)), item.pinToVisibleBounds))
-        y += size.height.rounded()
-      }
-      var prepared = PreparedSection(
-        start: start, end: y, origin: Point(x: insets.left, y: y + insets.top),
-        stride: height + max(0, section.interGroupSpacing).rounded(), template: template,
-        itemCount: context.numberOfItems(inSection: s))
-      prepared.reach = (min(0, template.map(\.minY).min() ?? 0), max(height, template.map(\.maxY).max() ?? 0))
-      let groups = Double(prepared.groupCount)
-      let body = groups > 0 ? groups * height + (groups - 1) * (prepared.stride - height) : 0
-      prepared.end = prepared.origin.y + body + insets.bottom
-      for item in section.boundarySupplementaryItems where item.alignment == .bottom {
-        let size = item.layoutSize.resolved(in: content)
-        supplementaries.append(
-          (item.elementKind, Self.snapped(Rect(x: insets.left, y: prepared.end, width: size.width, height: size.height)), false))
-        prepared.end += size.height.rounded()
-      }
-      prepared.supplementaries = supplementaries
-      pins = pins || supplementaries.contains { $0.pins }
+      let prepared = Self.prepared(section, itemCount: context.numberOfItems(inSection: s), at: y, in: context.boundsSize)
+      pins = pins || prepared.supplementaries.contains { $0.pins }
       sections.append(prepared)
       y = prepared.end
-      overflow = (max(overflow.up, -prepared.reach.top), max(overflow.down, prepared.reach.bottom - height))
+      overflow = (max(overflow.up, -prepared.reach.top), max(overflow.down, prepared.reach.bottom - prepared.groupSize.height))
     }
-    contentSize = Size(width: context.boundsSize.width, height: y)
+    contentSize = Size(width: width, height: y)
+    if offsets.count > sections.count { offsets.removeLast(offsets.count - sections.count) }
+    if offsets.count < sections.count { offsets += [Double](repeating: 0, count: sections.count - offsets.count) }
+    for s in offsets.indices { offsets[s] = min(offsets[s], maximumHorizontalOffset(ofSection: s)) }
+  }
+
+  /// One section laid out from `y` down, in a view of `bounds`.
+  private static func prepared(_ section: LayoutSection, itemCount: Int, at top: Double, in bounds: Size) -> PreparedSection {
+    let insets = section.contentInsets
+    let content = Size(width: max(0, bounds.width - insets.left - insets.right), height: bounds.height)
+    let groupSize = section.group.layoutSize.resolved(in: content)
+    let whole = Size(width: groupSize.width.rounded(), height: groupSize.height.rounded())
+    let template = section.group.itemFrames(in: groupSize).map(Self.snapped)
+    let orthogonal = section.orthogonalScrollingBehavior.scrollsOrthogonally
+    let spacing = max(0, section.interGroupSpacing).rounded()
+    var y = top
+    var supplementaries: [(kind: ElementKind, frame: Rect, pins: Bool)] = []
+    for item in section.boundarySupplementaryItems where item.alignment == .top {
+      let size = item.layoutSize.resolved(in: content)
+      supplementaries.append(
+        (item.elementKind, Self.snapped(Rect(x: insets.left, y: y, width: size.width, height: size.height)), item.pinToVisibleBounds))
+      y += size.height.rounded()
+    }
+    var prepared = PreparedSection(
+      start: top, end: y, origin: Point(x: insets.left, y: y + insets.top),
+      stride: (orthogonal ? whole.width : whole.height) + spacing, template: template, itemCount: max(0, itemCount))
+    prepared.isOrthogonal = orthogonal
+    prepared.behavior = section.orthogonalScrollingBehavior
+    prepared.groupSize = whole
+    let groups = Double(prepared.groupCount)
+    prepared.reach = (min(0, template.map(\.minY).min() ?? 0), max(whole.height, template.map(\.maxY).max() ?? 0))
+    prepared.sideReach = (min(0, template.map(\.minX).min() ?? 0), max(whole.width, template.map(\.maxX).max() ?? 0))
+    if orthogonal {
+      let row = groups > 0 ? groups * whole.width + (groups - 1) * spacing : 0
+      prepared.rowWidth = insets.left + row + insets.right
+      prepared.end = prepared.origin.y + (groups > 0 ? whole.height : 0) + insets.bottom
+    } else {
+      let body = groups > 0 ? groups * whole.height + (groups - 1) * spacing : 0
+      prepared.end = prepared.origin.y + body + insets.bottom
+    }
+    for item in section.boundarySupplementaryItems where item.alignment == .bottom {
+      let size = item.layoutSize.resolved(in: content)
+      supplementaries.append(
+        (item.elementKind, Self.snapped(Rect(x: insets.left, y: prepared.end, width: size.width, height: size.height)), false))
+      prepared.end += size.height.rounded()
+    }
+    prepared.supplementaries = supplementaries
+    return prepared
   }
 
   /// The most any section's items reach above and below their groups.
@@ -147,14 +189,29 @@ public final class CompositionalLayout: CollectionLayout {
       let groups = section.groupCount
       if groups > 0, section.stride > 0 {
         // The groups whose items' reach meets the rect.
-        let first = max(0, Int(((rect.minY - section.origin.y - section.reach.bottom) / section.stride).rounded(.down)))
-        let last = min(groups - 1, Int(((rect.maxY - section.origin.y - section.reach.top) / section.stride).rounded(.down)))
+        let first: Int
+        let last: Int
+        if section.isOrthogonal {
+          let offset = offsets[s]
+          guard section.origin.y + section.reach.top < rect.maxY, section.origin.y + section.reach.bottom > rect.minY else {
+            s += 1
+            continue
+          }
+          let low = rect.minX + offset - section.origin.x
+          let high = rect.maxX + offset - section.origin.x
+          first = max(0, Int(((low - section.sideReach.right) / section.stride).rounded(.down)))
+          last = min(groups - 1, Int(((high - section.sideReach.left) / section.stride).rounded(.down)))
+        } else {
+          first = max(0, Int(((rect.minY - section.origin.y - section.reach.bottom) / section.stride).rounded(.down)))
+          last = min(groups - 1, Int(((rect.maxY - section.origin.y - section.reach.top) / section.stride).rounded(.down)))
+        }
         if first <= last {
+          let offset = section.isOrthogonal ? offsets[s] : 0
           for g in first...last {
             for t in section.template.indices {
               let i = g * section.template.count + t
               guard i < section.itemCount else { break }
-              let frame = section.frame(ofItem: i)
+              let frame = section.frame(ofItem: i, offset: offset)
               if frame.intersects(rect) { result.append(LayoutAttributes(forItemAt: IndexPath(item: i, section: s), frame: frame)) }
             }
           }
@@ -170,7 +227,8 @@ public final class CompositionalLayout: CollectionLayout {
     guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
     let section = sections[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < section.itemCount, !section.template.isEmpty else { return nil }
-    return LayoutAttributes(forItemAt: indexPath, frame: section.frame(ofItem: indexPath.item))
+    let offset = section.isOrthogonal ? offsets[indexPath.section] : 0
+    return LayoutAttributes(forItemAt: indexPath, frame: section.frame(ofItem: indexPath.item, offset: offset))
   }
 
   /// The header or footer of `kind` of a section (its first of that kind).
@@ -206,5 +264,66 @@ public final class CompositionalLayout: CollectionLayout {
       }
     }
     return a
+  }
+
+  // MARK: sections that scroll sideways
+
+  /// How far `section` is scrolled sideways (0 for one that does not scroll, or out of range).
+  public func horizontalOffset(ofSection section: Int) -> Double {
+    section >= 0 && section < offsets.count ? offsets[section] : 0
+  }
+
+  /// Scrolls an orthogonal `section` sideways to `offset`, in whole cells,
+  /// clamped to its row; other sections do not move.
+  public func setHorizontalOffset(_ offset: Double, ofSection section: Int) {
+    guard section >= 0, section < offsets.count, sections[section].isOrthogonal, offset.isFinite else { return }
+    offsets[section] = min(max(0, offset.rounded()), maximumHorizontalOffset(ofSection: section))
+  }
+
+  /// How much wider an orthogonal section's row is than the view (0 for any other).
+  public func maximumHorizontalOffset(ofSection section: Int) -> Double {
+    guard section >= 0, section < sections.count, sections[section].isOrthogonal else { return 0 }
+    return max(0, sections[section].rowWidth - width)
+  }
+
+  /// The offsets within `range` where `section` comes to rest, as its
+  /// ``LayoutSection/orthogonalScrollingBehavior`` says: nil (any) for
+  /// ``OrthogonalScrollingBehavior/continuous``; a group's leading edge at
+  /// the leading inset for ``OrthogonalScrollingBehavior/continuousGroupLeadingBoundary``
+  /// and ``OrthogonalScrollingBehavior/groupPaging``; a group centred for
+  /// ``OrthogonalScrollingBehavior/groupPagingCentered``; a multiple of the
+  /// view's width for ``OrthogonalScrollingBehavior/paging``. Both ends of
+  /// the row are always resting places, so every item can be shown.
+  public func restingHorizontalOffsets(ofSection section: Int, in range: ClosedRange<Double>) -> [Double]? {
+    guard section >= 0, section < sections.count, sections[section].isOrthogonal else { return nil }
+    let prepared = sections[section]
+    let maximum = maximumHorizontalOffset(ofSection: section)
+    let step: Double
+    let first: Double
+    switch prepared.behavior {
+    case .none, .continuous: return nil
+    case .continuousGroupLeadingBoundary, .groupPaging:
+      (first, step) = (0, prepared.stride)
+    case .groupPagingCentered:
+      (first, step) = (prepared.origin.x + prepared.groupSize.width / 2 - (width / 2).rounded(.down), prepared.stride)
+    case .paging:
+      (first, step) = (0, width)
+    }
+    let low = max(0, range.lowerBound)
+    let high = min(maximum, range.upperBound)
+    guard low <= high else { return [] }
+    var result: [Double] = []
+    if low == 0 { result.append(0) }
+    if step > 0 {
+      var k = max(0, ((low - first) / step).rounded(.up))
+      while true {
+        let offset = (first + k * step).rounded()
+        if offset > high { break }
+        if offset >= low, offset > 0, offset < maximum { result.append(offset) }
+        k += 1
+      }
+    }
+    if high == maximum, maximum > 0 { result.append(maximum) }
+    return result
   }
 }

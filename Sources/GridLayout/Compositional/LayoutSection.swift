@@ -1,6 +1,7 @@
 /// A section of a ``CompositionalLayout``: its group, repeated down the
-/// section until the section's items run out, with margins around and
-/// spacing between the repetitions. UIKit's `NSCollectionLayoutSection`, as a value.
+/// section (or along a row that scrolls sideways, with an
+/// ``orthogonalScrollingBehavior``) until the section's items run out, with
+/// margins around and spacing between the repetitions. UIKit's `NSCollectionLayoutSection`, as a value.
 public struct LayoutSection: Sendable {
   /// The group repeated.
   public var group: LayoutGroup
@@ -11,15 +12,22 @@ public struct LayoutSection: Sendable {
   /// Its headers and footers, in order: top ones above the insets, bottom
   /// ones below, one after another.
   public var boundarySupplementaryItems: [LayoutBoundarySupplementaryItem] = []
+  /// Whether the section's groups repeat down the view (``OrthogonalScrollingBehavior/none``)
+  /// or form one row that scrolls sideways on its own. Such a row is as
+  /// wide as its groups, the interGroupSpacing between them, and the left
+  /// and right insets at its ends; its offset is kept across updates.
+  public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none
 
   /// Creates a section of `group`.
   public init(
     group: LayoutGroup, contentInsets: EdgeInsets = .zero, interGroupSpacing: Double = 0,
-    boundarySupplementaryItems: [LayoutBoundarySupplementaryItem] = []
+    boundarySupplementaryItems: [LayoutBoundarySupplementaryItem] = [],
+    orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none
   ) {
     self.group = group
     self.contentInsets = contentInsets
     self.interGroupSpacing = interGroupSpacing
     self.boundarySupplementaryItems = boundarySupplementaryItems
+    self.orthogonalScrollingBehavior = orthogonalScrollingBehavior
   }
 }

@@ -12,4 +12,15 @@ public protocol SectionScrollingLayout: CollectionLayout {
   func setHorizontalOffset(_ offset: Double, ofSection section: Int)
   /// The largest offset of `section`: how much wider its row is than the bounds.
   func maximumHorizontalOffset(ofSection section: Int) -> Double
+  /// The offsets between `range`'s bounds at which `section` comes to rest,
+  /// in increasing order, or nil when any offset will do (see the default).
+  func restingHorizontalOffsets(ofSection section: Int, in range: ClosedRange<Double>) -> [Double]?
+}
+
+extension SectionScrollingLayout {
+  /// The offsets between `range`'s bounds at which `section` comes to rest
+  /// (the focus moving into an item out of view picks the nearest one that
+  /// shows it, the wheel the next one), in increasing order; nil when any
+  /// offset will do. The default says nil.
+  public func restingHorizontalOffsets(ofSection section: Int, in range: ClosedRange<Double>) -> [Double]? { nil }
 }

@@ -95,8 +95,12 @@ extension CollectionView {
   private func handleMouse(_ m: MouseEvent) -> Bool {
     switch m.kind {
     case .scrollLeft, .scrollRight:
-      // Sideways where the layout scrolls sideways; nothing elsewhere.
-      guard frame.contains(x: m.x, y: m.y), collectionViewLayout.scrollsHorizontally else { return false }
+      // Sideways where the layout scrolls sideways, or the section under
+      // the pointer does; nothing elsewhere.
+      guard frame.contains(x: m.x, y: m.y) else { return false }
+      guard collectionViewLayout.scrollsHorizontally else {
+        return scrollSection(atSurfaceY: m.y, right: m.kind == .scrollRight)
+      }
       let step = m.kind == .scrollLeft ? -6.0 : 6.0
       setContentOffset(Point(x: contentOffset.x + step, y: contentOffset.y))
       return true

@@ -75,9 +75,11 @@ extension CollectionView {
   }
 
   /// With a ``SectionScrollingLayout``, scrolls the item's section sideways
-  /// (the least that shows it all, or centred) and redraws.
+  /// (the least that shows it all, or centred; where the section comes to
+  /// rest at certain offsets only, the nearest of those that shows it) and redraws.
   private func revealInSection(_ indexPath: IndexPath, position: ScrollPosition) {
     guard let shelves = sectionScrollingLayout,
+      shelves.maximumHorizontalOffset(ofSection: indexPath.section) > 0,
       let frame = layoutAttributesForItem(at: indexPath)?.frame
     else { return }
     let old = shelves.horizontalOffset(ofSection: indexPath.section)
@@ -92,7 +94,41 @@ extension CollectionView {
       if maxX > width { offset += maxX - width }
       if minX - (offset - old) < 0 { offset = old + minX }
     }
+    // The item's edges in the unscrolled row.
+    let left = frame.minX + old
+    let right = frame.maxX + old
+    if let resting = shelves.restingHorizontalOffsets(
+      ofSection: indexPath.section, in: (min(old, offset) - width)...(max(old, offset) + width))
+    {
+      let showing = resting.filter { left - $0 >= 0 && right - $0 <= width }
+      let target = position == .centered ? offset : old
+      if let best = showing.min(by: { abs($0 - target) < abs($1 - target) }) { offset = best }
+    }
     shelves.setHorizontalOffset(offset, ofSection: indexPath.section)
     if shelves.horizontalOffset(ofSection: indexPath.section) != old { redraw.invalidateAll() }
+  }
+
+  /// With a ``SectionScrollingLayout``, scrolls the section under the
+  /// surface row `y` sideways a step (six cells, or to its next resting
+  /// offset) left or right. Returns false when no section there scrolls.
+  func scrollSection(atSurfaceY y: Int, right: Bool) -> Bool {
+    guard let shelves = sectionScrollingLayout else { return false }
+    let row = contentPoint(x: viewport.x, y: y).y
+    let band = Rect(x: contentOffset.x, y: row - 0.5, width: Double(max(1, viewport.width)), height: 1)
+    guard
+      let section = collectionViewLayout.layoutAttributesForElements(in: band)
+        .first(where: { $0.category == .item && shelves.maximumHorizontalOffset(ofSection: $0.indexPath.section) > 0 })?
+        .indexPath.section
+    else { return false }
+    let old = shelves.horizontalOffset(ofSection: section)
+    let width = Double(max(1, viewport.width))
+    var offset = old + (right ? 6 : -6)
+    if let resting = shelves.restingHorizontalOffsets(ofSection: section, in: (old - 2 * width)...(old + 2 * width)) {
+      offset = (right ? resting.first { $0 > old } : resting.last { $0 < old }) ?? old
+    }
+    shelves.setHorizontalOffset(offset, ofSection: section)
+    guard shelves.horizontalOffset(ofSection: section) != old else { return true }
+    redraw.invalidateAll()
+    return true
   }
 }

@@ -168,8 +168,17 @@ extension CollectionView {
       focusedIndexPath = plan.newIndexPath(forOld: f) ?? neighbour(ofDeleted: f, oldCounts: oldCounts, plan: plan)
     }
     if focusedIndexPath == nil { focusedIndexPath = firstIndexPath }
+    // Sections that scroll sideways keep their offsets where sections were
+    // inserted, deleted or moved before them (an inserted one starts at 0).
+    let movesSections = plan.sectionMap.enumerated().contains { $0.offset != $0.element } || counts.count != oldCounts.count
+    let oldOffsets = movesSections ? sectionScrollingLayout.map { l in oldCounts.indices.map { l.horizontalOffset(ofSection: $0) } } : nil
     needsLayout = true
     layoutIfNeeded()
+    if let oldOffsets, let layout = sectionScrollingLayout {
+      var newOffsets = [Double](repeating: 0, count: counts.count)
+      for (old, new) in plan.sectionMap.enumerated() { if let new, new < newOffsets.count { newOffsets[new] = oldOffsets[old] } }
+      for (s, offset) in newOffsets.enumerated() { layout.setHorizontalOffset(offset, ofSection: s) }
+    }
     clampContentOffset()
     if let f = focusedIndexPath { scrollToItem(at: f, position: .minimal) }
     setNeedsDisplay()
