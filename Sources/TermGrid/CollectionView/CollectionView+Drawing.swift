@@ -16,7 +16,8 @@ extension CollectionView {
       at: contentOffset, frame: frame, area: view, surfaceWidth: surface.width, surfaceHeight: surface.height,
       incrementally: drawsIncrementally && movement == nil)
     defer { redraw.didDraw(at: contentOffset, surfaceWidth: surface.width, surfaceHeight: surface.height) }
-    guard case .incremental(let dy) = plan else {
+    // A fixed background does not move with the rows: a scroll draws everything.
+    guard case .incremental(let dy) = plan, dy == 0 || backgroundScrollsWithRows else {
       drawAll(into: &surface)
       return
     }
@@ -56,6 +57,7 @@ extension CollectionView {
     surface.fill(frame)
     let view = viewport
     guard !view.isEmpty else { return }
+    drawBackground(in: view, on: &surface)
     var attributes = collectionViewLayout.layoutAttributesForElements(in: visibleRect)
     if let lifted = liftedAttributes() {
       attributes.removeAll { $0.category == .item && $0.indexPath == lifted.indexPath }
@@ -69,6 +71,7 @@ extension CollectionView {
   /// Redraws every element under `rect` (surface cells within the viewport).
   func redrawCells(_ rect: CellRect, on surface: inout Surface) {
     surface.fill(rect)
+    drawBackground(in: rect, on: &surface)
     let content = geometry.contentRect(ofSurface: rect)
     rasterize(collectionViewLayout.layoutAttributesForElements(in: content), clip: rect, on: &surface)
   }
@@ -156,9 +159,12 @@ extension CollectionView {
     return dataSource.collectionView(self, contentForSupplementaryElementOfKind: attrs.kind, at: attrs.indexPath)
   }
 
-  func drawScrollIndicator(on surface: inout Surface) {
+  /// Draws the scroll bar for the content at `extent` (the view's own
+  /// offset and content size when nil: an animation may move it).
+  func drawScrollIndicator(at extent: ScrollExtent? = nil, on surface: inout Surface) {
     guard showsScrollIndicator else { return }
-    let content = collectionViewLayout.contentSize
+    let content = extent?.contentSize ?? collectionViewLayout.contentSize
+    let contentOffset = extent?.offset ?? contentOffset
     if collectionViewLayout.scrollsHorizontally {
       guard frame.height > 1 else { return }
       ScrollIndicator(theme: theme, isHorizontal: true).draw(

@@ -167,6 +167,11 @@ extension CollectionView {
     guard let t = transition else { return }
     transition = nil
     redraw.invalidateAll()
+    // An interactive transition held by the app and cut short: the new layout stays.
+    if t.heldFraction != nil, let interactive = interactiveTransition {
+      interactiveTransition = nil
+      interactive.completion?(true, false)
+    }
     for c in t.completions { c(finished) }
   }
 
@@ -175,13 +180,15 @@ extension CollectionView {
   func drawTransition(into surface: inout Surface) -> Bool {
     guard let t = transition else { return false }
     let now = clock.now
-    guard t.timeFraction(at: now) < 1 else {
+    guard t.heldFraction != nil || t.timeFraction(at: now) < 1 else {
       finishTransition(finished: true)
       return false
     }
     surface.fill(frame)
     let view = viewport
     let visible = visibleRect
+    let extent = t.scrollExtent(at: now)
+    drawBackground(in: view, at: extent, on: &surface)
     var elements: [DrawnElement] = []
     elements.reserveCapacity(t.tracks.count)
     let lifted = liftedAttributes()
@@ -200,7 +207,7 @@ extension CollectionView {
       // The lifted item glides from where the animation found it to its raised place.
       if let track = t.tracks.first(where: { !$0.isDisappearing && $0.key == liftedKey }) {
         let zIndex = lifted.zIndex
-        lifted = track.from.interpolated(to: lifted, fraction: t.curve.value(at: t.timeFraction(at: now)))
+        lifted = track.from.interpolated(to: lifted, fraction: t.fraction(at: now))
         lifted.zIndex = zIndex
       }
       elements.append(DrawnElement(attributes: lifted))
@@ -213,7 +220,7 @@ extension CollectionView {
     }
     if !view.isEmpty {
       rasterize(elements, inDrawingOrder: true, clip: view, on: &surface)
-      drawScrollIndicator(on: &surface)
+      drawScrollIndicator(at: extent, on: &surface)
     }
     redraw.didDrawAnimationFrame()
     return true

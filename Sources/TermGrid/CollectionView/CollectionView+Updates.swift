@@ -39,6 +39,9 @@ extension CollectionView {
       if let completion { pendingCompletions.append(completion) }
       return
     }
+    // An interactive transition held by the app is completed first (an
+    // animated batch does it when it starts, from what is on screen).
+    if interactiveTransition != nil, !animated || animationDuration <= 0 { finishTransition(finished: false) }
     // An item being moved goes back where it came from first (its room-making
     // animation ended): the batch's index paths are the data's, not the movement's.
     if isMovingItem {

@@ -103,6 +103,13 @@ public final class CollectionView {
       setNeedsLayout()
     }
   }
+  /// What is drawn behind all the content, as UIKit's `backgroundView`:
+  /// under every element (whatever its `zIndex`), in the gaps between
+  /// them and where there is no content, clipped to ``viewport``. nil (the
+  /// default) leaves blank cells. See ``CollectionBackground``.
+  public var backgroundView: CollectionBackground? {
+    didSet { setNeedsDisplay() }
+  }
   /// How focus and selection look.
   public var theme = Theme() {
     didSet { setNeedsDisplay() }
@@ -118,14 +125,17 @@ public final class CollectionView {
   public var cellAspectRatio = 2.0
   /// True when something changed since the last ``draw(into:)``, or an
   /// animation is running (each frame of it is a new picture).
-  public var needsDisplay: Bool { redraw.isPending || transition != nil }
+  /// (An interactive transition held by the app is a new picture only when
+  /// its progress changes.)
+  public var needsDisplay: Bool { redraw.isPending || (transition != nil && transition?.heldFraction == nil) }
   /// How long animated updates and layout changes take, in seconds (0: not animated).
   public var animationDuration = 0.25
   /// How animated updates and layout changes run over their duration.
   public var animationCurve = TimingCurve.easeOut
   /// Where animations read the time; inject a ``ManualAnimationClock`` to step them.
   public var clock: any AnimationClock = SystemAnimationClock()
-  /// True while an update or layout change is animating.
+  /// True while an update or layout change is animating (an interactive
+  /// transition included, held or finishing).
   public var isAnimating: Bool { transition != nil }
 
   /// What is to be drawn next, and what the surface holds from the last draw.
@@ -144,6 +154,8 @@ public final class CollectionView {
   var needsLayout = true
   /// The animation running, if any.
   var transition: LayoutTransition?
+  /// The interactive layout transition the app drives, if any (its frames are ``transition``'s, held).
+  var interactiveTransition: InteractiveTransition?
   /// The batch being collected by ``performBatchUpdates(_:animated:completion:)``, while its updates run.
   var pendingBatch: BatchUpdate?
   /// Completions of batches nested in the one being collected.

@@ -42,6 +42,16 @@ struct LayoutTransition {
   /// The keys of the tracks that stay (elements of the new state).
   var trackedKeys: Set<ElementKey>
   var completions: [(Bool) -> Void]
+  /// The fraction of the way shown when the time starts and when it ends:
+  /// 0 and 1, but for the rest of an interactive transition (from its
+  /// progress to 1 when it finishes, to 0 when it is cancelled).
+  var span: (start: Double, end: Double) = (0, 1)
+  /// The fraction an interactive transition holds the animation at, while
+  /// the app drives it (nil: it runs on the clock).
+  var heldFraction: Double?
+  /// The scroll offset and content size at fractions 0 and 1, for the scroll
+  /// bar and a background that scrolls with the content (nil: the view's own).
+  var scrolling: (start: ScrollExtent, end: ScrollExtent)?
 
   init(start: Double, duration: Double, curve: TimingCurve, tracks: [TransitionTrack], completions: [(Bool) -> Void]) {
     self.start = start
@@ -57,8 +67,43 @@ struct LayoutTransition {
     duration <= 0 ? 1 : min(max((now - start) / duration, 0), 1)
   }
 
-  /// The attributes of a track at `now`.
+  /// The fraction of the way from the tracks' start to their end shown at
+  /// `now`: the held one, else the span's run through with the curve (its
+  /// ends exactly at the ends of the time).
+  func fraction(at now: Double) -> Double {
+    if let heldFraction { return heldFraction }
+    let t = timeFraction(at: now)
+    if t >= 1 { return span.end }
+    if t <= 0 { return span.start }
+    return span.start + (span.end - span.start) * curve.value(at: t)
+  }
+
+  /// The attributes of a track at `now` (exactly its ends at fractions 0 and 1).
   func presented(_ track: TransitionTrack, at now: Double) -> LayoutAttributes {
-    track.from.interpolated(to: track.to, fraction: curve.value(at: timeFraction(at: now)))
+    let f = fraction(at: now)
+    if f <= 0 { return track.from }
+    return track.from.interpolated(to: track.to, fraction: f)
+  }
+
+  /// The scroll offset and content size shown at `now`, when they are animated.
+  func scrollExtent(at now: Double) -> ScrollExtent? {
+    guard let scrolling else { return nil }
+    return scrolling.start.interpolated(to: scrolling.end, fraction: fraction(at: now))
+  }
+}
+
+/// A scroll offset and the content size it is in: what the scroll bar shows.
+struct ScrollExtent: Equatable {
+  var offset: Point
+  var contentSize: Size
+
+  /// The extent `fraction` of the way to `end` (exactly either end at 0 and 1).
+  func interpolated(to end: ScrollExtent, fraction f: Double) -> ScrollExtent {
+    if f <= 0 { return self }
+    if f >= 1 { return end }
+    func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
+    return ScrollExtent(
+      offset: Point(x: lerp(offset.x, end.offset.x), y: lerp(offset.y, end.offset.y)),
+      contentSize: Size(width: lerp(contentSize.width, end.contentSize.width), height: lerp(contentSize.height, end.contentSize.height)))
   }
 }
