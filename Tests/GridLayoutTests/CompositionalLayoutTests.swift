@@ -161,15 +161,73 @@ import Testing
     #expect(Self.shelfAndGrid(.paging).restingHorizontalOffsets(ofSection: 1, in: -50...100) == nil)
   }
 
+  @Test func badgesSitOnTheirItemsAndABackgroundBehindTheSection() {
+    let badge = LayoutSupplementaryItem(
+      layoutSize: Self.size(.absolute(2), .absolute(1)), elementKind: "badge",
+      containerAnchor: LayoutAnchor(edges: [.bottom, .trailing]))
+    let corner = LayoutSupplementaryItem(
+      layoutSize: Self.size(.absolute(4), .absolute(2)), elementKind: "corner",
+      containerAnchor: LayoutAnchor(edges: [.top, .leading], fractionalOffset: Point(x: -0.5, y: -0.5)))
+    let item = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(1)), supplementaryItems: [badge, corner])
+    var background = LayoutDecorationItem.background(elementKind: "panel")
+    background.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+    let header = LayoutBoundarySupplementaryItem(
+      layoutSize: Self.size(.fractionalWidth(1), .absolute(1)), elementKind: .header, alignment: .top)
+    let section = LayoutSection(
+      group: .horizontal(layoutSize: Self.size(.fractionalWidth(1), .absolute(4)), repeatingSubitem: .item(item), count: 3),
+      contentInsets: EdgeInsets(top: 1, left: 3, bottom: 1, right: 3), interGroupSpacing: 1, boundarySupplementaryItems: [header],
+      decorationItems: [background])
+    let layout = CompositionalLayout(section: section)
+    layout.prepare(for: LayoutContext(itemCounts: [4, 1], boundsSize: Size(width: 36, height: 20)))
+    // Items 10 wide from x 3; rows at 2 and 7; section 0 ends at 12, section 1 runs 12-18 (items at 14).
+    #expect(
+      Self.frames(layout, count: 4) == [
+        Rect(x: 3, y: 2, width: 10, height: 4), Rect(x: 13, y: 2, width: 10, height: 4), Rect(x: 23, y: 2, width: 10, height: 4),
+        Rect(x: 3, y: 7, width: 10, height: 4),
+      ])
+    func supplementary(_ kind: ElementKind, _ item: Int, _ section: Int = 0) -> Rect? {
+      layout.layoutAttributesForSupplementaryElement(ofKind: kind, at: IndexPath(item: item, section: section))?.frame
+    }
+    #expect(supplementary("badge", 0) == Rect(x: 11, y: 5, width: 2, height: 1))
+    #expect(supplementary("badge", 3) == Rect(x: 11, y: 10, width: 2, height: 1))
+    // Half out of the item's top-left corner: x 3 - 2, y 2 - 1.
+    #expect(supplementary("corner", 1) == Rect(x: 11, y: 1, width: 4, height: 2))
+    #expect(supplementary("badge", 4) == nil)
+    #expect(supplementary(.header, 0) == Rect(x: 3, y: 0, width: 30, height: 1), "a header at item 0's path is still the header")
+    #expect(supplementary("badge", 0, 1) == Rect(x: 11, y: 17, width: 2, height: 1))
+    // The background: the section's rows (header to bottom inset) across the view, less its insets.
+    let all = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 36, height: 30))
+    #expect(
+      all.filter { $0.category == .decoration }.map { "\($0.kind) \($0.indexPath.section) \($0.frame)" } == [
+        "panel 0 \(Rect(x: 1, y: 0, width: 34, height: 12))", "panel 1 \(Rect(x: 1, y: 12, width: 34, height: 7))",
+      ])
+    #expect(
+      all.filter { $0.kind == "badge" }.map(\.indexPath) == [0, 1, 2, 3].map { IndexPath(item: $0, section: 0) } + [
+        IndexPath(item: 0, section: 1)
+      ])
+    #expect(all.filter { $0.kind == "badge" }.allSatisfy { $0.zIndex == 1 })
+    // A query of the row above the items finds the corners sticking out of them, not the items.
+    let above = layout.layoutAttributesForElements(in: Rect(x: 0, y: 1, width: 36, height: 1))
+    #expect(above.filter { $0.category == .item }.isEmpty)
+    #expect(above.filter { $0.kind == "corner" }.map(\.indexPath.item) == [0, 1, 2])
+  }
+
   @Test func rectQueriesEqualAScanOfEveryFrameOnRandomLayouts() {
     for seed in 0..<300 {
       var rng = SplitMix64(seed: UInt64(seed))
       func r(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
       func fraction() -> LayoutDimension { .fractionalWidth(Double(r(1...4)) / 4) }
       let sections = (0..<r(1...4)).map { _ -> LayoutSection in
+        let badges = (0..<r(0...1)).map { _ in
+          LayoutSupplementaryItem(
+            layoutSize: Self.size(.absolute(Double(r(1...3))), .absolute(1)), elementKind: "badge",
+            containerAnchor: LayoutAnchor(
+              edges: [[.top, .trailing], [.bottom, .leading], [], [.top]].randomElement(using: &rng)!,
+              absoluteOffset: Point(x: Double(r(-2...2)), y: Double(r(-1...1)))))
+        }
         let item = LayoutItem(
           layoutSize: Self.size(fraction(), .fractionalHeight(Double(r(1...2)) / 2)),
-          contentInsets: EdgeInsets(top: Double(r(0...1)), left: Double(r(0...1))))
+          contentInsets: EdgeInsets(top: Double(r(0...1)), left: Double(r(0...1))), supplementaryItems: badges)
         var inner = LayoutGroup.vertical(
           layoutSize: Self.size(.fractionalWidth(Double(r(1...2)) / 2), .fractionalHeight(1)), repeatingSubitem: .item(item),
           count: r(1...3))
@@ -259,9 +317,19 @@ import Testing
               supplementaries.insert("\(kind) \(s) \(a.frame)")
             }
           }
+          for i in 0..<counts[s] {
+            if let a = layout.layoutAttributesForSupplementaryElement(ofKind: "badge", at: IndexPath(item: i, section: s)),
+              a.frame.intersects(rect)
+            {
+              supplementaries.insert("badge \(a.indexPath) \(a.frame)")
+            }
+          }
         }
         #expect(
-          Set(attributes.filter { $0.category == .supplementary }.map { "\($0.kind) \($0.indexPath.section) \($0.frame)" })
+          Set(
+            attributes.filter { $0.category == .supplementary }.map {
+              $0.kind == "badge" ? "badge \($0.indexPath) \($0.frame)" : "\($0.kind) \($0.indexPath.section) \($0.frame)"
+            })
             == supplementaries)
       }
     }

@@ -195,4 +195,29 @@ import Testing
       #expect(seen.count == counts.reduce(0, +), "seed \(seed): reached \(seen.count) of \(counts)")
     }
   }
+
+  @Test func badgesAreDrawnOverTheirItemsAndTheBackgroundBehindTheSection() {
+    let (view, data) = makeGrid([3], width: 40, height: 12)
+    defer { withExtendedLifetime(data) {} }
+    data.supplementaryTitle = { kind, _ in kind == "badge" ? "★" : "Header" }
+    view.register({ _ in .filled(with: "░") }, forDecorationViewOfKind: "panel")
+    let badge = LayoutSupplementaryItem(
+      layoutSize: Self.size(.absolute(3), .absolute(1)), elementKind: "badge", containerAnchor: LayoutAnchor(edges: [.top, .trailing]))
+    let item = LayoutItem(
+      layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(1)), contentInsets: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1),
+      supplementaryItems: [badge])
+    let section = LayoutSection(
+      group: .horizontal(layoutSize: Self.size(.fractionalWidth(1), .absolute(3)), repeatingSubitem: .item(item), count: 3),
+      contentInsets: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1), decorationItems: [.background(elementKind: "panel")])
+    view.setLayout(CompositionalLayout(section: section), animated: false)
+    var surface = Surface(width: 40, height: 12)
+    view.draw(into: &surface)
+    // 38 wide in three: items at 2-13, 15-26, 28-38 (edges rounded), the background round them.
+    #expect(surface.lines[0] == String(repeating: "░", count: 40))
+    #expect(surface.lines[1].hasPrefix("░░┌") && surface.lines[1].filter { $0 == "★" }.count == 3, "\(surface.lines[1])")
+    #expect(surface.lines[1].hasSuffix("★ ░░"), "\(surface.lines[1])")
+    #expect(surface.lines[2].hasPrefix("░░│Item 0.0"), "\(surface.lines[2])")
+    #expect(surface.lines[4] == String(repeating: "░", count: 40))
+    #expect(surface.lines[5].allSatisfy { $0 == " " }, "below the section, nothing")
+  }
 }

@@ -53,6 +53,10 @@ public final class CompositionalLayout: SectionScrollingLayout {
     var rowWidth = 0.0
     /// Its headers and footers where they lie, and whether each pins.
     var supplementaries: [(kind: ElementKind, frame: Rect, pins: Bool)] = []
+    /// What is anchored to each item of a group, where it lies in the group's space.
+    var badges: [[Badge]] = []
+    /// Its backgrounds, where they lie.
+    var decorations: [Badge] = []
     var groupCount: Int { template.isEmpty ? 0 : (itemCount + template.count - 1) / template.count }
 
     /// Item `i`'s frame, the row scrolled left by `offset`.
@@ -64,6 +68,13 @@ public final class CompositionalLayout: SectionScrollingLayout {
       }
       return Rect(x: origin.x + t.minX, y: origin.y + along + t.minY, width: t.width, height: t.height)
     }
+  }
+
+  /// A supplementary element anchored to an item, or a decoration.
+  struct Badge {
+    var kind: ElementKind
+    var frame: Rect
+    var zIndex: Int
   }
 
   private(set) var sections: [PreparedSection] = []
@@ -114,7 +125,18 @@ public final class CompositionalLayout: SectionScrollingLayout {
     let content = Size(width: max(0, bounds.width - insets.left - insets.right), height: bounds.height)
     let groupSize = section.group.layoutSize.resolved(in: content)
     let whole = Size(width: groupSize.width.rounded(), height: groupSize.height.rounded())
-    let template = section.group.itemFrames(in: groupSize).map(Self.snapped)
+    let placed = section.group.placedItems(in: groupSize)
+    let template = placed.map { Self.snapped($0.frame) }
+    let badges = zip(placed, template).map { item, frame in
+      item.supplementaryItems.map { badge in
+        Badge(
+          kind: badge.elementKind,
+          frame: Self.snapped(badge.containerAnchor.frame(of: badge.layoutSize.resolved(in: item.frame.size), in: frame)),
+          zIndex: badge.zIndex)
+      }
+    }
+    // Everything a group shows, for how far it reaches.
+    let shown = template + badges.joined().map(\.frame)
     let orthogonal = section.orthogonalScrollingBehavior.scrollsOrthogonally
     let spacing = max(0, section.interGroupSpacing).rounded()
     var y = top
@@ -132,8 +154,9 @@ public final class CompositionalLayout: SectionScrollingLayout {
     prepared.behavior = section.orthogonalScrollingBehavior
     prepared.groupSize = whole
     let groups = Double(prepared.groupCount)
-    prepared.reach = (min(0, template.map(\.minY).min() ?? 0), max(whole.height, template.map(\.maxY).max() ?? 0))
-    prepared.sideReach = (min(0, template.map(\.minX).min() ?? 0), max(whole.width, template.map(\.maxX).max() ?? 0))
+    prepared.badges = badges.contains { !$0.isEmpty } ? badges : []
+    prepared.reach = (min(0, shown.map(\.minY).min() ?? 0), max(whole.height, shown.map(\.maxY).max() ?? 0))
+    prepared.sideReach = (min(0, shown.map(\.minX).min() ?? 0), max(whole.width, shown.map(\.maxX).max() ?? 0))
     if orthogonal {
       let row = groups > 0 ? groups * whole.width + (groups - 1) * spacing : 0
       prepared.rowWidth = insets.left + row + insets.right
@@ -149,6 +172,16 @@ public final class CompositionalLayout: SectionScrollingLayout {
       prepared.end += size.height.rounded()
     }
     prepared.supplementaries = supplementaries
+    prepared.decorations = section.decorationItems.map { d in
+      let i = d.contentInsets
+      return Badge(
+        kind: d.elementKind,
+        frame: Self.snapped(
+          Rect(
+            x: i.left, y: top + i.top, width: max(0, bounds.width - i.left - i.right),
+            height: max(0, prepared.end - top - i.top - i.bottom))),
+        zIndex: d.zIndex)
+    }
     return prepared
   }
 
@@ -182,6 +215,11 @@ public final class CompositionalLayout: SectionScrollingLayout {
     var s = lo
     while s < sections.count, sections[s].start - overflow.up < rect.maxY {
       let section = sections[s]
+      for d in section.decorations where d.frame.intersects(rect) {
+        var a = LayoutAttributes(forDecorationOfKind: d.kind, at: IndexPath(item: 0, section: s), frame: d.frame)
+        a.zIndex = d.zIndex
+        result.append(a)
+      }
       for n in section.supplementaries.indices {
         let a = supplementary(n, ofSection: s)
         if a.frame.intersects(rect) { result.append(a) }
@@ -212,7 +250,14 @@ public final class CompositionalLayout: SectionScrollingLayout {
               let i = g * section.template.count + t
               guard i < section.itemCount else { break }
               let frame = section.frame(ofItem: i, offset: offset)
-              if frame.intersects(rect) { result.append(LayoutAttributes(forItemAt: IndexPath(item: i, section: s), frame: frame)) }
+              let path = IndexPath(item: i, section: s)
+              if frame.intersects(rect) { result.append(LayoutAttributes(forItemAt: path, frame: frame)) }
+              if !section.badges.isEmpty {
+                for badge in section.badges[t] {
+                  let a = Self.badge(badge, of: frame, template: section.template[t], at: path)
+                  if a.frame.intersects(rect) { result.append(a) }
+                }
+              }
             }
           }
         }
@@ -231,12 +276,29 @@ public final class CompositionalLayout: SectionScrollingLayout {
     return LayoutAttributes(forItemAt: indexPath, frame: section.frame(ofItem: indexPath.item, offset: offset))
   }
 
-  /// The header or footer of `kind` of a section (its first of that kind).
+  /// The element of `kind` anchored to the item at `indexPath` (a badge),
+  /// else the header or footer of `kind` of its section (the first of that kind).
   public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-    guard indexPath.section >= 0, indexPath.section < sections.count,
-      let n = sections[indexPath.section].supplementaries.firstIndex(where: { $0.kind == kind })
-    else { return nil }
+    guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
+    let section = sections[indexPath.section]
+    if !section.badges.isEmpty, indexPath.item >= 0, indexPath.item < section.itemCount {
+      let t = indexPath.item % section.template.count
+      if let badge = section.badges[t].first(where: { $0.kind == kind }) {
+        let offset = section.isOrthogonal ? offsets[indexPath.section] : 0
+        return Self.badge(badge, of: section.frame(ofItem: indexPath.item, offset: offset), template: section.template[t], at: indexPath)
+      }
+    }
+    guard let n = section.supplementaries.firstIndex(where: { $0.kind == kind }) else { return nil }
     return supplementary(n, ofSection: indexPath.section)
+  }
+
+  /// A badge of the item at `path`, now at `frame` (its place in the group: `template`).
+  private static func badge(_ badge: Badge, of frame: Rect, template: Rect, at path: IndexPath) -> LayoutAttributes {
+    var a = LayoutAttributes(
+      forSupplementaryOfKind: badge.kind, at: path,
+      frame: badge.frame.offsetBy(dx: frame.minX - template.minX, dy: frame.minY - template.minY))
+    a.zIndex = badge.zIndex
+    return a
   }
 
   /// True when a header pins and the view scrolled.

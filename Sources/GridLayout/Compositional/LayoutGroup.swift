@@ -66,13 +66,22 @@ public struct LayoutGroup: Sendable {
 
   /// The frames of its items, in order, for a group of `size` at the origin
   /// (before rounding to cells).
-  func itemFrames(in size: Size) -> [Rect] {
-    var frames: [Rect] = []
+  func itemFrames(in size: Size) -> [Rect] { placedItems(in: size).map(\.frame) }
+
+  /// An item where the group puts it, with what is anchored to it.
+  struct PlacedItem {
+    var frame: Rect
+    var supplementaryItems: [LayoutSupplementaryItem] = []
+  }
+
+  /// Its items, in order, for a group of `size` at the origin (before rounding to cells).
+  func placedItems(in size: Size) -> [PlacedItem] {
+    var frames: [PlacedItem] = []
     appendItemFrames(in: Rect(origin: .zero, size: size), to: &frames)
     return frames
   }
 
-  private func appendItemFrames(in space: Rect, to frames: inout [Rect]) {
+  private func appendItemFrames(in space: Rect, to frames: inout [PlacedItem]) {
     let inner = Rect(
       x: space.minX + contentInsets.left, y: space.minY + contentInsets.top,
       width: max(0, space.width - contentInsets.left - contentInsets.right),
@@ -80,7 +89,7 @@ public struct LayoutGroup: Sendable {
     switch arrangement {
     case .custom(let provider):
       for f in provider(inner.size) {
-        frames.append(Rect(x: inner.minX + f.minX, y: inner.minY + f.minY, width: f.width, height: f.height))
+        frames.append(PlacedItem(frame: Rect(x: inner.minX + f.minX, y: inner.minY + f.minY, width: f.width, height: f.height)))
       }
     case .horizontal, .vertical:
       let horizontal = if case .horizontal = arrangement { true } else { false }
@@ -102,9 +111,10 @@ public struct LayoutGroup: Sendable {
         case .item(let item):
           let i = item.contentInsets
           frames.append(
-            Rect(
-              x: space.minX + i.left, y: space.minY + i.top, width: max(0, space.width - i.left - i.right),
-              height: max(0, space.height - i.top - i.bottom)))
+            PlacedItem(
+              frame: Rect(
+                x: space.minX + i.left, y: space.minY + i.top, width: max(0, space.width - i.left - i.right),
+                height: max(0, space.height - i.top - i.bottom)), supplementaryItems: item.supplementaryItems))
         case .group(let group): group.appendItemFrames(in: space, to: &frames)
         }
         along += (horizontal ? size.width : size.height) + interItemSpacing

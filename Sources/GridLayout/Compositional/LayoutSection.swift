@@ -17,17 +17,20 @@ public struct LayoutSection: Sendable {
   /// wide as its groups, the interGroupSpacing between them, and the left
   /// and right insets at its ends; its offset is kept across updates.
   public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none
+  /// Its decorations: a background behind it (``LayoutDecorationItem/background(elementKind:)``).
+  public var decorationItems: [LayoutDecorationItem] = []
 
   /// Creates a section of `group`.
   public init(
     group: LayoutGroup, contentInsets: EdgeInsets = .zero, interGroupSpacing: Double = 0,
     boundarySupplementaryItems: [LayoutBoundarySupplementaryItem] = [],
-    orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none
+    orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none, decorationItems: [LayoutDecorationItem] = []
   ) {
     self.group = group
     self.contentInsets = contentInsets
     self.interGroupSpacing = interGroupSpacing
     self.boundarySupplementaryItems = boundarySupplementaryItems
     self.orthogonalScrollingBehavior = orthogonalScrollingBehavior
+    self.decorationItems = decorationItems
   }
 }
