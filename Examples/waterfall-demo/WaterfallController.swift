@@ -3,7 +3,9 @@ import TermGrid
 /// The waterfall demo: numbered cards of random heights in a masonry
 /// layout. + and - change the number of columns (animated), = lets the
 /// width decide again, i inserts a card after the focused one, d deletes
-/// the focused one, q or Esc quits.
+/// the focused one, q or Esc quits. A drag sideways changes the columns
+/// as it goes (right: one more, left: one fewer), kept when released past
+/// half way and put back otherwise: an interactive layout transition.
 final class WaterfallController: CollectionViewController, WaterfallLayoutDelegate {
   static let maximumColumns = 32
   /// The narrowest column when the width decides.
@@ -16,6 +18,10 @@ final class WaterfallController: CollectionViewController, WaterfallLayoutDelega
   private(set) var fixedColumns: Int?
   private var generator: SeededGenerator
   private var nextNumber: Int
+  /// A drag sideways: 16 cells take the columns all the way to the next number.
+  private var columnDrag = InteractiveTransitionDrag(axis: .horizontal, distance: 16)
+  /// The column setting before the drag, put back if it is cancelled.
+  private var columnsBeforeDrag: Int?
 
   init(count: Int, columns: Int? = nil, seed: UInt64 = 2026) {
     var generator = SeededGenerator(seed: seed)
@@ -47,8 +53,11 @@ final class WaterfallController: CollectionViewController, WaterfallLayoutDelega
 
   override var statusText: String {
     let columns = columnCount
+    let dragging =
+      collectionView.isInteractiveTransitionInProgress
+      ? " · drag \(Int((collectionView.transitionProgress * 100).rounded()))%" : ""
     return "\(cards.count) card\(cards.count == 1 ? "" : "s") · \(columns) column\(columns == 1 ? "" : "s")"
-      + (fixedColumns == nil ? " (by width)" : " (fixed)")
+      + (fixedColumns == nil ? " (by width)" : " (fixed)") + dragging
   }
   override var statusHints: String { " +/- columns  i/d insert/delete  ? help  q quit " }
 
@@ -60,6 +69,29 @@ final class WaterfallController: CollectionViewController, WaterfallLayoutDelega
       KeyCommand("i", Key(.insert), title: "insert a card after this one", action: insertCard),
       KeyCommand("d", Key(.delete), title: "delete this card", action: deleteCard),
     ]
+  }
+
+  /// A drag sideways goes to the columns on either side; every other event as usual.
+  override func handle(_ event: InputEvent) throws -> EventResult {
+    if case .mouse(let m) = event, overlays.isEmpty,
+      columnDrag.handle(
+        m, in: collectionView, layout: { [unowned self] forward in columnLayout(forward: forward) },
+        completion: { [unowned self] completed, _ in
+          if !completed { fixedColumns = columnsBeforeDrag }
+        })
+    {
+      return .continue
+    }
+    return try super.handle(event)
+  }
+
+  /// The layout with one column more (`forward`) or fewer, for a drag; nil at either end.
+  private func columnLayout(forward: Bool) -> WaterfallLayout? {
+    let columns = columnCount + (forward ? 1 : -1)
+    guard columns >= 1, columns <= maximumColumns else { return nil }
+    columnsBeforeDrag = fixedColumns
+    fixedColumns = columns
+    return makeLayout()
   }
 
   // MARK: data

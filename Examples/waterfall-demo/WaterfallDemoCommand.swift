@@ -15,7 +15,9 @@ struct WaterfallDemoCommand: ParsableCommand {
 
       Keys: arrows move the focus, + and - add or remove a column, = lets the
       width decide again, i inserts a card after the focused one, d deletes
-      the focused card, ? shows the keys, q quits.
+      the focused card, ? shows the keys, q quits. A drag sideways with the
+      mouse changes the columns as it goes (right: one more, left: one
+      fewer); released past half way the change stays, else it goes back.
       """)
 
   @Option(name: .long, help: "How many cards to start with (0-100000).")

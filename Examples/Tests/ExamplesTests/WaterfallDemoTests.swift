@@ -114,9 +114,31 @@ import Testing
     #expect(try tmux.pane("cursor_flag") == "1")
   }
 
+  @Test func aDragSidewaysChangesTheColumnsAsItGoesKeptPastHalfWayElsePutBack() throws {
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary) --count 60")
+    try tmux.waitFor(text: "60 cards · 3 columns (by width)")
+    // Pressed on a card, dragged 12 cells right (16 take it all the way): three quarters to 4 columns.
+    try tmux.keys("-l", "\u{1B}[<0;11;6M\u{1B}[<32;16;6M\u{1B}[<32;23;6M")
+    var screen = try tmux.waitFor(text: "4 columns (fixed) · drag 75%")
+    try tmux.keys("-l", "\u{1B}[<0;23;6m")
+    screen = try tmux.waitForSettled("the drag to finish") { $0.contains("4 columns (fixed)") && !$0.contains("drag") }
+    #expect(screen.split(separator: "\n")[0].filter { $0 == "╭" }.count == 4, "\(screen)")
+    // 4 cells left: a quarter of the way to 3 columns; released there, the 4 come back.
+    try tmux.keys("-l", "\u{1B}[<0;11;6M\u{1B}[<32;9;6M\u{1B}[<32;7;6M")
+    try tmux.waitFor(text: "3 columns (fixed) · drag 25%")
+    try tmux.keys("-l", "\u{1B}[<0;7;6m")
+    screen = try tmux.waitForSettled("the drag to be cancelled") { $0.contains("4 columns (fixed)") && !$0.contains("drag") }
+    #expect(screen.split(separator: "\n")[0].filter { $0 == "╭" }.count == 4, "\(screen)")
+    try tmux.keys("q")
+    try tmux.waitFor("exit") { _ in (try? tmux.pane("alternate_on")) == "0" }
+  }
+
   @Test func helpAndBadArguments() throws {
     let help = try Spawn.run([Self.binary, "--help"])
     #expect(help.status == 0 && help.output.contains("--columns") && help.output.contains("+ and -"))
+    #expect(help.output.contains("A drag sideways"))
     let bad = try Spawn.run([Self.binary, "--columns", "0"])
     #expect(bad.status != 0 && bad.output.contains("--columns must be between 1 and 32"))
   }
