@@ -31,11 +31,13 @@ extension CollectionView {
   /// animated change goes on from what is on screen, and the completion is
   /// told `(true, false)`. An item being moved is put back first.
   ///
-  /// - Parameter completion: Called once, at the end, as UIKit's is:
-  ///   `completed` is true when `layout` stayed (finished, or cut short by
-  ///   another change) and false when the old layout came back (cancelled);
-  ///   `finished` is true when the last animation ran to its end (or there
-  ///   was none) and false when something cut it short.
+  /// - Parameters:
+  ///   - layout: The layout to go to.
+  ///   - completion: Called once, at the end, as UIKit's is: `completed` is
+  ///     true when `layout` stayed (finished, or cut short by another
+  ///     change) and false when the old layout came back (cancelled);
+  ///     `finished` is true when the last animation ran to its end (or
+  ///     there was none) and false when something cut it short.
   public func startInteractiveTransition(
     to layout: any CollectionLayout, completion: ((_ completed: Bool, _ finished: Bool) -> Void)? = nil
   ) {

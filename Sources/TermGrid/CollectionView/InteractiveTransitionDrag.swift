@@ -69,6 +69,8 @@ public struct InteractiveTransitionDrag {
   /// used (a move or release of a drag it drives); false leaves it to the view.
   ///
   /// - Parameters:
+  ///   - event: A mouse event, before the view gets it.
+  ///   - view: The collection view whose layout the drag changes.
   ///   - layout: Asked once per drag, when it first moves along ``axis``:
   ///     the layout to go to, for a drag `forward` (right or down) or back
   ///     (left or up); nil leaves the drag to the view.
