@@ -212,6 +212,70 @@ import Testing
     #expect(above.filter { $0.kind == "corner" }.map(\.indexPath.item) == [0, 1, 2])
   }
 
+  /// Heights from a table, as content would measure.
+  final class TableMeasurer: LayoutItemMeasuring {
+    var heights: [IndexPath: Double]
+    var asked: [(IndexPath, Double)] = []
+    init(_ heights: [IndexPath: Double]) { self.heights = heights }
+    func layoutHeight(forItemAt indexPath: IndexPath, width: Double, estimatedHeight: Double, in layout: CompositionalLayout) -> Double {
+      asked.append((indexPath, width))
+      return heights[indexPath] ?? estimatedHeight
+    }
+  }
+
+  @Test func estimatedHeightsAreMeasuredAndEachRowIsAsTallAsItsTallestItem() {
+    let item = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .estimated(3)), contentInsets: EdgeInsets(top: 0, left: 1))
+    // Two columns; rows as tall as their content, a row apart.
+    let group = LayoutGroup.horizontal(layoutSize: Self.size(.fractionalWidth(1), .estimated(3)), repeatingSubitem: .item(item), count: 2)
+    let layout = CompositionalLayout(section: LayoutSection(group: group, interGroupSpacing: 1))
+    let heights: [Double] = [2, 5, 4, 1, 7]
+    let measurer = TableMeasurer(
+      Dictionary(uniqueKeysWithValues: heights.enumerated().map { (IndexPath(item: $0.offset, section: 0), $0.element) }))
+    layout.itemMeasurer = measurer
+    layout.prepare(for: LayoutContext(itemCounts: [5], boundsSize: Size(width: 40, height: 10)))
+    #expect(
+      Self.frames(layout, count: 5) == [
+        Rect(x: 1, y: 0, width: 19, height: 2), Rect(x: 21, y: 0, width: 19, height: 5),
+        Rect(x: 1, y: 6, width: 19, height: 4), Rect(x: 21, y: 6, width: 19, height: 1),
+        Rect(x: 1, y: 11, width: 19, height: 7),
+      ])
+    #expect(layout.contentSize.height == 18)
+    #expect(measurer.asked.map(\.1).allSatisfy { $0 == 19 }, "measured at their width, less their insets")
+    #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 4, width: 40, height: 2)).map(\.indexPath.item) == [1])
+    #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 10, width: 40, height: 3)).map(\.indexPath.item) == [4])
+    // Without a measurer, the estimates.
+    layout.itemMeasurer = nil
+    layout.prepare(for: LayoutContext(itemCounts: [5], boundsSize: Size(width: 40, height: 10)))
+    #expect(Self.frames(layout, count: 3).map(\.minY) == [0, 0, 4])
+  }
+
+  @Test func aMeasuredColumnStacksItsItemsAndAMeasuredShelfIsAsTallAsItsTallestGroup() {
+    let item = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .estimated(2)))
+    let badge = LayoutSupplementaryItem(
+      layoutSize: Self.size(.absolute(1), .absolute(1)), elementKind: "badge", containerAnchor: LayoutAnchor(edges: [.bottom, .trailing]))
+    let labelled = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .absolute(1)), supplementaryItems: [badge])
+    // A column: a measured item over a one-row label.
+    let column = LayoutGroup.vertical(layoutSize: Self.size(.absolute(10), .estimated(3)), subitems: [.item(item), .item(labelled)])
+    let layout = CompositionalLayout(section: LayoutSection(group: column, interGroupSpacing: 1, orthogonalScrollingBehavior: .continuous))
+    let measurer = TableMeasurer([IndexPath(item: 0, section: 0): 4, IndexPath(item: 2, section: 0): 6])
+    layout.itemMeasurer = measurer
+    defer { withExtendedLifetime(measurer) {} }
+    layout.prepare(for: LayoutContext(itemCounts: [4, 2], boundsSize: Size(width: 15, height: 10)))
+    // Group 0: 4 + 1; group 1: 6 + 1; the row 7 tall; section 1 from 7.
+    #expect(
+      Self.frames(layout, count: 4) == [
+        Rect(x: 0, y: 0, width: 10, height: 4), Rect(x: 0, y: 4, width: 10, height: 1),
+        Rect(x: 11, y: 0, width: 10, height: 6), Rect(x: 11, y: 6, width: 10, height: 1),
+      ])
+    #expect(Self.frames(layout, section: 1, count: 2).map(\.minY) == [7, 9], "the estimate, 2, for unmeasured items")
+    #expect(
+      layout.layoutAttributesForSupplementaryElement(ofKind: "badge", at: IndexPath(item: 3, section: 0))?.frame
+        == Rect(x: 20, y: 6, width: 1, height: 1))
+    layout.setHorizontalOffset(6, ofSection: 0)
+    #expect(Self.frames(layout, count: 4).map(\.minX) == [-6, -6, 5, 5])
+    #expect(layout.layoutAttributesForElements(in: Rect(x: 14, y: 6, width: 1, height: 1)).map(\.kind) == ["cell", "badge"])
+  }
+
   @Test func rectQueriesEqualAScanOfEveryFrameOnRandomLayouts() {
     for seed in 0..<300 {
       var rng = SplitMix64(seed: UInt64(seed))
@@ -225,19 +289,22 @@ import Testing
               edges: [[.top, .trailing], [.bottom, .leading], [], [.top]].randomElement(using: &rng)!,
               absoluteOffset: Point(x: Double(r(-2...2)), y: Double(r(-1...1)))))
         }
+        // A third of the sections size themselves: their items measured.
+        let measured = r(0...2) == 0
         let item = LayoutItem(
-          layoutSize: Self.size(fraction(), .fractionalHeight(Double(r(1...2)) / 2)),
+          layoutSize: Self.size(fraction(), measured ? .estimated(Double(r(1...3))) : .fractionalHeight(Double(r(1...2)) / 2)),
           contentInsets: EdgeInsets(top: Double(r(0...1)), left: Double(r(0...1))), supplementaryItems: badges)
         var inner = LayoutGroup.vertical(
-          layoutSize: Self.size(.fractionalWidth(Double(r(1...2)) / 2), .fractionalHeight(1)), repeatingSubitem: .item(item),
-          count: r(1...3))
+          layoutSize: Self.size(.fractionalWidth(Double(r(1...2)) / 2), measured ? .estimated(3) : .fractionalHeight(1)),
+          subitems: Array(repeating: .item(item), count: r(1...3)))
         inner.interItemSpacing = Double(r(0...1))
         let behaviors: [OrthogonalScrollingBehavior] = [
           .continuous, .continuousGroupLeadingBoundary, .paging, .groupPaging, .groupPagingCentered,
         ]
         let behavior = Bool.random(using: &rng) ? .none : behaviors.randomElement(using: &rng)!
         var group = LayoutGroup.horizontal(
-          layoutSize: Self.size(behavior == .none ? .fractionalWidth(1) : fraction(), .absolute(Double(r(2...9)))),
+          layoutSize: Self.size(
+            behavior == .none ? .fractionalWidth(1) : fraction(), measured ? .estimated(Double(r(2...9))) : .absolute(Double(r(2...9)))),
           subitems: (0..<r(1...3)).map { _ in Bool.random(using: &rng) ? .item(item) : .group(inner) })
         group.interItemSpacing = Double(r(0...2))
         var supplementaries: [LayoutBoundarySupplementaryItem] = []
@@ -259,6 +326,13 @@ import Testing
       }
       let layout = CompositionalLayout { s, _ in sections[s] }
       let counts = sections.map { _ in r(0...40) }
+      var heights: [IndexPath: Double] = [:]
+      for (s, n) in counts.enumerated() {
+        for i in 0..<n { heights[IndexPath(item: i, section: s)] = Double(1 + (i * 7 + s * 3) % 5) }
+      }
+      let measurer = TableMeasurer(heights)
+      layout.itemMeasurer = measurer
+      defer { withExtendedLifetime(measurer) {} }
       let width = Double(r(20...90))
       layout.prepare(for: LayoutContext(itemCounts: counts, boundsSize: Size(width: width, height: 20)))
       // Orthogonal sections scrolled anywhere (past the end is clamped).
@@ -281,7 +355,13 @@ import Testing
             .rounded()
           for i in 0..<n {
             let frame = layout.layoutAttributesForItem(at: IndexPath(item: i, section: s))!.frame
-            #expect(frame == first[i % perGroup].offsetBy(dx: Double(i / perGroup) * (groupWidth + spacing), dy: 0), "seed \(seed)")
+            let expected = first[i % perGroup].offsetBy(dx: Double(i / perGroup) * (groupWidth + spacing), dy: 0)
+            if sections[s].group.layoutSize.heightDimension.kind == .estimated {
+              // Measured: the same columns, heights of their own.
+              #expect(frame.minX == expected.minX && frame.width == expected.width, "seed \(seed)")
+            } else {
+              #expect(frame == expected, "seed \(seed)")
+            }
           }
           let x0 = first[0].minX + layout.horizontalOffset(ofSection: s) - sections[s].contentInsets.left
           #expect(

@@ -220,4 +220,60 @@ import Testing
     #expect(surface.lines[4] == String(repeating: "░", count: 40))
     #expect(surface.lines[5].allSatisfy { $0 == " " }, "below the section, nothing")
   }
+
+  /// Titles of different lengths, wrapped to up to three lines in bordered cards.
+  final class Notes: CollectionViewDataSource {
+    var titles: [String]
+    init(_ titles: [String]) { self.titles = titles }
+    func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { titles.count }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+      var content = ElementContent(title: titles[indexPath.item], border: .single)
+      content.titleLineLimit = 3
+      content.padding = 0
+      return content
+    }
+  }
+
+  @Test func aCollectionViewMeasuresItemsFromTheirContent() {
+    let notes = Notes(["Short", "A title long enough to wrap", "One more title that wraps onto three lines", "Last"])
+    let view = CollectionView(layout: FlowLayout())
+    view.dataSource = notes
+    view.showsScrollIndicator = false
+    view.setFrame(CellRect(x: 0, y: 0, width: 34, height: 20))
+    let item = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .estimated(3)))
+    let group = LayoutGroup.horizontal(layoutSize: Self.size(.fractionalWidth(0.5), .estimated(3)), subitems: [.item(item)])
+    let layout = CompositionalLayout(section: LayoutSection(group: group))
+    view.setLayout(layout, animated: false)
+    #expect(layout.itemMeasurer === view)
+    view.reloadData()
+    // 17 wide: 15 for text. "Short": 3 rows; 2 lines: 4 rows; 3 lines: 5 rows.
+    let heights = (0..<4).map { view.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame.height }
+    #expect(heights == [3, 4, 5, 3])
+    #expect((0..<4).map { view.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame.minY } == [0, 3, 7, 12])
+    var surface = Surface(width: 34, height: 20)
+    view.draw(into: &surface)
+    #expect(surface.lines[8].hasPrefix("│One more title"), "\(surface.lines[8])")
+    #expect(surface.lines[10].hasPrefix("│three lines"), "\(surface.lines[10])")
+    // Content that changes is measured again when the data is reloaded.
+    notes.titles[0] = "Now a much longer first title"
+    view.reloadData()
+    #expect(view.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame.height == 5, "three lines now")
+  }
+
+  @Test func fittingHeightCountsBorderTitleLinesAndDetail() {
+    var content = ElementContent(title: "Alpha beta gamma", border: .single)
+    content.padding = 0
+    content.titleLineLimit = 2
+    #expect(content.fittingHeight(width: 20) == 3)
+    #expect(content.fittingHeight(width: 10) == 4, "the title wraps at 8")
+    content.detail = "1999"
+    content.lines = [StyledText("one"), StyledText("two")]
+    #expect(content.fittingHeight(width: 10) == 7)
+    content.border = nil
+    #expect(content.fittingHeight(width: 10) == 5)
+    #expect(ElementContent(title: "").fittingHeight(width: 5) == 1)
+    content.draw = { _, _, _ in }
+    #expect(content.fittingHeight(width: 10) == nil, "drawn by a closure: no height of its own")
+  }
 }

@@ -17,11 +17,22 @@
 /// ```
 ///
 /// Frames are whole cells: each edge is rounded on its own, so neighbours
-/// share an edge and never overlap. The layout stays virtual: preparing it
-/// costs a group's layout per section, and a rect query only the groups it
-/// meets. Sections have headers and footers (``LayoutBoundarySupplementaryItem``,
-/// top ones able to pin). (Work in progress, issue 25: orthogonal
-/// scrolling, item badges, decoration items and self-sizing come next.)
+/// share an edge and never overlap.
+///
+/// - Sections have headers and footers (``LayoutBoundarySupplementaryItem``,
+///   top ones able to pin), badges on their items (``LayoutSupplementaryItem``)
+///   and backgrounds (``LayoutDecorationItem``).
+/// - A section with an ``LayoutSection/orthogonalScrollingBehavior`` is one
+///   row that scrolls sideways on its own (``SectionScrollingLayout``): the
+///   collection view scrolls it to show the focus, the wheel scrolls the one
+///   under the pointer, and each keeps its offset across updates.
+/// - A group whose height is ``LayoutDimension/estimated(_:)`` sizes itself
+///   from its items' content (``itemMeasurer``).
+///
+/// The layout stays virtual: preparing it costs a group's layout per
+/// section (and a measure per item in sections that size themselves), and
+/// a rect query only the groups it meets, in sections that scroll sideways
+/// only the columns on screen.
 public final class CompositionalLayout: SectionScrollingLayout {
   /// Gives the section for an index, seeing the container's size.
   public typealias SectionProvider = @Sendable (_ section: Int, _ environment: LayoutEnvironment) -> LayoutSection
@@ -53,14 +64,20 @@ public final class CompositionalLayout: SectionScrollingLayout {
     var rowWidth = 0.0
     /// Its headers and footers where they lie, and whether each pins.
     var supplementaries: [(kind: ElementKind, frame: Rect, pins: Bool)] = []
-    /// What is anchored to each item of a group, where it lies in the group's space.
-    var badges: [[Badge]] = []
+    /// What is anchored to each item of a group (empty when nothing is).
+    var badges: [[LayoutSupplementaryItem]] = []
+    /// In a section that sizes itself, every item's frame (unscrolled), and
+    /// where each group starts and ends down the view (for an ordinary section).
+    var sized: [Rect] = []
+    var groupStarts: [Double] = []
+    var groupEnds: [Double] = []
     /// Its backgrounds, where they lie.
     var decorations: [Badge] = []
     var groupCount: Int { template.isEmpty ? 0 : (itemCount + template.count - 1) / template.count }
 
     /// Item `i`'s frame, the row scrolled left by `offset`.
     func frame(ofItem i: Int, offset: Double) -> Rect {
+      if !sized.isEmpty { return isOrthogonal ? sized[i].offsetBy(dx: -offset, dy: 0) : sized[i] }
       let t = template[i % template.count]
       let along = Double(i / template.count) * stride
       if isOrthogonal {
@@ -107,7 +124,15 @@ public final class CompositionalLayout: SectionScrollingLayout {
     var y = 0.0
     for s in 0..<context.numberOfSections {
       let section = provider(s, environment)
-      let prepared = Self.prepared(section, itemCount: context.numberOfItems(inSection: s), at: y, in: context.boundsSize)
+      var measure: ((Int, Double, Double) -> Double?)?
+      if let itemMeasurer, section.group.layoutSize.heightDimension.kind == .estimated {
+        measure = { [unowned self] item, width, estimate in
+          itemMeasurer.layoutHeight(
+            forItemAt: context.dataIndexPath(for: IndexPath(item: item, section: s)), width: width, estimatedHeight: estimate, in: self)
+        }
+      }
+      let prepared = Self.prepared(
+        section, itemCount: context.numberOfItems(inSection: s), at: y, in: context.boundsSize, measuring: measure)
       pins = pins || prepared.supplementaries.contains { $0.pins }
       sections.append(prepared)
       y = prepared.end
@@ -120,23 +145,18 @@ public final class CompositionalLayout: SectionScrollingLayout {
   }
 
   /// One section laid out from `y` down, in a view of `bounds`.
-  private static func prepared(_ section: LayoutSection, itemCount: Int, at top: Double, in bounds: Size) -> PreparedSection {
+  private static func prepared(
+    _ section: LayoutSection, itemCount: Int, at top: Double, in bounds: Size, measuring measure: ((Int, Double, Double) -> Double?)?
+  ) -> PreparedSection {
     let insets = section.contentInsets
     let content = Size(width: max(0, bounds.width - insets.left - insets.right), height: bounds.height)
     let groupSize = section.group.layoutSize.resolved(in: content)
     let whole = Size(width: groupSize.width.rounded(), height: groupSize.height.rounded())
     let placed = section.group.placedItems(in: groupSize)
     let template = placed.map { Self.snapped($0.frame) }
-    let badges = zip(placed, template).map { item, frame in
-      item.supplementaryItems.map { badge in
-        Badge(
-          kind: badge.elementKind,
-          frame: Self.snapped(badge.containerAnchor.frame(of: badge.layoutSize.resolved(in: item.frame.size), in: frame)),
-          zIndex: badge.zIndex)
-      }
-    }
+    let badges = placed.map(\.supplementaryItems)
     // Everything a group shows, for how far it reaches.
-    let shown = template + badges.joined().map(\.frame)
+    let shown = template + zip(badges, template).flatMap { b, frame in b.map { Self.frame(of: $0, on: frame) } }
     let orthogonal = section.orthogonalScrollingBehavior.scrollsOrthogonally
     let spacing = max(0, section.interGroupSpacing).rounded()
     var y = top
@@ -157,10 +177,15 @@ public final class CompositionalLayout: SectionScrollingLayout {
     prepared.badges = badges.contains { !$0.isEmpty } ? badges : []
     prepared.reach = (min(0, shown.map(\.minY).min() ?? 0), max(whole.height, shown.map(\.maxY).max() ?? 0))
     prepared.sideReach = (min(0, shown.map(\.minX).min() ?? 0), max(whole.width, shown.map(\.maxX).max() ?? 0))
+    if let measure, prepared.groupCount > 0 {
+      sizeItems(of: &prepared, section, measuring: measure, groupWidth: groupSize.width, estimate: groupSize.height, spacing: spacing)
+    }
     if orthogonal {
       let row = groups > 0 ? groups * whole.width + (groups - 1) * spacing : 0
       prepared.rowWidth = insets.left + row + insets.right
-      prepared.end = prepared.origin.y + (groups > 0 ? whole.height : 0) + insets.bottom
+      prepared.end = prepared.origin.y + (groups > 0 ? prepared.groupSize.height : 0) + insets.bottom
+    } else if let last = prepared.groupEnds.last {
+      prepared.end = last + insets.bottom
     } else {
       let body = groups > 0 ? groups * whole.height + (groups - 1) * spacing : 0
       prepared.end = prepared.origin.y + body + insets.bottom
@@ -185,12 +210,68 @@ public final class CompositionalLayout: SectionScrollingLayout {
     return prepared
   }
 
+  /// Lays a section of measured items out group by group: each group as
+  /// tall as its items measure (an orthogonal section's row as tall as its
+  /// tallest group), every frame kept.
+  private static func sizeItems(
+    of prepared: inout PreparedSection, _ section: LayoutSection, measuring measure: @escaping (Int, Double, Double) -> Double?,
+    groupWidth: Double, estimate: Double, spacing: Double
+  ) {
+    let perGroup = prepared.template.count
+    var frames: [Rect] = []
+    frames.reserveCapacity(prepared.itemCount)
+    var along = prepared.origin.y
+    var rowHeight = 0.0
+    var up = 0.0
+    var down = 0.0
+    for g in 0..<prepared.groupCount {
+      let base = g * perGroup
+      let count = prepared.itemCount
+      let (items, height) = section.group.placedItems(width: groupWidth, height: estimate) { k, width, itemEstimate in
+        base + k < count ? measure(base + k, width, itemEstimate) : nil
+      }
+      let h = max(1, height.rounded())
+      let top = prepared.isOrthogonal ? prepared.origin.y : along
+      let dx = prepared.origin.x + (prepared.isOrthogonal ? Double(g) * prepared.stride : 0)
+      for (k, item) in items.prefix(perGroup).enumerated() where base + k < count {
+        let frame = snapped(item.frame).offsetBy(dx: dx, dy: top)
+        frames.append(frame)
+        for badge in prepared.badges.isEmpty ? [] : prepared.badges[k] {
+          let b = Self.frame(of: badge, on: frame)
+          up = max(up, top - b.minY)
+          down = max(down, b.maxY - top - h)
+        }
+        up = max(up, top - frame.minY)
+        down = max(down, frame.maxY - top - h)
+      }
+      if prepared.isOrthogonal {
+        rowHeight = max(rowHeight, h)
+      } else {
+        prepared.groupStarts.append(along)
+        prepared.groupEnds.append(along + h)
+        along += h + spacing
+      }
+    }
+    prepared.sized = frames
+    if prepared.isOrthogonal { prepared.groupSize.height = rowHeight }
+    prepared.reach = (-up, prepared.groupSize.height + down)
+  }
+
+  /// Where a badge lies on an item at `frame`, in whole cells.
+  static func frame(of badge: LayoutSupplementaryItem, on frame: Rect) -> Rect {
+    snapped(badge.containerAnchor.frame(of: badge.layoutSize.resolved(in: frame.size), in: frame))
+  }
+
   /// The most any section's items reach above and below their groups.
   private var overflow = (up: 0.0, down: 0.0)
   /// Whether any header pins to the visible bounds.
   private var pins = false
   /// The visible bounds, as last told (for pinned headers).
   private var visibleBounds = Rect.zero
+  /// Measures the items of sections whose group's height is estimated
+  /// (held weakly). A collection view sets itself when it is given the
+  /// layout and none is set; with none, estimates are used as they are.
+  public weak var itemMeasurer: (any LayoutItemMeasuring)?
   /// The zIndex of a pinned header, above the items.
   public var pinnedHeaderZIndex = 1024
 
@@ -239,6 +320,13 @@ public final class CompositionalLayout: SectionScrollingLayout {
           let high = rect.maxX + offset - section.origin.x
           first = max(0, Int(((low - section.sideReach.right) / section.stride).rounded(.down)))
           last = min(groups - 1, Int(((high - section.sideReach.left) / section.stride).rounded(.down)))
+        } else if !section.groupEnds.isEmpty {
+          // Measured groups: found by where they end and start.
+          let down = section.reach.bottom - section.groupSize.height
+          let ends = section.groupEnds
+          let starts = section.groupStarts
+          first = lowerBound(groups) { ends[$0] + down > rect.minY }
+          last = lowerBound(groups) { starts[$0] + section.reach.top >= rect.maxY } - 1
         } else {
           first = max(0, Int(((rect.minY - section.origin.y - section.reach.bottom) / section.stride).rounded(.down)))
           last = min(groups - 1, Int(((rect.maxY - section.origin.y - section.reach.top) / section.stride).rounded(.down)))
@@ -254,7 +342,7 @@ public final class CompositionalLayout: SectionScrollingLayout {
               if frame.intersects(rect) { result.append(LayoutAttributes(forItemAt: path, frame: frame)) }
               if !section.badges.isEmpty {
                 for badge in section.badges[t] {
-                  let a = Self.badge(badge, of: frame, template: section.template[t], at: path)
+                  let a = Self.badge(badge, of: frame, at: path)
                   if a.frame.intersects(rect) { result.append(a) }
                 }
               }
@@ -283,20 +371,18 @@ public final class CompositionalLayout: SectionScrollingLayout {
     let section = sections[indexPath.section]
     if !section.badges.isEmpty, indexPath.item >= 0, indexPath.item < section.itemCount {
       let t = indexPath.item % section.template.count
-      if let badge = section.badges[t].first(where: { $0.kind == kind }) {
+      if let badge = section.badges[t].first(where: { $0.elementKind == kind }) {
         let offset = section.isOrthogonal ? offsets[indexPath.section] : 0
-        return Self.badge(badge, of: section.frame(ofItem: indexPath.item, offset: offset), template: section.template[t], at: indexPath)
+        return Self.badge(badge, of: section.frame(ofItem: indexPath.item, offset: offset), at: indexPath)
       }
     }
     guard let n = section.supplementaries.firstIndex(where: { $0.kind == kind }) else { return nil }
     return supplementary(n, ofSection: indexPath.section)
   }
 
-  /// A badge of the item at `path`, now at `frame` (its place in the group: `template`).
-  private static func badge(_ badge: Badge, of frame: Rect, template: Rect, at path: IndexPath) -> LayoutAttributes {
-    var a = LayoutAttributes(
-      forSupplementaryOfKind: badge.kind, at: path,
-      frame: badge.frame.offsetBy(dx: frame.minX - template.minX, dy: frame.minY - template.minY))
+  /// A badge of the item at `path`, now at `frame`.
+  private static func badge(_ badge: LayoutSupplementaryItem, of frame: Rect, at path: IndexPath) -> LayoutAttributes {
+    var a = LayoutAttributes(forSupplementaryOfKind: badge.elementKind, at: path, frame: Self.frame(of: badge, on: frame))
     a.zIndex = badge.zIndex
     return a
   }

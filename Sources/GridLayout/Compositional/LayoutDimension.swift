@@ -10,8 +10,11 @@ public struct LayoutDimension: Hashable, Sendable {
     case fractionalHeight
     /// A number of cells.
     case absolute
-    /// A number of cells the content is expected to take (laid out as that
-    /// many for now: content is not measured yet).
+    /// A number of cells the content is expected to take. A group whose
+    /// height is estimated sizes itself: its items of estimated height are
+    /// measured (``CompositionalLayout/itemMeasurer``) and it is as tall as
+    /// they are. Anywhere else, and for widths, an estimate is laid out as
+    /// that many cells.
     case estimated
   }
 
@@ -26,7 +29,8 @@ public struct LayoutDimension: Hashable, Sendable {
   public static func fractionalHeight(_ fraction: Double) -> LayoutDimension { LayoutDimension(kind: .fractionalHeight, value: fraction) }
   /// `cells` cells.
   public static func absolute(_ cells: Double) -> LayoutDimension { LayoutDimension(kind: .absolute, value: cells) }
-  /// About `cells` cells.
+  /// About `cells` cells: measured from the content for an item's height
+  /// in a group whose height is estimated too (see ``Kind/estimated``).
   public static func estimated(_ cells: Double) -> LayoutDimension { LayoutDimension(kind: .estimated, value: cells) }
 
   /// The length in a container of `size` (never negative).

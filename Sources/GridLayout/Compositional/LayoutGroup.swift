@@ -77,19 +77,44 @@ public struct LayoutGroup: Sendable {
   /// Its items, in order, for a group of `size` at the origin (before rounding to cells).
   func placedItems(in size: Size) -> [PlacedItem] {
     var frames: [PlacedItem] = []
-    appendItemFrames(in: Rect(origin: .zero, size: size), to: &frames)
+    var counter = 0
+    appendItemFrames(in: Rect(origin: .zero, size: size), measuring: nil, counter: &counter, to: &frames)
     return frames
   }
 
-  private func appendItemFrames(in space: Rect, to frames: inout [PlacedItem]) {
+  /// Its items for a group `width` wide whose height is `height` unless
+  /// `measure` is given: then each item of an estimated height is as tall as
+  /// `measure(its index in the group, its width, its estimate)` says (nil: the estimate),
+  /// a group of an estimated height as tall as its content, and the
+  /// returned height is this group's.
+  func placedItems(width: Double, height: Double, measuring measure: ((Int, Double, Double) -> Double?)?) -> (
+    items: [PlacedItem], height: Double
+  ) {
+    var frames: [PlacedItem] = []
+    var counter = 0
+    let extent = appendItemFrames(
+      in: Rect(x: 0, y: 0, width: width, height: height), measuring: measure, counter: &counter, to: &frames)
+    return (frames, extent)
+  }
+
+  /// Appends its items laid out in `space`, and returns the height it took
+  /// (its content's with a measure and an estimated height, else the space's).
+  @discardableResult
+  private func appendItemFrames(
+    in space: Rect, measuring measure: ((Int, Double, Double) -> Double?)?, counter: inout Int, to frames: inout [PlacedItem]
+  ) -> Double {
     let inner = Rect(
       x: space.minX + contentInsets.left, y: space.minY + contentInsets.top,
       width: max(0, space.width - contentInsets.left - contentInsets.right),
       height: max(0, space.height - contentInsets.top - contentInsets.bottom))
+    // The bottom of what it holds.
+    var bottom = inner.minY
     switch arrangement {
     case .custom(let provider):
       for f in provider(inner.size) {
         frames.append(PlacedItem(frame: Rect(x: inner.minX + f.minX, y: inner.minY + f.minY, width: f.width, height: f.height)))
+        bottom = max(bottom, inner.minY + f.maxY)
+        counter += 1
       }
     case .horizontal, .vertical:
       let horizontal = if case .horizontal = arrangement { true } else { false }
@@ -103,6 +128,12 @@ public struct LayoutGroup: Sendable {
         case .group(let group): size = group.layoutSize.resolved(in: inner.size)
         }
         if shares { if horizontal { size.width = max(0, shared) } else { size.height = max(0, shared) } }
+        if let measure, case .item(let item) = subitem, item.layoutSize.heightDimension.kind == .estimated {
+          let i = item.contentInsets
+          if let h = measure(counter, max(0, size.width - i.left - i.right), item.layoutSize.heightDimension.value) {
+            size.height = max(1, h) + i.top + i.bottom
+          }
+        }
         let space =
           horizontal
           ? Rect(x: along, y: inner.minY, width: size.width, height: size.height)
@@ -115,10 +146,17 @@ public struct LayoutGroup: Sendable {
               frame: Rect(
                 x: space.minX + i.left, y: space.minY + i.top, width: max(0, space.width - i.left - i.right),
                 height: max(0, space.height - i.top - i.bottom)), supplementaryItems: item.supplementaryItems))
-        case .group(let group): group.appendItemFrames(in: space, to: &frames)
+          counter += 1
+        case .group(let group):
+          let taken = group.appendItemFrames(in: space, measuring: measure, counter: &counter, to: &frames)
+          size.height = taken
         }
+        bottom = max(bottom, space.minY + size.height)
         along += (horizontal ? size.width : size.height) + interItemSpacing
       }
     }
+    guard measure != nil, layoutSize.heightDimension.kind == .estimated else { return space.height }
+    // As tall as what it holds.
+    return max(0, bottom + contentInsets.bottom - space.minY)
   }
 }

@@ -73,6 +73,7 @@ public final class CollectionView {
   public var collectionViewLayout: any CollectionLayout {
     didSet {
       sectionScrollingLayout = collectionViewLayout as? any SectionScrollingLayout
+      measureItems(of: collectionViewLayout)
       geometry.scrollsHorizontally = collectionViewLayout.scrollsHorizontally
       setNeedsLayout()
     }
@@ -194,6 +195,7 @@ public final class CollectionView {
   public init(layout: any CollectionLayout) {
     collectionViewLayout = layout
     sectionScrollingLayout = layout as? any SectionScrollingLayout
+    measureItems(of: layout)
     geometry.scrollsHorizontally = layout.scrollsHorizontally
   }
 
