@@ -7,7 +7,8 @@ import GridLayout
 ///
 /// After each frame that scrolled, the view looks one screen ahead in the
 /// direction it scrolls (down or right; the first frame looks down or right
-/// too): the items there that were not already announced are passed to
+/// too), and with a <doc:/GridLayout/SectionScrollingLayout> one screen to
+/// the right of each section on screen that scrolls sideways: the items there that were not already announced are passed to
 /// ``collectionView(_:prefetchItemsAt:)``. Items announced earlier that are
 /// no longer ahead, and were not drawn (the scrolling turned back), are
 /// passed to ``collectionView(_:cancelPrefetchingForItemsAt:)``.
@@ -68,7 +69,10 @@ extension CollectionView {
       collectionViewLayout.layoutAttributesForElements(in: visible).lazy.filter { $0.category == .item }.map(\.indexPath))
     var soon: [IndexPath] = []
     var soonSet: Set<IndexPath> = []
-    for a in collectionViewLayout.layoutAttributesForElements(in: ahead)
+    // With sections that scroll sideways, the next screen of each shelf on screen too.
+    let sideways =
+      sectionScrollingLayout != nil ? collectionViewLayout.layoutAttributesForElements(in: visible.offsetBy(dx: visible.width, dy: 0)) : []
+    for a in collectionViewLayout.layoutAttributesForElements(in: ahead) + sideways
     where a.category == .item && !shown.contains(a.indexPath) && isValid(a.indexPath) {
       if soonSet.insert(a.indexPath).inserted { soon.append(a.indexPath) }
     }

@@ -105,7 +105,7 @@ extension CollectionView {
       if let best = showing.min(by: { abs($0 - target) < abs($1 - target) }) { offset = best }
     }
     shelves.setHorizontalOffset(offset, ofSection: indexPath.section)
-    if shelves.horizontalOffset(ofSection: indexPath.section) != old { redraw.invalidateAll() }
+    if shelves.horizontalOffset(ofSection: indexPath.section) != old { didScrollSection() }
   }
 
   /// With a ``SectionScrollingLayout``, scrolls the section under the
@@ -128,7 +128,14 @@ extension CollectionView {
     }
     shelves.setHorizontalOffset(offset, ofSection: section)
     guard shelves.horizontalOffset(ofSection: section) != old else { return true }
-    redraw.invalidateAll()
+    didScrollSection()
     return true
+  }
+
+  /// A section scrolled sideways: everything is drawn again, and the items
+  /// ahead looked at again after the frame.
+  private func didScrollSection() {
+    redraw.invalidateAll()
+    prefetch.offset = nil
   }
 }
