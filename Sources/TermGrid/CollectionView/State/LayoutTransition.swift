@@ -78,11 +78,11 @@ struct LayoutTransition {
     return span.start + (span.end - span.start) * curve.value(at: t)
   }
 
-  /// The attributes of a track at `now` (exactly its ends at fractions 0 and 1).
+  /// The attributes of a track at `now`: at fraction 0 the start's frame,
+  /// alpha and scale exactly, with the end's identity (the index path the
+  /// data source knows now); at 1 the end's.
   func presented(_ track: TransitionTrack, at now: Double) -> LayoutAttributes {
-    let f = fraction(at: now)
-    if f <= 0 { return track.from }
-    return track.from.interpolated(to: track.to, fraction: f)
+    track.from.interpolated(to: track.to, fraction: fraction(at: now))
   }
 
   /// The scroll offset and content size shown at `now`, when they are animated.
