@@ -38,9 +38,9 @@ struct BookCatalogueCommand: ParsableCommand {
   @Option(
     name: .customLong("group-by"),
     help: ArgumentHelp(
-      "Group books by author, shelf, decade or status (Goodreads' Exclusive Shelf: currently-reading, to-read, read); a Calibre library by author, series, tag, rating or decade.",
+      "Group books by author, shelf, decade or status (Goodreads' Exclusive Shelf: currently-reading, to-read, read); a Calibre library by author, series, tag, rating or decade. Default: author; the home view (H) then shows reading statuses (or decades).",
       valueName: "grouping"))
-  var groupBy = "author"
+  var groupBy: String?
 
   @Option(
     help: ArgumentHelp(
@@ -76,22 +76,23 @@ struct BookCatalogueCommand: ParsableCommand {
 
   func validate() throws {
     if calibre != nil {
-      guard CalibreGrouping(rawValue: groupBy) != nil else {
+      guard CalibreGrouping(rawValue: groupBy ?? "author") != nil else {
         throw ValidationError("--group-by for a Calibre library is one of author, series, tag, rating, decade")
       }
       guard data == nil, export == nil, covers == nil else {
         throw ValidationError("--calibre opens a library on its own (not with --data, --export or --covers)")
       }
-    } else if Grouping(rawValue: groupBy) == nil {
+    } else if Grouping(rawValue: groupBy ?? "author") == nil {
       throw ValidationError("--group-by is one of author, shelf, decade, status")
     }
   }
 
   func run() throws {
     if let calibre {
-      Application.run(Self.openCalibre(calibre, grouping: CalibreGrouping(rawValue: groupBy) ?? .author))
+      Application.run(Self.openCalibre(calibre, grouping: CalibreGrouping(rawValue: groupBy ?? "author") ?? .author))
     }
-    let groupBy = Grouping(rawValue: groupBy) ?? .author
+    let given = groupBy.flatMap(Grouping.init(rawValue:))
+    let groupBy = given ?? .author
     // A file size limit makes a save fail with a message (EFBIG), not end the program.
     signal(SIGXFSZ, SIG_IGN)
     let loaded: LoadedCatalogue
@@ -134,7 +135,10 @@ struct BookCatalogueCommand: ParsableCommand {
         Application.fail(error.description)
       }
     }
-    Application.run(CatalogueController(document: document, sourceName: name, skipped: loaded.skipped, covers: coverIndex))
+    let controller = CatalogueController(document: document, sourceName: name, skipped: loaded.skipped, covers: coverIndex)
+    // The home view (H) shows the grouping given, else reading status (or decade).
+    controller.homeGrouping = given
+    Application.run(controller)
   }
 }
 

@@ -88,6 +88,10 @@ extension CatalogueController {
 
   /// Goes to the next arrangement (grid, list, waterfall, shelves), animated.
   func switchArrangement() {
+    if let before = beforeHome {
+      leaveHome(to: before.arrangement.next)
+      return
+    }
     arrangement = arrangement.next
     collectionView.setLayout(layout(for: arrangement), animated: true)
     message = "layout: \(arrangement.rawValue)"

@@ -33,6 +33,8 @@ extension CatalogueController {
       let layout = ShelfLayout(itemHeight: Self.cardSize.height, shelfSpacing: 0, headerHeight: 1, plankHeight: 1)
       layout.delegate = self
       return layout
+    case .home:
+      return homeLayout()
     }
   }
 

@@ -19,11 +19,18 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     case waterfall
     /// Each group one row of cards as wide as their titles, scrolling sideways.
     case shelves
+    /// The home view (H, not on L's cycle): a compositional layout of one
+    /// shelf per reading status (or per the --group-by grouping), each
+    /// scrolling sideways, covers where there are, the title and year under each.
+    case home
 
-    /// The arrangement after this one (back to the grid after the shelves).
+    /// The arrangements L cycles through.
+    static let cycle: [Arrangement] = [.grid, .list, .waterfall, .shelves]
+
+    /// The arrangement after this one on L's cycle (back to the grid after the shelves).
     var next: Arrangement {
-      let all = Self.allCases
-      return all[(all.firstIndex(of: self)! + 1) % all.count]
+      let all = Self.cycle
+      return all[((all.firstIndex(of: self) ?? -1) + 1) % all.count]
     }
   }
 
@@ -36,6 +43,11 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   var sourceName: String
   let skipped: [SkippedRow]
   var arrangement = Arrangement.grid
+  /// The grouping the home view shows: the --group-by given, or nil (then
+  /// reading status when the file has statuses, else shelf or decade).
+  var homeGrouping: Grouping?
+  /// What H returns to: the arrangement and grouping before the home view.
+  var beforeHome: (arrangement: Arrangement, grouping: Grouping)?
   /// Earlier libraries, the latest last (u goes back one).
   var undoStack: [Catalogue] = []
   /// Set when a move left what is shown out of step with the library (an emptied group).
@@ -95,6 +107,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     if arrangement == .shelves {
       return ElementContent(title: book.title, titleLineLimit: 2, detail: detail, border: .rounded, alignment: .center)
     }
+    if arrangement == .home { return homeCard(for: book) }
     let lines = arrangement == .waterfall ? Self.waterfallTitleLines : 2
     if covers != nil {
       // The cover with the title and the year under it.
@@ -134,6 +147,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   ) -> ElementContent {
     let group = shown.groups[indexPath.section]
     if kind == .header {
+      if arrangement == .home { return homeHeader(for: group, section: indexPath.section) }
       // Shelves have no footers: the header says how many.
       return .header(arrangement == .shelves ? "\(group.name) · \(group.books.count)" : group.name, color: .cyan)
     }
@@ -271,6 +285,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
       KeyCommand("S", title: "save under another name") { [unowned self] in askForSavePath() },
       KeyCommand("u", title: "undo the last delete, add or move", action: undo),
       KeyCommand("L", title: "next layout: grid, list, waterfall, shelves", action: switchArrangement),
+      KeyCommand("H", title: "home: a shelf per reading status (or --group-by); H again leaves", action: toggleHome),
     ]
     // Esc clears the selection first (the view's binding), then the filter.
     if collectionView.indexPathsForSelectedItems.isEmpty && !query.isEmpty {
