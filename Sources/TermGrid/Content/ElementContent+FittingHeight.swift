@@ -5,7 +5,7 @@ extension ElementContent {
   /// The rows this content needs at `width` columns: its border, the title
   /// wrapped (up to ``titleLineLimit`` lines), the ``lines`` and the
   /// ``detail``, as <doc:ElementContent#How-tall-a-card-must-be> counts them;
-  /// a picture beside the text (``CellPicture/Placement/leading(_:)``)
+  /// a picture beside the text (``CellPicture/Placement/leading(width:)``)
   /// narrows it. Nil when the content has no height of its own: it is drawn
   /// by ``draw``, or its picture fills it or sits above the text (a picture
   /// takes whatever rows it is given).
