@@ -161,6 +161,39 @@ import Testing
     #expect(Self.shelfAndGrid(.paging).restingHorizontalOffsets(ofSection: 1, in: -50...100) == nil)
   }
 
+  @Test func edgeSpacingMovesCentresAndPushesItems() {
+    // Three 6-wide items in a row 40 wide and 5 tall: the first 2 cells in,
+    // the second centred in the room left, the third pushed to the end and down.
+    var first = LayoutItem(layoutSize: Self.size(.absolute(6), .absolute(2)))
+    first.edgeSpacing = LayoutEdgeSpacing(leading: .fixed(2), top: .fixed(1))
+    let second = LayoutItem(
+      layoutSize: Self.size(.absolute(6), .absolute(3)),
+      edgeSpacing: LayoutEdgeSpacing(leading: .flexible(0), top: .flexible(0), trailing: .flexible(0), bottom: .flexible(0)))
+    let third = LayoutItem(
+      layoutSize: Self.size(.absolute(6), .absolute(2)), edgeSpacing: LayoutEdgeSpacing(leading: .flexible(1), top: .flexible(0)))
+    var group = LayoutGroup.horizontal(
+      layoutSize: Self.size(.fractionalWidth(1), .absolute(5)), subitems: [.item(first), .item(second), .item(third)])
+    group.interItemSpacing = 1
+    let layout = CompositionalLayout(section: LayoutSection(group: group))
+    layout.prepare(for: LayoutContext(itemCounts: [3], boundsSize: Size(width: 40, height: 10)))
+    // Room left: 40 - 18 - 2 (fixed) - 1 (flexible minimum) - 2 (spacing) = 17, three flexible edges: 17/3 each.
+    let share = 17.0 / 3
+    #expect(
+      Self.frames(layout, count: 3) == [
+        Rect(x: 2, y: 1, width: 6, height: 2),
+        CompositionalLayout.snapped(Rect(x: 9 + share, y: 1, width: 6, height: 3)),
+        Rect(x: 34, y: 3, width: 6, height: 2),
+      ])
+    // In a column, top and bottom do the same: a flexible top pushes the last item to the bottom.
+    let top = LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .absolute(2)))
+    let last = LayoutItem(
+      layoutSize: Self.size(.absolute(4), .absolute(2)), edgeSpacing: LayoutEdgeSpacing(leading: .flexible(0), top: .flexible(0)))
+    let column = LayoutGroup.vertical(layoutSize: Self.size(.absolute(10), .absolute(9)), subitems: [.item(top), .item(last)])
+    let columns = CompositionalLayout(section: LayoutSection(group: column))
+    columns.prepare(for: LayoutContext(itemCounts: [2], boundsSize: Size(width: 20, height: 10)))
+    #expect(Self.frames(columns, count: 2) == [Rect(x: 0, y: 0, width: 10, height: 2), Rect(x: 6, y: 7, width: 4, height: 2)])
+  }
+
   @Test func badgesSitOnTheirItemsAndABackgroundBehindTheSection() {
     let badge = LayoutSupplementaryItem(
       layoutSize: Self.size(.absolute(2), .absolute(1)), elementKind: "badge",

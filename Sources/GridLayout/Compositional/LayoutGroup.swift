@@ -8,6 +8,14 @@ public struct LayoutGroup: Sendable {
     case item(LayoutItem)
     /// A group within the group.
     case group(LayoutGroup)
+
+    /// The space around it in its group.
+    var edgeSpacing: LayoutEdgeSpacing? {
+      switch self {
+      case .item(let item): return item.edgeSpacing
+      case .group(let group): return group.edgeSpacing
+      }
+    }
   }
 
   /// How the subitems are placed.
@@ -31,6 +39,8 @@ public struct LayoutGroup: Sendable {
   public var interItemSpacing: Double = 0
   /// The margins inside its space.
   public var contentInsets: EdgeInsets = .zero
+  /// Space around it in the group that holds it (nil: none).
+  public var edgeSpacing: LayoutEdgeSpacing?
 
   /// A row of `subitems`.
   public static func horizontal(layoutSize: LayoutSize, subitems: [Subitem]) -> LayoutGroup {
@@ -97,6 +107,21 @@ public struct LayoutGroup: Sendable {
     return (frames, extent)
   }
 
+  /// How many items it holds in a space of `size`.
+  func itemCount(in size: Size) -> Int {
+    switch arrangement {
+    case .custom(let provider):
+      return provider(Size(width: max(0, size.width - contentInsets.left - contentInsets.right), height: size.height)).count
+    case .horizontal, .vertical:
+      return subitems.reduce(0) { count, subitem in
+        switch subitem {
+        case .item: return count + 1
+        case .group(let group): return count + group.itemCount(in: group.layoutSize.resolved(in: size))
+        }
+      }
+    }
+  }
+
   /// Appends its items laid out in `space`, and returns the height it took
   /// (its content's with a measure and an estimated height, else the space's).
   @discardableResult
@@ -119,8 +144,12 @@ public struct LayoutGroup: Sendable {
     case .horizontal, .vertical:
       let horizontal = if case .horizontal = arrangement { true } else { false }
       let n = Double(subitems.count)
-      let shared = ((horizontal ? inner.width : inner.height) - interItemSpacing * max(0, n - 1)) / max(1, n)
-      var along = horizontal ? inner.minX : inner.minY
+      let length = horizontal ? inner.width : inner.height
+      let shared = (length - interItemSpacing * max(0, n - 1)) / max(1, n)
+      // Each subitem's size first (measured where it is estimated), then the
+      // room the flexible spacing shares, then their places.
+      var sizes: [Size] = []
+      var measured = counter
       for subitem in subitems {
         var size: Size
         switch subitem {
@@ -130,14 +159,43 @@ public struct LayoutGroup: Sendable {
         if shares { if horizontal { size.width = max(0, shared) } else { size.height = max(0, shared) } }
         if let measure, case .item(let item) = subitem, item.layoutSize.heightDimension.kind == .estimated {
           let i = item.contentInsets
-          if let h = measure(counter, max(0, size.width - i.left - i.right), item.layoutSize.heightDimension.value) {
+          if let h = measure(measured, max(0, size.width - i.left - i.right), item.layoutSize.heightDimension.value) {
             size.height = max(1, h) + i.top + i.bottom
           }
         }
+        switch subitem {
+        case .item: measured += 1
+        case .group(let group): if measure != nil { measured += group.itemCount(in: size) }
+        }
+        sizes.append(size)
+      }
+      let spacings = subitems.map(\.edgeSpacing)
+      let before = spacings.map { horizontal ? $0?.leading : $0?.top }
+      let after = spacings.map { horizontal ? $0?.trailing : $0?.bottom }
+      let flexible = Double((before + after).filter { $0?.isFlexible == true }.count)
+      let used =
+        sizes.reduce(0) { $0 + (horizontal ? $1.width : $1.height) } + (before + after).reduce(0) { $0 + ($1?.value ?? 0) }
+        + interItemSpacing * max(0, n - 1)
+      // A column that sizes itself to what it holds has no room to share.
+      let sizesItself = measure != nil && !horizontal && layoutSize.heightDimension.kind == .estimated
+      let share = flexible > 0 && !sizesItself ? max(0, length - used) / flexible : 0
+      func cells(_ spacing: LayoutSpacing?) -> Double { (spacing?.value ?? 0) + (spacing?.isFlexible == true ? share : 0) }
+      var along = horizontal ? inner.minX : inner.minY
+      for (k, subitem) in subitems.enumerated() {
+        var size = sizes[k]
+        along += cells(before[k])
+        // Across the group: fixed spacing moves it, flexible spacing pushes or centres it.
+        let across = horizontal ? inner.height : inner.width
+        let extent = horizontal ? size.height : size.width
+        let low = horizontal ? spacings[k]?.top : spacings[k]?.leading
+        let high = horizontal ? spacings[k]?.bottom : spacings[k]?.trailing
+        var offset = low?.value ?? 0
+        let room = max(0, across - extent - (low?.value ?? 0) - (high?.value ?? 0))
+        if low?.isFlexible == true { offset += high?.isFlexible == true ? room / 2 : room }
         let space =
           horizontal
-          ? Rect(x: along, y: inner.minY, width: size.width, height: size.height)
-          : Rect(x: inner.minX, y: along, width: size.width, height: size.height)
+          ? Rect(x: along, y: inner.minY + offset, width: size.width, height: size.height)
+          : Rect(x: inner.minX + offset, y: along, width: size.width, height: size.height)
         switch subitem {
         case .item(let item):
           let i = item.contentInsets
@@ -152,7 +210,7 @@ public struct LayoutGroup: Sendable {
           size.height = taken
         }
         bottom = max(bottom, space.minY + size.height)
-        along += (horizontal ? size.width : size.height) + interItemSpacing
+        along += (horizontal ? size.width : size.height) + cells(after[k]) + interItemSpacing
       }
     }
     guard measure != nil, layoutSize.heightDimension.kind == .estimated else { return space.height }

@@ -7,11 +7,17 @@ public struct LayoutItem: Hashable, Sendable {
   public var contentInsets: EdgeInsets
   /// Elements anchored to it (badges), asked for at its index path.
   public var supplementaryItems: [LayoutSupplementaryItem]
+  /// Space around it in its group (nil: none).
+  public var edgeSpacing: LayoutEdgeSpacing?
 
   /// Creates an item of `layoutSize`.
-  public init(layoutSize: LayoutSize, contentInsets: EdgeInsets = .zero, supplementaryItems: [LayoutSupplementaryItem] = []) {
+  public init(
+    layoutSize: LayoutSize, contentInsets: EdgeInsets = .zero, supplementaryItems: [LayoutSupplementaryItem] = [],
+    edgeSpacing: LayoutEdgeSpacing? = nil
+  ) {
     self.layoutSize = layoutSize
     self.contentInsets = contentInsets
     self.supplementaryItems = supplementaryItems
+    self.edgeSpacing = edgeSpacing
   }
 }
