@@ -69,6 +69,31 @@ import Testing
     #expect(surface.lines[7].hasPrefix(" │ Item 1.0 │"), "\(surface.lines[7])")
   }
 
+  @Test func theFocusStopsAtTheEndOfAShelfAndTabKeepsTheNextShelfWhereItWas() {
+    let (view, data, layout) = Self.makeShelves([10, 10, 10], .continuous)
+    defer { withExtendedLifetime(data) {} }
+    layout.setHorizontalOffset(40, ofSection: 1)
+    view.focusItem(at: IndexPath(item: 0, section: 0))
+    for _ in 0..<12 { view.handle(.key(Key(.right))) }
+    // At the end of shelf 0: Right has nowhere to go on screen (shelf 1's
+    // items to the right are scrolled out of view), so the focus stays.
+    #expect(view.focusedIndexPath == IndexPath(item: 9, section: 0))
+    #expect(layout.horizontalOffset(ofSection: 1) == 40)
+    // Down lands on what shelf 1 shows under it, not scrolling it back.
+    view.handle(.key(Key(.down)))
+    #expect(view.focusedIndexPath?.section == 1)
+    let frame = view.layoutAttributesForItem(at: view.focusedIndexPath!)!.frame
+    #expect(frame.minX >= 0 && frame.maxX <= 40)
+    // Tab to shelf 2 (not scrolled): its first item; Shift-Tab back to shelf 1:
+    // its first item whole on screen, the shelf where it was.
+    view.perform(.nextSection)
+    #expect(view.focusedIndexPath == IndexPath(item: 0, section: 2))
+    let before = layout.horizontalOffset(ofSection: 1)
+    view.perform(.previousSection)
+    #expect(view.focusedIndexPath?.section == 1 && layout.horizontalOffset(ofSection: 1) == before)
+    #expect(view.layoutAttributesForItem(at: view.focusedIndexPath!)!.frame.minX >= 0)
+  }
+
   @Test func groupPagingComesToRestAtAGroupsLeadingEdge() {
     let (view, data, layout) = Self.makeShelves([10], .groupPaging)
     defer { withExtendedLifetime(data) {} }
@@ -192,7 +217,10 @@ import Testing
           if seen.insert(next).inserted { queue.append(next) }
         }
       }
-      #expect(seen.count == counts.reduce(0, +), "seed \(seed): reached \(seen.count) of \(counts)")
+      #expect(
+        seen.count == counts.reduce(0, +),
+        "seed \(seed): reached \(seen.count) of \(counts) in \(view.frame): \((0..<counts.count).map { s in (0..<counts[s]).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: s))!.frame.description }.prefix(4).joined(separator: " ") + " \(sections[s].orthogonalScrollingBehavior)" })"
+      )
     }
   }
 

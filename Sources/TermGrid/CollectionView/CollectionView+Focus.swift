@@ -30,8 +30,11 @@ extension CollectionView {
   /// Moves the focus to the nearest item in `direction`, by geometry, so it
   /// works for any layout: a candidate's centre lies beyond the focused
   /// item's centre in that direction, within a 45-degree cone (measured with
-  /// ``cellAspectRatio``, so it is the cone the eye sees); the nearest centre
-  /// wins, items of the focused item's section first. With no candidate the
+  /// ``cellAspectRatio``, so it is the cone the eye sees), or it lies straight
+  /// ahead (below the focused item for down, their columns overlapping); the
+  /// nearest wins (straight ahead counting only the distance along), items
+  /// of the focused item's section first. In a layout whose sections scroll
+  /// sideways, items of other sections scrolled out of view are not candidates. With no candidate the
   /// focus stays. Returns true when it moved.
   @discardableResult
   public func moveFocus(_ direction: FocusDirection) -> Bool {
@@ -69,33 +72,42 @@ extension CollectionView {
       case .right: band = Rect(x: c.x, y: c.y - reach / aspect, width: reach, height: 2 * reach / aspect)
       case .left: band = Rect(x: c.x - reach, y: c.y - reach / aspect, width: reach, height: 2 * reach / aspect)
       }
-      var best: (sameSection: Bool, distance: Double, path: IndexPath)?
+      var best: (sameSection: Bool, distance: Double, across: Double, path: IndexPath)?
       for a in collectionViewLayout.layoutAttributesForElements(in: band)
-      where a.category == .item && !a.isHidden && a.indexPath != indexPath {
+      where a.category == .item && !a.isHidden && a.indexPath != indexPath && !isScrolledAway(a, from: indexPath) {
         let p = a.frame.center
         // Along and across the direction, in visual units (columns).
         let dx = p.x - c.x
         let dy = (p.y - c.y) * aspect
         let along: Double
-        let across: Double
+        var across: Double
+        // An item beside the focused one across the direction (their spans
+        // overlap: below it, for down) is straight ahead, however wide.
+        let overlaps: Bool
         switch direction {
-        case .down: (along, across) = (dy, dx)
-        case .up: (along, across) = (-dy, dx)
-        case .right: (along, across) = (dx, dy)
-        case .left: (along, across) = (-dx, dy)
+        case .down, .up:
+          (along, across) = (direction == .down ? dy : -dy, dx)
+          overlaps = a.frame.minX < origin.maxX && a.frame.maxX > origin.minX
+        case .right, .left:
+          (along, across) = (direction == .right ? dx : -dx, dy)
+          overlaps = a.frame.minY < origin.maxY && a.frame.maxY > origin.minY
         }
-        guard along > 0, abs(across) <= along else { continue }
+        guard along > 0, overlaps || abs(across) <= along else { continue }
+        let offset = abs(across)
+        if overlaps { across = 0 }
         let distance = (along * along + across * across).squareRoot()
         let same = a.indexPath.section == indexPath.section
         if let b = best {
           if b.sameSection && !same { continue }
-          if same == b.sameSection && (distance > b.distance || (distance == b.distance && a.indexPath > b.path)) {
+          if same == b.sameSection
+            && (distance > b.distance || (distance == b.distance && (offset > b.across || (offset == b.across && a.indexPath > b.path))))
+          {
             continue
           }
         }
         // The delegate is asked only about an item that would win.
         if highlightableOnly && !canHighlight(a.indexPath) { continue }
-        best = (same, distance, a.indexPath)
+        best = (same, distance, offset, a.indexPath)
       }
       let reachedEdge: Bool
       switch direction {
@@ -181,13 +193,43 @@ extension CollectionView {
     var s = f.section + (forward ? 1 : -1)
     while s >= 0 && s < numberOfSections {
       if numberOfItems(inSection: s) > 0,
-        let p = nextHighlightable(after: IndexPath(item: -1, section: s), forward: true, within: s)
+        let p = firstShownItem(inSection: s) ?? nextHighlightable(after: IndexPath(item: -1, section: s), forward: true, within: s)
       {
         focusItem(at: p)
         return
       }
       s += forward ? 1 : -1
     }
+  }
+
+  /// Whether `a` lies in another section that scrolls sideways, its middle
+  /// outside the columns on screen: the focus does not jump from one shelf into the part
+  /// of another scrolled out of view (it moves along a shelf, and up and down
+  /// to what is shown).
+  func isScrolledAway(_ a: LayoutAttributes, from indexPath: IndexPath) -> Bool {
+    guard a.indexPath.section != indexPath.section, let shelves = sectionScrollingLayout,
+      shelves.maximumHorizontalOffset(ofSection: a.indexPath.section) > 0
+    else { return false }
+    let visible = visibleRect
+    return a.frame.midX < visible.minX || a.frame.midX > visible.maxX
+  }
+
+  /// In a section that scrolls sideways, the first item on screen the focus
+  /// may land on (so that moving to the section keeps it where it was
+  /// scrolled); nil for any other section, or when none is on screen.
+  func firstShownItem(inSection section: Int) -> IndexPath? {
+    guard let shelves = sectionScrollingLayout, shelves.maximumHorizontalOffset(ofSection: section) > 0,
+      let first = collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 0, section: section))?.frame
+    else { return nil }
+    let visible = visibleRect
+    let row = Rect(x: visible.minX, y: first.minY, width: visible.width, height: max(1, first.height))
+    // Whole on screen with the cell of margin a reveal keeps, so nothing scrolls.
+    return collectionViewLayout.layoutAttributesForElements(in: row)
+      .filter {
+        $0.category == .item && $0.indexPath.section == section && !$0.isHidden && $0.frame.minX - 1 >= visible.minX
+          && $0.frame.maxX + 1 <= visible.maxX
+      }
+      .map(\.indexPath).sorted().first { canHighlight($0) }
   }
 
   /// Whether the delegate lets the focus land on the item.
