@@ -63,8 +63,9 @@ final class Home: CollectionViewController {
           group: group, contentInsets: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1), interGroupSpacing: 1,
           boundarySupplementaryItems: [header], orthogonalScrollingBehavior: .continuousGroupLeadingBoundary)
       default:
-        // Notes as tall as their text: two columns at 80 wide, four at 160.
-        let columns = environment.containerSize.width >= 160 ? 4 : 2
+        // Notes as tall as their text: two columns, four in a view 150 or more wide
+        // (a 150-column terminal less the scroll bar's column: 149).
+        let columns = environment.containerSize.width >= 149 ? 4 : 2
         let item = LayoutItem(
           layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(3)),
           contentInsets: EdgeInsets(top: 0, left: 1, bottom: 0, right: 0))

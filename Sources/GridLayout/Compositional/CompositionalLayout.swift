@@ -35,6 +35,12 @@
 /// only the columns on screen.
 public final class CompositionalLayout: SectionScrollingLayout {
   /// Gives the section for an index, seeing the container's size.
+  ///
+  /// It is `@Sendable`, as a layout's values are: it cannot capture a
+  /// controller or its model. Capture what it needs as values (the kinds of
+  /// the sections, say), and when those change, give the view a new layout
+  /// made with the new values (`setLayout(_:animated:)`, animated if you
+  /// like). It is called for every section at every `prepare`.
   public typealias SectionProvider = @Sendable (_ section: Int, _ environment: LayoutEnvironment) -> LayoutSection
 
   private let provider: SectionProvider

@@ -11,8 +11,15 @@
 /// ```
 ///
 /// The collection view asks its data source for the content of kind
-/// `elementKind` at the item's index path. A badge may stick out of its
-/// item; queries still find it.
+/// `elementKind` at the item's index path
+/// (`collectionView(_:contentForSupplementaryElementOfKind:at:)`), and draws
+/// it above the item, in its own frame. A badge may stick out of its item;
+/// queries still find it.
+///
+/// Not to be confused with TermGrid's `ElementContent.badge`, a short mark
+/// an item's own content draws on its border: that one needs no layout;
+/// this one is an element of its own, placed by the layout, with content of
+/// its own.
 public struct LayoutSupplementaryItem: Hashable, Sendable {
   /// Its size: fractions of the item's size, or cells.
   public var layoutSize: LayoutSize

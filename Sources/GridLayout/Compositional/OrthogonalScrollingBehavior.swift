@@ -7,6 +7,11 @@
 /// In a terminal "coming to rest" decides where the section stops when the
 /// focus moves into an item out of view or the wheel scrolls it: the
 /// offsets the behaviour allows (``CompositionalLayout/restingHorizontalOffsets(ofSection:in:)``).
+/// The focus takes the nearest of them that shows it whole; a notch of the
+/// wheel goes to the next one. A terminal scrolls without momentum, so
+/// ``continuousGroupLeadingBoundary`` and ``groupPaging`` come to rest at the
+/// same places here (UIKit tells them apart by how a flick decelerates);
+/// both are kept so code written for UIKit reads the same.
 public enum OrthogonalScrollingBehavior: Hashable, Sendable {
   /// The section's groups repeat down the view (the default).
   case none

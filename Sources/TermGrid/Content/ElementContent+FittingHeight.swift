@@ -12,6 +12,10 @@ extension ElementContent {
   ///
   /// A ``CollectionView`` measures items with it for a
   /// <doc:/GridLayout/CompositionalLayout> whose group height is estimated.
+  /// The title wraps only up to ``titleLineLimit`` (1 by default): for text
+  /// as long as it needs, give a limit as large as the longest text can take
+  /// (such as 100). ``lines`` take a row each and are not wrapped, so text
+  /// that wraps goes in the title.
   public func fittingHeight(width: Int) -> Int? {
     guard draw == nil, width > 0 else { return nil }
     var textWidth = width
