@@ -3,12 +3,14 @@ import GridLayout
 import GridRender
 import TermGrid
 
-// FlowLayout.prepare for 1,000,000 uniform items in 100 sections, rect
-// queries of a 200x60 screen at the top, middle and end of that content, and
-// one full frame of a catalogue-like grid (layout query, content, rasterize
-// into a reused 200x60 Surface).
+// FlowLayout.prepare for 10,000 and 1,000,000 uniform items in 100 sections,
+// rect queries of a 200x60 screen at the top, middle and end of that
+// content, the same for CompositionalLayout (Compositional.swift), other
+// layouts at 1,000,000 items, and one full frame of a catalogue-like grid
+// (layout query, content, rasterize into a reused 200x60 Surface).
 
 let counts = [Int](repeating: 10_000, count: 100)
+let sizes = [("10k", [Int](repeating: 100, count: 100)), ("1M", counts)]
 let bounds = Size(width: 200, height: 60)
 
 func makeFlow() -> FlowLayout {
@@ -19,25 +21,19 @@ func makeFlow() -> FlowLayout {
   return layout
 }
 
-let prepared: FlowLayout = {
-  let l = makeFlow()
-  l.prepare(for: LayoutContext(itemCounts: counts, boundsSize: bounds))
-  return l
-}()
-
-benchmark("FlowLayout.prepare 1M uniform items, 100 sections") {
-  let l = makeFlow()
-  l.prepare(for: LayoutContext(itemCounts: counts, boundsSize: bounds))
-  precondition(l.contentSize.height > 0)
-}
-
-for (name, fraction) in [("top", 0.0), ("middle", 0.5), ("end", 1.0)] {
-  benchmark("layoutAttributesForElements 200x60 at the \(name)") {
-    let y = (prepared.contentSize.height - 60) * fraction
-    let a = prepared.layoutAttributesForElements(in: Rect(x: 0, y: y, width: 200, height: 60))
-    precondition(!a.isEmpty)
+for (label, itemCounts) in sizes {
+  let context = LayoutContext(itemCounts: itemCounts, boundsSize: bounds)
+  benchmark("FlowLayout.prepare \(label) uniform items, 100 sections") {
+    let l = makeFlow()
+    l.prepare(for: context)
+    precondition(l.contentSize.height > 0)
   }
+  let flow = makeFlow()
+  flow.prepare(for: context)
+  registerQueries("FlowLayout \(label)", flow)
 }
+
+registerCompositionalBenchmarks(sizes: sizes, bounds: bounds)
 
 // WaterfallLayout: 1,000,000 items of varied heights (3 to 10 rows, from
 // the item's index) in 100 sections, 8 columns of at least 24 cells.
