@@ -119,6 +119,7 @@ public final class CompositionalLayout: SectionScrollingLayout {
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     guard !rect.isEmpty else { return result }
+    result.reserveCapacity(128)
     // The sections that meet the rect, items overflowing their sections counted.
     var lo = 0
     var hi = sections.count

@@ -169,29 +169,37 @@ public struct LayoutGroup: Sendable {
         }
         sizes.append(size)
       }
-      let spacings = subitems.map(\.edgeSpacing)
-      let before = spacings.map { horizontal ? $0?.leading : $0?.top }
-      let after = spacings.map { horizontal ? $0?.trailing : $0?.bottom }
-      let flexible = Double((before + after).filter { $0?.isFlexible == true }.count)
-      let used =
-        sizes.reduce(0) { $0 + (horizontal ? $1.width : $1.height) } + (before + after).reduce(0) { $0 + ($1?.value ?? 0) }
-        + interItemSpacing * max(0, n - 1)
-      // A column that sizes itself to what it holds has no room to share.
-      let sizesItself = measure != nil && !horizontal && layoutSize.heightDimension.kind == .estimated
-      let share = flexible > 0 && !sizesItself ? max(0, length - used) / flexible : 0
+      // Edge spacing, where any subitem has some (most have none: nothing to allocate).
+      let spacings = subitems.contains { $0.edgeSpacing != nil } ? subitems.map(\.edgeSpacing) : nil
+      var share = 0.0
+      if let spacings {
+        let before = spacings.map { horizontal ? $0?.leading : $0?.top }
+        let after = spacings.map { horizontal ? $0?.trailing : $0?.bottom }
+        let flexible = Double((before + after).filter { $0?.isFlexible == true }.count)
+        let used =
+          sizes.reduce(0) { $0 + (horizontal ? $1.width : $1.height) } + (before + after).reduce(0) { $0 + ($1?.value ?? 0) }
+          + interItemSpacing * max(0, n - 1)
+        // A column that sizes itself to what it holds has no room to share.
+        let sizesItself = measure != nil && !horizontal && layoutSize.heightDimension.kind == .estimated
+        share = flexible > 0 && !sizesItself ? max(0, length - used) / flexible : 0
+      }
       func cells(_ spacing: LayoutSpacing?) -> Double { (spacing?.value ?? 0) + (spacing?.isFlexible == true ? share : 0) }
       var along = horizontal ? inner.minX : inner.minY
       for (k, subitem) in subitems.enumerated() {
         var size = sizes[k]
-        along += cells(before[k])
+        let spacing = spacings?[k]
+        along += cells(horizontal ? spacing?.leading : spacing?.top)
         // Across the group: fixed spacing moves it, flexible spacing pushes or centres it.
-        let across = horizontal ? inner.height : inner.width
-        let extent = horizontal ? size.height : size.width
-        let low = horizontal ? spacings[k]?.top : spacings[k]?.leading
-        let high = horizontal ? spacings[k]?.bottom : spacings[k]?.trailing
-        var offset = low?.value ?? 0
-        let room = max(0, across - extent - (low?.value ?? 0) - (high?.value ?? 0))
-        if low?.isFlexible == true { offset += high?.isFlexible == true ? room / 2 : room }
+        var offset = 0.0
+        if let spacing {
+          let across = horizontal ? inner.height : inner.width
+          let extent = horizontal ? size.height : size.width
+          let low = horizontal ? spacing.top : spacing.leading
+          let high = horizontal ? spacing.bottom : spacing.trailing
+          offset = low?.value ?? 0
+          let room = max(0, across - extent - (low?.value ?? 0) - (high?.value ?? 0))
+          if low?.isFlexible == true { offset += high?.isFlexible == true ? room / 2 : room }
+        }
         let space =
           horizontal
           ? Rect(x: along, y: inner.minY + offset, width: size.width, height: size.height)
@@ -210,7 +218,7 @@ public struct LayoutGroup: Sendable {
           size.height = taken
         }
         bottom = max(bottom, space.minY + size.height)
-        along += (horizontal ? size.width : size.height) + cells(after[k]) + interItemSpacing
+        along += (horizontal ? size.width : size.height) + cells(horizontal ? spacing?.trailing : spacing?.bottom) + interItemSpacing
       }
     }
     guard measure != nil, layoutSize.heightDimension.kind == .estimated else { return space.height }
