@@ -83,6 +83,14 @@ var everyExportedType: [Any.Type] {
     LayoutEnvironment.self,
     CompositionalLayout.self,
     LayoutBoundarySupplementaryItem.self,
+    LayoutAnchor.self,
+    LayoutSupplementaryItem.self,
+    LayoutDecorationItem.self,
+    LayoutEdgeSpacing.self,
+    LayoutSpacing.self,
+    OrthogonalScrollingBehavior.self,
+    InteractiveTransitionDrag.self,
+    CollectionBackground.self,
     Rect.self,
     SGRMouseReport.self,
     Scale.self,
@@ -117,6 +125,7 @@ var everyExportedType: [Any.Type] {
     (any Overlay).self,
     (any Scene).self,
     (any SectionScrollingLayout).self,
+    (any LayoutItemMeasuring).self,
     (any ShelfLayoutDelegate).self,
     (any Terminal).self,
     (any WaterfallLayoutDelegate).self,
@@ -145,7 +154,8 @@ let exportedTypeNames: Set<String> = [
   "PictureSupport", "TerminalReply", "TerminalProbe", "KittyGraphics",
   "PixelPlaceholder", "PixelSize", "PixelImage", "PixelImageTable", "PixelPictureWriter", "SixelEncoder",
   "LayoutDimension", "LayoutSize", "LayoutItem", "LayoutGroup", "LayoutSection", "LayoutEnvironment", "CompositionalLayout",
-  "LayoutBoundarySupplementaryItem",
+  "LayoutBoundarySupplementaryItem", "LayoutAnchor", "LayoutSupplementaryItem", "LayoutDecorationItem", "LayoutEdgeSpacing",
+  "LayoutSpacing", "OrthogonalScrollingBehavior", "LayoutItemMeasuring", "InteractiveTransitionDrag", "CollectionBackground",
 ]
 
 /// Deprecated names kept for a rename (using them would warn).
