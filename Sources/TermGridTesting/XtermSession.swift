@@ -138,15 +138,25 @@ public final class XtermSession {
     return (w, h)
   }
 
-  /// A screenshot of the window, as a PNG file's bytes.
+  /// A screenshot of the window, as a PNG file's bytes (asked again while
+  /// the X server is busy for a moment).
   public func screenshot() throws -> [UInt8] {
     let file = directory + "/shot-\(UInt32.random(in: 0...UInt32.max)).png"
     defer { unlink(file) }
-    let result = try Spawn.run(["import", "-window", window, file], environment: ["DISPLAY": display, "PATH": "/usr/bin:/bin"])
-    guard result.status == 0, let data = FileManager.default.contents(atPath: file) else {
-      throw TmuxSession.Failure(description: "import: \(result.output)")
+    // A busy X server can refuse the image for a moment ("Resource
+    // temporarily unavailable", seen under a CI run's load): ask again,
+    // for up to 20 s, before calling it a failure.
+    let deadline = Date().addingTimeInterval(20)
+    var pause: useconds_t = 100_000
+    while true {
+      let result = try Spawn.run(["import", "-window", window, file], environment: ["DISPLAY": display, "PATH": "/usr/bin:/bin"])
+      if result.status == 0, let data = FileManager.default.contents(atPath: file) { return Array(data) }
+      guard result.output.contains("temporarily unavailable"), Date() < deadline else {
+        throw TmuxSession.Failure(description: "import: \(result.output)")
+      }
+      usleep(pause)
+      pause = min(pause * 2, 2_000_000)
     }
-    return Array(data)
   }
 
   /// The CPU time (in clock ticks, all its threads) of the program the
