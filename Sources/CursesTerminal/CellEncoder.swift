@@ -84,9 +84,20 @@ struct CellEncoder {
   mutating func put(_ cell: Cell, x: Int, y: Int, screenWidth: Int, surface: Surface) {
     if cell.width == 0 { return }  // drawn with its head
     moveTo(x: x, y: y, surface: surface)
+    let certain = Self.widthIsCertain(cell.grapheme)
+    if !certain, cell.width == 2, sequences.unicode {
+      // A terminal may draw it one cell narrower (tmux draws a heart with
+      // its emoji selector in one): both cells are blanked first, so the
+      // second never keeps what was there before.
+      setStyle(cell.style)
+      textMode()
+      bytes += [0x20, 0x20]
+      cursor = nil
+      moveTo(x: x, y: y, surface: surface)
+    }
     write(cell)
     let advanced = x + max(1, Int(cell.width))
-    cursor = advanced >= screenWidth || !Self.widthIsCertain(cell.grapheme) ? nil : (advanced, y)
+    cursor = advanced >= screenWidth || !certain ? nil : (advanced, y)
   }
 
   /// Whether every terminal agrees on the grapheme's width: one scalar
@@ -124,7 +135,7 @@ struct CellEncoder {
       for _ in 0..<max(1, Int(cell.width)) { bytes.append(g.asciiFallback) }
     } else {
       textMode()
-      for i in 0..<g.utf8Count { bytes.append(g.utf8Byte(i)) }
+      for i in 0..<g.utf8CountToDraw { bytes.append(g.utf8Byte(i)) }
     }
   }
 

@@ -125,7 +125,7 @@ extension CursesTerminal {
         // Decode the inline UTF-8 into at most 5 code points (CCHARW_MAX).
         var n = 0
         var i = 0
-        let count = g.utf8Count
+        let count = g.utf8CountToDraw
         while i < count && n < 5 {
           let b0 = UInt32(g.utf8Byte(i))
           var v: UInt32

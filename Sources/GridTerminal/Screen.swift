@@ -73,6 +73,11 @@ public struct Screen: Sendable {
   /// columns it marks as changed, or everywhere) to `changes`, and takes
   /// them as shown. A wide grapheme's second column is not reported alone
   /// when its head changed.
+  ///
+  /// A terminal may draw an emoji sequence wider than its cells (each part
+  /// on its own: see ``Grapheme/widestDrawnWidth``), over the cells after
+  /// it. Those cells, up to the widest it may take, are written again after
+  /// it even when unchanged, so the screen never keeps what spilt over.
   private mutating func diff(_ frame: Surface, allRows: Bool, into changes: inout [CellChange]) {
     let w = width
     frame.cells.withUnsafeBufferPointer { new in
@@ -82,12 +87,18 @@ public struct Screen: Sendable {
           guard !columns.isEmpty else { continue }
           let row = y * w
           var x = columns.lowerBound
-          let end = columns.upperBound
+          var end = columns.upperBound
+          // Cells before this column are written even when unchanged (a spill-over).
+          var rewriteEnd = 0
           while x < end {
             let cell = new[row + x]
-            if !cell.isIdentical(to: old[row + x]) {
+            if x < rewriteEnd || !cell.isIdentical(to: old[row + x]) {
               old[row + x] = cell
               changes.append(CellChange(x: x, y: y, cell: cell))
+              if let spill = Self.spillEnd(of: cell, at: x, width: w) {
+                rewriteEnd = spill
+                end = max(end, spill)
+              }
               if cell.width == 2, x + 1 < w {
                 old[row + x + 1] = new[row + x + 1]
                 x += 1
@@ -98,6 +109,17 @@ public struct Screen: Sendable {
         }
       }
     }
+  }
+
+  /// Where the cells a terminal may draw `cell` over end, when it may draw
+  /// it wider than its own cells (nil otherwise): one code point, or a
+  /// letter and a mark, never does.
+  @inline(__always) private static func spillEnd(of cell: Cell, at x: Int, width: Int) -> Int? {
+    let g = cell.grapheme
+    guard g.utf8Count > 4 else { return nil }
+    let widest = g.widestDrawnWidth
+    let own = max(1, Int(cell.width))
+    return widest > own ? min(width, x + widest) : nil
   }
 
   /// Shifts rows as the terminal will (rows coming in are blank).

@@ -108,4 +108,64 @@ import Testing
     let written = other.update(to: plain, scrollsRegions: false)
     #expect(written.scrolls.isEmpty && written.changes.count == 12)
   }
+
+  /// A terminal that does not join emoji sequences draws each part on its
+  /// own, over the cells after the sequence's own: the update writes those
+  /// cells again, so every cell outside a sequence's own shows what the
+  /// frame holds. (Before, a family emoji typed into a field and removed
+  /// left its second and third people on the screen.)
+  @Test func whatAnEmojiSequenceSpillsOverIsWrittenAgain() {
+    var random = SplitMix64(seed: 0x5EED_5B11)
+    // A man and a woman (ZWJ), a waving hand with a skin tone, a rainbow flag, and text.
+    let words = ["👨\u{200D}👩", "👋🏽", "🏳\u{FE0F}\u{200D}🌈", "ab", "日本", "é", "x y"]
+    for _ in 0..<300 {
+      let w = 2 + Int(random.next() % 20)
+      let h = 1 + Int(random.next() % 3)
+      var surface = Surface(width: w, height: h)
+      var screen = Screen()
+      // The terminal's cells, as the text each shows ("" for a wide character's second column).
+      var terminal = [[String]](repeating: [String](repeating: " ", count: w), count: h)
+      for _ in 0..<8 {
+        for _ in 0..<1 + Int(random.next() % 4) {
+          let word = words[Int(random.next() % UInt64(words.count))]
+          surface.draw(word, x: Int(random.next() % UInt64(w)), y: Int(random.next() % UInt64(h)))
+        }
+        let update = screen.update(to: surface, scrollsRegions: false)
+        if update.clearsScreen { terminal = terminal.map { $0.map { _ in " " } } }
+        for change in update.changes where change.cell.width > 0 {
+          let g = change.cell.grapheme
+          if g.widestDrawnWidth <= max(1, Int(change.cell.width)) {
+            terminal[change.y][change.x] = g.description
+            if change.cell.width == 2, change.x + 1 < w { terminal[change.y][change.x + 1] = "" }
+            continue
+          }
+          // Each code point at the column after the one before, as wide as it is on its own.
+          var column = change.x
+          for (i, scalar) in change.cell.grapheme.unicodeScalars.enumerated() {
+            let width = DisplayWidth.of(scalar)
+            guard i == 0 || width > 0 else { continue }
+            for dx in 0..<max(1, width) where column + dx < w {
+              terminal[change.y][column + dx] = dx == 0 ? String(scalar) : ""
+            }
+            column += max(1, width)
+          }
+        }
+        surface.markPresented()
+        for y in 0..<h {
+          var x = 0
+          while x < w {
+            let cell = surface[x, y]
+            let own = max(1, Int(cell.width))
+            if cell.grapheme.widestDrawnWidth > own {
+              x += own  // its own cells show what the terminal makes of it
+              continue
+            }
+            let expected = cell.isContinuation ? "" : cell.grapheme.description
+            #expect(terminal[y][x] == expected, "column \(x) of \(surface.cells.map(\.grapheme.description))")
+            x += 1
+          }
+        }
+      }
+    }
+  }
 }

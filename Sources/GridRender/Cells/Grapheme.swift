@@ -89,6 +89,26 @@ public struct Grapheme: Hashable, Sendable, ExpressibleByExtendedGraphemeCluster
     return result
   }
 
+  /// The most cells a terminal may draw the grapheme in: the widths of its
+  /// code points added up, as a terminal that does not join a sequence
+  /// draws each part on its own (tmux 3.3 and xterm draw a family emoji's
+  /// three people in six cells, a skin-tone modifier as its own swatch).
+  /// The same as ``DisplayWidth`` gives for one code point, a letter with
+  /// its accents, a flag or Hangul jamo; wider for emoji sequences.
+  public var widestDrawnWidth: Int {
+    unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1) }
+  }
+
+  /// How many of its UTF-8 bytes a terminal is sent: all but a zero-width
+  /// joiner at the end (a sequence still being typed), which joins nothing
+  /// on screen and which some terminals (tmux) keep to join to whatever is
+  /// written next, anywhere on the screen.
+  @inlinable public var utf8CountToDraw: Int {
+    let n = utf8Count
+    guard n > 3, utf8Byte(n - 3) == 0xE2, utf8Byte(n - 2) == 0x80, utf8Byte(n - 1) == 0x8D else { return n }
+    return n - 3
+  }
+
   /// The grapheme as a Character.
   public var character: Character {
     if isASCII { return Character(Unicode.Scalar(UInt8(truncatingIfNeeded: lo))) }
