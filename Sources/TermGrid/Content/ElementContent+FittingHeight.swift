@@ -6,9 +6,10 @@ extension ElementContent {
   /// wrapped (up to ``titleLineLimit`` lines), the ``lines`` and the
   /// ``detail``, as <doc:ElementContent#How-tall-a-card-must-be> counts them;
   /// a picture beside the text (``CellPicture/Placement/leading(width:)``)
-  /// narrows it. Nil when the content has no height of its own: it is drawn
-  /// by ``draw``, or its picture fills it or sits above the text (a picture
-  /// takes whatever rows it is given).
+  /// narrows it, and so do the indentation and the ``accessories``. Nil
+  /// when the content has no height of its own: it is drawn by ``draw``, or
+  /// its picture fills it or sits above the text (a picture takes whatever
+  /// rows it is given).
   ///
   /// A ``CollectionView`` measures items with it for a
   /// <doc:/GridLayout/CompositionalLayout> whose group height is estimated.
@@ -28,7 +29,7 @@ extension ElementContent {
       guard case .leading(let w) = picture.placement else { return nil }
       textWidth -= max(0, w)
     }
-    textWidth -= 2 * padding
+    textWidth -= 2 * padding + leadingAccessoryWidth(asciiOnly: false) + trailingAccessoryWidth(asciiOnly: false)
     var text = lines.count + (detail == nil ? 0 : 1)
     if !title.isEmpty {
       text += titleLineLimit <= 1 ? 1 : max(1, TextLayout.wrap(title, width: max(1, textWidth), maxLines: titleLineLimit).count)

@@ -95,6 +95,15 @@ public struct ElementContent {
   /// A picture (a cover, a thumbnail) in the cell, above or beside the
   /// text or filling it; a placeholder with the title shows until it is ready.
   public var picture: CellPicture?
+  /// Marks at the row's edges (UIKit's cell accessories): an outline
+  /// disclosure before the title, the others against the trailing edge.
+  public var accessories: [CellAccessory] = []
+  /// How deep the row is in an outline: its content moves
+  /// ``indentationWidth`` columns right per level (UIKit's list cell
+  /// `indentationLevel`).
+  public var indentationLevel = 0
+  /// The columns of one level of ``indentationLevel``: 2.
+  public var indentationWidth = 2
   /// Draws the cell instead of the fields above: the surface's clip is the
   /// cell's frame, given in surface cells. The state is drawn over it.
   public var draw: ((inout Surface, CellRect, ElementState) -> Void)?

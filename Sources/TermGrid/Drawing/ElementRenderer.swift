@@ -25,10 +25,12 @@ struct ElementRenderer {
     var style = content.style
     let stateAttributes = attributes(for: state)
     style.attributes.formUnion(stateAttributes)
+    // An ASCII-only theme fills with ASCII (a header's rule, a list's separator: `-`).
+    let fill = theme.asciiOnly && !content.fill.isASCII ? Grapheme(ascii: content.fill.asciiFallback) : content.fill
     if let fillStyle = content.fillStyle {
-      surface.fill(frame, with: content.fill, style: fillStyle.adding(stateAttributes))
+      surface.fill(frame, with: fill, style: fillStyle.adding(stateAttributes))
     } else {
-      surface.fill(frame, with: content.fill, style: style)
+      surface.fill(frame, with: fill, style: style)
     }
     var inner = frame
     let hasBorder = content.drawsBorder(in: frame)
@@ -39,15 +41,16 @@ struct ElementRenderer {
       surface.drawBorder(frame, border: border, style: style)
       inner = frame.insetBy(1)
     }
+    let body = drawAccessories(of: content, in: inner, style: style, on: &surface)
     var awaited: (any PictureSource)?
     if let picture = content.picture {
-      let (pictureArea, textArea) = content.split(inner, for: picture.placement)
+      let (pictureArea, textArea) = content.split(body, for: picture.placement)
       awaited = draw(
         picture, in: pictureArea, title: content.title,
         adding: picture.placement == .fill && !hasBorder ? stateAttributes : [], on: &surface)
       if !textArea.isEmpty { drawText(content, inner: textArea, style: style, state: state, on: &surface) }
     } else {
-      drawText(content, inner: inner, style: style, state: state, on: &surface)
+      drawText(content, inner: body, style: style, state: state, on: &surface)
     }
     if let badge = content.badge { drawBadge(badge, frame: frame, inner: inner, hasBorder: hasBorder, style: style, on: &surface) }
     if state.isSelected { drawSelectionMark(frame: frame, hasBorder: hasBorder, style: style, on: &surface) }

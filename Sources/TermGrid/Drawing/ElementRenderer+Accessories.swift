@@ -1,0 +1,53 @@
+import GridRender
+
+extension ElementRenderer {
+  /// What is left of `inner` (the frame, less its border) for the picture
+  /// and the text of `content`: less the indentation and the leading
+  /// accessories, and less the trailing ones with a cell before them.
+  func body(of content: ElementContent, in inner: CellRect) -> CellRect {
+    placeAccessories(of: content, in: inner).body
+  }
+
+  /// Draws the accessories of `content` in `inner` on the row's middle
+  /// line, and returns what is left for the picture and the text
+  /// (``body(of:in:)``). Leading marks sit after the padding and the
+  /// indentation; trailing ones end at the padding, right to left, as many
+  /// as fit.
+  func drawAccessories(of content: ElementContent, in inner: CellRect, style: Style, on surface: inout Surface) -> CellRect {
+    let placed = placeAccessories(of: content, in: inner)
+    for (accessory, x) in placed.marks {
+      var s = style
+      if let color = accessory.color { s.foreground = color }
+      surface.draw(accessory.text(asciiOnly: theme.asciiOnly), x: x, y: placed.y, style: s)
+    }
+    return placed.body
+  }
+
+  /// Where each accessory that fits starts, on which row, and what is left.
+  private func placeAccessories(of content: ElementContent, in inner: CellRect) -> (
+    marks: [(CellAccessory, Int)], y: Int, body: CellRect
+  ) {
+    guard content.hasAccessories, inner.width > 0, inner.height > 0 else { return ([], inner.y, inner) }
+    let ascii = theme.asciiOnly
+    var marks: [(CellAccessory, Int)] = []
+    let low = inner.x + content.padding
+    let high = inner.maxX - content.padding
+    var x = min(high, low + max(0, content.indentationLevel) * max(0, content.indentationWidth))
+    for accessory in content.accessories where accessory.placement == .leading {
+      let w = accessory.width(asciiOnly: ascii)
+      if x + w <= high { marks.append((accessory, x)) }
+      x = min(high, x + w + 1)
+    }
+    var end = high
+    for accessory in content.accessories.reversed() where accessory.placement == .trailing {
+      let w = accessory.width(asciiOnly: ascii)
+      guard end - w >= x else { break }
+      marks.append((accessory, end - w))
+      end -= w + 1
+    }
+    let leading = max(0, x - low)
+    let trailing = max(0, high - end)
+    let body = CellRect(x: inner.x + leading, y: inner.y, width: max(0, inner.width - leading - trailing), height: inner.height)
+    return (marks, inner.y + (inner.height - 1) / 2, body)
+  }
+}
