@@ -28,6 +28,8 @@ struct CellEncoder {
   private var cursor: (x: Int, y: Int)?
   private var style: Style?
   private var alternate: Bool?
+  /// Whether the cursor shows (the terminal hid it when it was opened).
+  private var cursorShows: Bool? = false
   /// The bytes of the styles used lately (most frames use a handful),
   /// looked through before the dictionary of all of them.
   private var recentStyles: [(style: Style, bytes: [UInt8])] = []
@@ -62,6 +64,17 @@ struct CellEncoder {
     cursor = nil
     style = nil
     alternate = nil
+    cursorShows = nil
+  }
+
+  /// Leaves the cursor at `point` (where it is when nil), shown or hidden:
+  /// the last thing a frame writes.
+  mutating func rest(at point: CellPoint?, shown: Bool, surface: Surface) {
+    if let point { moveTo(x: point.x, y: point.y, surface: surface) }
+    if cursorShows != shown {
+      bytes += shown ? sequences.cnorm : sequences.civis
+      cursorShows = shown
+    }
   }
 
   /// Clears the screen (to the default background), unless `isBlank`

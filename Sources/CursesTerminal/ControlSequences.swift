@@ -24,6 +24,9 @@ final class ControlSequences {
   let rin: TerminfoCapability?
   let ri: [UInt8]?
   let clear: [UInt8]
+  /// Hide and show the cursor (empty when the terminal cannot).
+  let civis: [UInt8]
+  let cnorm: [UInt8]
   /// Whether `sgr0` is `ESC [ m` (with `ESC ( B` perhaps), and each
   /// attribute `ESC [ n m`: then a style is one `ESC [ 0;n;...m`.
   let ansiAttributes: Bool
@@ -61,6 +64,8 @@ final class ControlSequences {
     ind = cn_tigetstr("ind").map(TerminfoCapability.bytes(of:))
     rin = TerminfoCapability("rin")
     ri = cn_tigetstr("ri").map(TerminfoCapability.bytes(of:))
+    civis = cn_tigetstr("civis").map(TerminfoCapability.bytes(of:)) ?? []
+    cnorm = cn_tigetstr("cnorm").map(TerminfoCapability.bytes(of:)) ?? []
     let resets: Set<String> = [
       "\u{1B}[m", "\u{1B}[0m", "\u{1B}(B\u{1B}[m", "\u{1B}[m\u{1B}(B", "\u{1B}[m\u{0F}", "\u{1B}[0m\u{0F}",
     ]

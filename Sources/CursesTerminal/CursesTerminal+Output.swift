@@ -32,6 +32,17 @@ extension CursesTerminal {
     for change in update.changes where change.x < width && change.y < height {
       put(change.cell, x: change.x, y: change.y)
     }
+    // (ncurses leaves the cursor where its last write was unless told not to.)
+    if let rest = update.cursor, rest.x < width, rest.y < height {
+      leaveok(cn_stdscr(), false)
+      _ = wmove(cn_stdscr(), Int32(rest.y), Int32(rest.x))
+    } else {
+      leaveok(cn_stdscr(), true)
+    }
+    if update.showsCursor != cursorShownByCurses {
+      _ = curs_set(update.showsCursor ? 1 : 0)
+      cursorShownByCurses = update.showsCursor
+    }
     wnoutrefresh(cn_stdscr())
     doupdate()
   }
@@ -88,6 +99,7 @@ extension CursesTerminal {
         encoder.append(sixels, movesCursor: true)
       }
     }
+    encoder.rest(at: update.cursor, shown: update.showsCursor, surface: frame)
     encoder.flush(to: cn_output_descriptor())
   }
 

@@ -56,6 +56,8 @@ public final class CursesTerminal: Terminal {
   public internal(set) var needsFullRepaint = false
   /// The screen is blank (ncurses has just cleared it).
   var screenIsBlank = false
+  /// Whether ncurses was last told to show the cursor (the ncurses path).
+  var cursorShownByCurses = false
   /// Bytes read and not yet decoded (from `readIndex`).
   var input: [UInt8] = []
   var readIndex = 0

@@ -33,6 +33,11 @@ public struct FrameUpdate: Sendable {
   public internal(set) var scrolls: [ScrollHint] = []
   /// The cells that differ from the screen after the scrolls, row by row, left to right.
   public internal(set) var changes: [CellChange] = []
+  /// Where the cursor rests once the changes are written (the frame's
+  /// <doc:/GridRender/Surface/cursor>, when inside it); nil leaves it wherever writing did.
+  public internal(set) var cursor: CellPoint?
+  /// Whether the cursor is shown (the frame's <doc:/GridRender/Surface/showsCursor>).
+  public internal(set) var showsCursor = false
   /// The whole frame, as the screen shows it once the update is made. A
   /// terminal may read it (to write a short run of unchanged cells instead
   /// of moving the cursor over them); it is not to be written whole.

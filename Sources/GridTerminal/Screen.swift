@@ -60,6 +60,8 @@ public struct Screen: Sendable {
       }
     }
     diff(frame, allRows: whole, into: &update.changes)
+    update.cursor = frame.cursor.flatMap { frame.bounds.contains($0) ? $0 : nil }
+    update.showsCursor = frame.showsCursor
     update.frame = frame
     // Kept for its buffers (the next update reuses them), not for the frame:
     // holding the frame's storage past the present would make the caller's

@@ -14,6 +14,10 @@ public final class HeadlessTerminal: Terminal {
   public private(set) var screen: Surface
   /// Events still to be delivered, in order.
   public var pendingEvents: [InputEvent] = []
+  /// Where the cursor rests: the last position an update gave (nil: none yet).
+  public private(set) var cursor: CellPoint?
+  /// Whether the last update showed the cursor.
+  public private(set) var isCursorVisible = false
   /// How many times ``present(_:)`` was called.
   public private(set) var presentCount = 0
   /// How many cells differed from the screen at the last present.
@@ -98,6 +102,8 @@ public final class HeadlessTerminal: Terminal {
       screen.setCell(change.cell, x: change.x, y: change.y)
     }
     lastChangedCells = update.changedCellCount
+    if let rest = update.cursor { cursor = rest }
+    isCursorVisible = update.showsCursor
     screen.markPresented()
     switch capabilities.pictures {
     case .kitty: pictureOutput += pixels.kittyCommands(for: update, insideTmux: false)

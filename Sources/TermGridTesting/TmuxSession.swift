@@ -1,4 +1,5 @@
 import Foundation
+import GridRender
 
 /// A real terminal for end-to-end tests of a TermGrid program: a tmux
 /// server of its own (a private socket) running a shell in one pane. A test
@@ -117,6 +118,29 @@ public final class TmuxSession {
   /// Which cells of a `capture-pane -p -e` capture are in reverse video: a
   /// line of `#` (reversed) and `.` (not) per line of the screen.
   public static func reverseVideo(fromStyledCapture styled: String) -> [String] { read(styled).map(\.reverse) }
+
+  /// Whether the cell at column `x` of line `y` of a `capture-pane -p -e`
+  /// capture is in reverse video, counting cells (a wide character covers
+  /// two), as ``cursor()`` counts them. False outside the capture.
+  public static func isReverseVideo(x: Int, y: Int, inStyledCapture styled: String) -> Bool {
+    let lines = read(styled)
+    guard y >= 0, y < lines.count, x >= 0 else { return false }
+    var column = 0
+    for (c, mark) in zip(lines[y].text, lines[y].reverse) {
+      let width = max(1, DisplayWidth.of(c))
+      if x < column + width { return mark == "#" }
+      column += width
+    }
+    return false
+  }
+
+  /// Where the terminal's cursor is (`#{cursor_x}`, `#{cursor_y}`), in cells from the top left.
+  public func cursor() throws -> CellPoint {
+    let parts = try tmux("display-message", "-p", "-t", name, "#{cursor_x} #{cursor_y}")
+      .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    guard parts.count == 2 else { throw Failure(description: "tmux gave no cursor position") }
+    return CellPoint(x: parts[0], y: parts[1])
+  }
 
   /// DEC line drawing: the letters of the alternate character set and the lines they draw.
   private static let drawing: [Character: Character] = [

@@ -69,9 +69,21 @@ extension CursesTerminalTests {
         let b = Int.random(in: (a + 2)...h, using: &rng)
         surface.scrollRows(a..<b, by: Int.random(in: 1...2, using: &rng) * (Bool.random(using: &rng) ? 1 : -1))
       }
+      // The cursor left somewhere (or where writing left it), shown or not.
+      surface.cursor = frame % 5 == 4 ? nil : CellPoint(x: Int.random(in: 0..<w, using: &rng), y: Int.random(in: 0..<h, using: &rng))
+      surface.showsCursor = frame % 3 == 0
       try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
       surface.markPresented()
       model.feed(pty.drain())
+      if let rest = surface.cursor, model.cursor != rest {
+        Issue.record("frame \(frame) under \(term) leaves the cursor at \(model.cursor), not \(rest)")
+        return
+      }
+      if term != "vt100", model.cursorIsVisible != surface.showsCursor {
+        // (vt100 cannot hide its cursor.)
+        Issue.record("frame \(frame) under \(term): the cursor is \(model.cursorIsVisible ? "shown" : "hidden")")
+        return
+      }
       let want = Self.expected(surface, colors: terminal.capabilities.colors)
       if model.rows != want {
         let got = model.lines

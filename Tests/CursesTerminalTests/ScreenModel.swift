@@ -27,6 +27,10 @@ struct ScreenModel {
   private var g0Drawing = false
   private var g1Drawing = false
   private var shifted = false
+  /// Whether the cursor is shown (`CSI ? 25 h` / `l`); shown at first, as on a real terminal.
+  private(set) var cursorIsVisible = true
+  /// Where the cursor is.
+  var cursor: CellPoint { CellPoint(x: x, y: y) }
   /// Bytes of a UTF-8 sequence not yet complete.
   private var partial: [UInt8] = []
 
@@ -165,6 +169,8 @@ struct ScreenModel {
 
   private mutating func control(final: UInt8, params raw: [UInt8]) {
     let text = String(decoding: raw, as: UTF8.self)
+    // DECTCEM shows (h) or hides (l) the cursor; other modes are not modelled.
+    if text == "?25", final == UInt8(ascii: "h") || final == UInt8(ascii: "l") { cursorIsVisible = final == UInt8(ascii: "h") }
     if text.hasPrefix("?") || text.hasPrefix(">") { return }  // modes
     let numbers = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
     func n(_ i: Int, _ d: Int = 1) -> Int { i < numbers.count ? (numbers[i] ?? d) : d }

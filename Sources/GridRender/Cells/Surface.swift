@@ -41,6 +41,17 @@ public struct Surface: Sendable, Equatable {
   /// their ids. Nil: pictures are drawn in their cells.
   public var pixelImages: PixelImageTable?
 
+  /// Where the terminal's cursor rests once the surface is on screen: the
+  /// first text cell of the focused item, or a text field's cursor, so that
+  /// a screen reader or braille display that follows the cursor reads what
+  /// has the focus. Nil: wherever writing left it. Whoever draws the frame
+  /// sets it (``CollectionView`` and the text fields of TermGrid do); it is
+  /// nil again after ``resize(width:height:)``.
+  public var cursor: CellPoint?
+  /// Whether the terminal shows its cursor (at ``cursor``); false, the
+  /// default, hides it. A screen-reader mode shows it.
+  public var showsCursor = false
+
   /// True when row `y` was drawn into since ``markPresented()``.
   public func rowChanged(_ y: Int) -> Bool { !changedColumns[y].isEmpty }
 
@@ -95,6 +106,7 @@ public struct Surface: Sendable, Equatable {
   public mutating func resize(width w: Int, height h: Int) {
     width = max(0, w)
     height = max(0, h)
+    cursor = nil
     scrollHints.removeAll()
     changedColumns = [Range<Int>](repeating: 0..<width, count: height)
     let n = width * height

@@ -204,7 +204,12 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       surface.fill(CellRect(x: 0, y: 0, width: width, height: 1), style: theme.titleBar)
       surface.draw(" " + title, x: 0, y: 0, maxWidth: width, style: theme.titleBar)
     }
-    if bottom == 1 {
+    if bottom == 1, collectionView.accessibility.isScreenReaderModeOn {
+      // One plain line: what was last announced, and what the last key did.
+      let said = [collectionView.accessibilityAnnouncement, message].compactMap { $0 }.filter { !$0.isEmpty }
+      let line = " " + (said.isEmpty ? statusText : said.joined(separator: " · "))
+      surface.drawStatusLine(line, right: "", y: height - 1, minimumLeft: DisplayWidth.of(line), style: theme.statusBar)
+    } else if bottom == 1 {
       var left = statusText
       if let message { left += left.isEmpty ? message : " · \(message)" }
       left = " " + left
@@ -212,6 +217,8 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       // The left part whole; the hints in what room is left, dropped from the front.
       surface.drawStatusLine(left, right: hints, y: height - 1, minimumLeft: DisplayWidth.of(left), style: theme.statusBar)
     }
+    // An overlay owns the cursor (the focused item under it is not what is read).
+    if !overlays.isEmpty { surface.cursor = nil }
     for overlay in overlays {
       overlay.draw(into: &surface, theme: theme)
       for source in overlay.awaitedPictures { collectionView.setNeedsDisplay(whenPictureIsReady: source) }
@@ -307,6 +314,15 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   }
   /// The focus moved to the item; the status line is drawn again. Default: nothing more.
   open func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
+    needsRedraw = true
+  }
+  /// What a screen reader calls the item. Default: nil (its content's title and detail).
+  open func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String? {
+    nil
+  }
+  /// A line was posted for a screen reader; the status line, which shows
+  /// it in screen-reader mode, is drawn again. Default: nothing more.
+  open func collectionView(_ collectionView: CollectionView, didPostAccessibilityAnnouncement announcement: String) {
     needsRedraw = true
   }
   /// The focus left the item. Default: nothing.

@@ -7,9 +7,13 @@ extension CollectionView {
   /// Draws the visible elements and the scroll bar into `surface` within ``frame``.
   /// Only the visible elements are asked for content; with
   /// ``drawsIncrementally``, only what changed since the last draw.
+  /// The terminal's cursor is left on the focused item's text (``focusedItemTextCell``).
   public func draw(into surface: inout Surface) {
     layoutIfNeeded()
-    defer { updatePrefetching() }
+    defer {
+      updatePrefetching()
+      placeCursor(on: &surface)
+    }
     if transition != nil, drawTransition(into: &surface) { return }
     let view = viewport
     let plan = redraw.plan(
@@ -152,7 +156,7 @@ extension CollectionView {
 
   /// What `dataSource` says an element shows (a decoration: its drawer).
   func content(for attrs: LayoutAttributes, from dataSource: any CollectionViewDataSource) -> ElementContent? {
-    if attrs.category == .decoration { return decorationDrawers[attrs.kind]?(attrs) }
+    if attrs.category == .decoration { return (decorationDrawers[attrs.kind] ?? Self.listDecorationDrawer(ofKind: attrs.kind))?(attrs) }
     if attrs.category == .item {
       return dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: attrs.indexPath))
     }

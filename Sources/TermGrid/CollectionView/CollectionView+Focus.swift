@@ -20,11 +20,18 @@ extension CollectionView {
     tellFocusChanged(from: old)
   }
 
-  /// Tells the delegate the focus moved from `old` (by ``focusItem(at:)``, or a batch update moving or removing it).
-  func tellFocusChanged(from old: IndexPath?) {
-    guard focusedIndexPath != old else { return }
+  /// Tells the delegate the focus moved from `old` (by ``focusItem(at:)``,
+  /// or a batch update moving or removing it), and in screen-reader mode
+  /// announces the item (unless `announces` is false). Returns true when it moved.
+  @discardableResult
+  func tellFocusChanged(from old: IndexPath?, announces: Bool = true) -> Bool {
+    guard focusedIndexPath != old else { return false }
     if let old { delegate?.collectionView(self, didUnhighlightItemAt: old) }
-    if let f = focusedIndexPath { delegate?.collectionView(self, didHighlightItemAt: f) }
+    if let f = focusedIndexPath {
+      delegate?.collectionView(self, didHighlightItemAt: f)
+      if announces { announceIfReading(accessibilityDescription(ofItemAt: f)) }
+    }
+    return true
   }
 
   /// Moves the focus to the nearest item in `direction`, by geometry, so it

@@ -101,7 +101,7 @@ extension CollectionView {
     guard let interactive = interactiveTransition, var t = transition, let progress = t.heldFraction else { return }
     interactiveTransition = nil
     let completion = interactive.completion
-    guard animationDuration > 0, progress < 1 else {
+    guard motionDuration > 0, progress < 1 else {
       transition = nil
       redraw.invalidateAll()
       completion?(true, true)
@@ -110,7 +110,7 @@ extension CollectionView {
     t.heldFraction = nil
     t.span = (progress, 1)
     t.start = clock.now
-    t.duration = animationDuration * (1 - progress)
+    t.duration = motionDuration * (1 - progress)
     t.completions = [{ completion?(true, $0) }]
     transition = t
     setNeedsDisplay()
@@ -136,7 +136,7 @@ extension CollectionView {
     if let f = interactive.oldFocus, isValid(f) { focusedIndexPath = f }
     redraw.invalidateAll()
     let completion = interactive.completion
-    if animationDuration > 0, progress > 0 {
+    if motionDuration > 0, progress > 0 {
       // The tracks were laid out for the new offset: back to the old one, nothing moves on screen.
       let dx = interactive.oldOffset.x - newOffset.x
       let dy = interactive.oldOffset.y - newOffset.y
@@ -149,7 +149,7 @@ extension CollectionView {
       t.heldFraction = nil
       t.span = (progress, 0)
       t.start = clock.now
-      t.duration = animationDuration * progress
+      t.duration = motionDuration * progress
       t.completions = [{ completion?(false, $0) }]
       transition = t
       tellFocusChanged(from: focusBefore)

@@ -27,7 +27,7 @@ extension CollectionView {
     finishTransition(finished: true)
     focusItem(at: indexPath)
     // Lifted with an animation, as every later step is: from where it lies to where it is raised.
-    let presentation = animationDuration > 0 ? capturePresentation() : nil
+    let presentation = motionDuration > 0 ? capturePresentation() : nil
     movement = InteractiveMovement(source: indexPath, target: indexPath, counts: itemCounts, position: nil)
     settle(from: presentation)
     return true
@@ -61,7 +61,7 @@ extension CollectionView {
   /// all when they are the same), and the item settles into its place, animated.
   public func endInteractiveMovement() {
     guard let m = movement else { return }
-    let presentation = animationDuration > 0 ? capturePresentation() : nil
+    let presentation = motionDuration > 0 ? capturePresentation() : nil
     movement = nil
     if m.source != m.target {
       dataSource?.collectionView(self, moveItemAt: m.source, to: m.target)
@@ -72,7 +72,7 @@ extension CollectionView {
   /// Puts the item back where it came from, animated; the data source is not called.
   public func cancelInteractiveMovement() {
     guard let m = movement else { return }
-    let presentation = animationDuration > 0 ? capturePresentation() : nil
+    let presentation = motionDuration > 0 ? capturePresentation() : nil
     movement = nil
     putBack(m, presentation: presentation)
   }
@@ -112,7 +112,7 @@ extension CollectionView {
       delegate?.collectionView(self, targetIndexPathForMoveFromItemAt: m.source, toProposedIndexPath: proposed)
       ?? proposed
     guard target != m.target, m.isValidTarget(target) else { return false }
-    let presentation = animationDuration > 0 ? capturePresentation() : nil
+    let presentation = motionDuration > 0 ? capturePresentation() : nil
     movement?.target = target
     shift(from: m.target, to: target, counts: m.presentedCounts(target: target), presentation: presentation)
     return true

@@ -74,6 +74,7 @@ extension CollectionView {
     selection.items.insert(indexPath)
     setNeedsDisplay(forItemAt: indexPath)
     delegate?.collectionView(self, didSelectItemAt: indexPath)
+    announceIfReading("selected: \(accessibilityLabel(ofItemAt: indexPath)), \(selection.items.count) selected")
     return true
   }
 
@@ -85,6 +86,7 @@ extension CollectionView {
     selection.items.remove(indexPath)
     setNeedsDisplay(forItemAt: indexPath)
     delegate?.collectionView(self, didDeselectItemAt: indexPath)
+    announceIfReading("deselected: \(accessibilityLabel(ofItemAt: indexPath)), \(selection.items.count) selected")
     return true
   }
 

@@ -28,7 +28,7 @@ extension CollectionView {
   /// those in the new over ``animationDuration``. The focused item stays in view.
   public func setLayout(_ layout: any CollectionLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
     layoutIfNeeded()
-    let presentation = animated && animationDuration > 0 ? capturePresentation() : nil
+    let presentation = animated && motionDuration > 0 ? capturePresentation() : nil
     let old = collectionViewLayout
     collectionViewLayout = layout
     layoutIfNeeded()
@@ -158,7 +158,7 @@ extension CollectionView {
       tracked.insert(key)
     }
     transition = LayoutTransition(
-      start: clock.now, duration: animationDuration, curve: animationCurve, tracks: tracks, completions: completions)
+      start: clock.now, duration: motionDuration, curve: animationCurve, tracks: tracks, completions: completions)
     setNeedsDisplay()
   }
 

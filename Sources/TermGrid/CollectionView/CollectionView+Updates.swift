@@ -41,7 +41,7 @@ extension CollectionView {
     }
     // An interactive transition held by the app is completed first (an
     // animated batch does it when it starts, from what is on screen).
-    if interactiveTransition != nil, !animated || animationDuration <= 0 { finishTransition(finished: false) }
+    if interactiveTransition != nil, !animated || motionDuration <= 0 { finishTransition(finished: false) }
     // An item being moved goes back where it came from first (its room-making
     // animation ended): the batch's index paths are the data's, not the movement's.
     if isMovingItem {
@@ -52,7 +52,7 @@ extension CollectionView {
     // before the model changes, so the batch is checked against them.
     if !hasLoadedData { reloadData() }
     layoutIfNeeded()
-    let before = animated && animationDuration > 0 ? capturePresentation() : nil
+    let before = animated && motionDuration > 0 ? capturePresentation() : nil
     pendingBatch = BatchUpdate()
     pendingCompletions = completion.map { [$0] } ?? []
     defer {
@@ -205,7 +205,15 @@ extension CollectionView {
     } else {
       for c in completions { c(true) }
     }
-    tellFocusChanged(from: oldFocus)
+    tellFocusChanged(from: oldFocus, announces: false)
+    if accessibility.isScreenReaderModeOn {
+      // One line: what the batch did, and where the focus is when it left its item (deleted).
+      var line = Self.accessibilitySummary(of: plan, oldTotal: oldCounts.reduce(0, +), newTotal: counts.reduce(0, +))
+      if let f = focusedIndexPath, oldFocus.flatMap({ plan.newIndexPath(forOld: $0) }) != f {
+        line += (line.isEmpty ? "" : "; ") + accessibilityDescription(ofItemAt: f)
+      }
+      if !line.isEmpty { postAccessibilityAnnouncement(line) }
+    }
   }
 
   /// Where the focus goes when its item is deleted: the next surviving item

@@ -129,8 +129,20 @@ public final class CollectionView {
   /// (An interactive transition held by the app is a new picture only when
   /// its progress changes.)
   public var needsDisplay: Bool { redraw.isPending || (transition != nil && transition?.heldFraction == nil) }
-  /// How long animated updates and layout changes take, in seconds (0: not animated).
+  /// How long animated updates and layout changes take, in seconds (0: not
+  /// animated). Reduced motion and screen-reader mode (``accessibility``)
+  /// make every change immediate whatever it says.
   public var animationDuration = 0.25
+  /// Screen-reader mode and reduced motion; read from the environment
+  /// (`TERMGRID_SCREEN_READER`, `TERMGRID_REDUCE_MOTION`) by default.
+  public var accessibility = AccessibilitySettings.fromProcessEnvironment {
+    didSet { setNeedsDisplay() }
+  }
+  /// The last line announced in screen-reader mode (a focus change, a
+  /// selection, an update), nil before any. See ``postAccessibilityAnnouncement(_:)``.
+  public internal(set) var accessibilityAnnouncement: String?
+  /// How long animations run: ``animationDuration``, or 0 when ``accessibility`` asks for no motion.
+  var motionDuration: Double { accessibility.animates ? animationDuration : 0 }
   /// How animated updates and layout changes run over their duration.
   public var animationCurve = TimingCurve.easeOut
   /// Where animations read the time; inject a ``ManualAnimationClock`` to step them.

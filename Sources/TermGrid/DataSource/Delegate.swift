@@ -36,6 +36,14 @@ public protocol CollectionViewDelegate: AnyObject {
     _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt originalIndexPath: IndexPath,
     toProposedIndexPath proposedIndexPath: IndexPath
   ) -> IndexPath
+  /// What a screen reader calls the item (UIKit's `accessibilityLabel`):
+  /// nil, the default, says its content's title and detail ("Emma, 1815").
+  func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String?
+  /// The view posted a line for a screen reader
+  /// (``CollectionView/postAccessibilityAnnouncement(_:)``): in screen-reader
+  /// mode, a focus change, a selection or an update. Default: nothing
+  /// (``CollectionViewController`` redraws its status line, which shows it).
+  func collectionView(_ collectionView: CollectionView, didPostAccessibilityAnnouncement announcement: String)
 }
 
 extension CollectionViewDelegate {
@@ -68,4 +76,10 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt originalIndexPath: IndexPath,
     toProposedIndexPath proposedIndexPath: IndexPath
   ) -> IndexPath { proposedIndexPath }
+  /// Default: nil (the content's title and detail).
+  public func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String? {
+    nil
+  }
+  /// Default: does nothing.
+  public func collectionView(_ collectionView: CollectionView, didPostAccessibilityAnnouncement announcement: String) {}
 }

@@ -93,17 +93,26 @@ struct ElementRenderer {
     surface.put(mark, width: 1, x: frame.x + (hasBorder && frame.width > 2 ? 1 : 0), y: frame.y, style: style)
   }
 
-  /// The title (wrapped), the styled lines and the detail line inside `inner`.
-  private func drawText(_ content: ElementContent, inner: CellRect, style: Style, state: ElementState, on surface: inout Surface) {
+  /// Where the text of an element goes inside `inner`: the title's lines
+  /// (wrapped), how many of the styled lines fit, and the rows they and the
+  /// detail start on. Nil when there is no text or no room for it.
+  private struct TextPlacement {
+    var textX: Int
+    var textWidth: Int
+    var titleLines: [String]
+    var extraLines: Int
+    var firstY: Int
+    var detailY: Int?
+  }
+
+  private func placeText(of content: ElementContent, inner: CellRect) -> TextPlacement? {
     let textX = inner.x + content.padding
     let textWidth = inner.width - 2 * content.padding
-    guard textWidth > 0, inner.height > 0 else { return }
+    guard textWidth > 0, inner.height > 0 else { return nil }
     let hasTitle = !content.title.isEmpty
-    guard hasTitle || content.detail != nil || !content.lines.isEmpty else { return }
+    guard hasTitle || content.detail != nil || !content.lines.isEmpty else { return nil }
     let detailLines = content.detail != nil && inner.height >= 2 ? 1 : 0
     let room = inner.height - detailLines
-    var titleStyle = style.adding(content.titleAttributes)
-    if let color = content.titleColor { titleStyle.foreground = color }
     // The title wrapped (only when it may take more than a line), then the lines, as many as fit.
     let titleLimit = hasTitle ? max(0, min(content.titleLineLimit, room)) : 0
     let titleLines: [String]
@@ -128,24 +137,79 @@ struct ElementRenderer {
       detailY = y + used
     case .bottom: y += room - used
     }
-    for text in titleLines {
+    return TextPlacement(
+      textX: textX, textWidth: textWidth, titleLines: titleLines, extraLines: extra, firstY: y,
+      detailY: detailLines == 1 ? detailY : nil)
+  }
+
+  /// The title (wrapped), the styled lines and the detail line inside `inner`.
+  private func drawText(_ content: ElementContent, inner: CellRect, style: Style, state: ElementState, on surface: inout Surface) {
+    guard let placed = placeText(of: content, inner: inner) else { return }
+    let (textX, textWidth) = (placed.textX, placed.textWidth)
+    var titleStyle = style.adding(content.titleAttributes)
+    if let color = content.titleColor { titleStyle.foreground = color }
+    var y = placed.firstY
+    for text in placed.titleLines {
       line(text, y: y, x: textX, width: textWidth, inner: inner, style: titleStyle, alignment: content.alignment, on: &surface)
       y += 1
     }
-    for styled in content.lines.prefix(extra) {
-      var start = textX
-      if content.alignment != .leading {
-        let w = min(textWidth, styled.displayWidth)
-        start = content.alignment == .center ? textX + (textWidth - w) / 2 : textX + textWidth - w
-      }
+    for styled in content.lines.prefix(placed.extraLines) {
+      let start = lineStart(width: styled.displayWidth, x: textX, within: textWidth, alignment: content.alignment)
       surface.draw(styled, x: start, y: y, maxWidth: textWidth - (start - textX), style: style)
       y += 1
     }
-    if detailLines == 1, let detail = content.detail {
+    if let detailY = placed.detailY, let detail = content.detail {
       var detailStyle = style
       if !state.isFocused { detailStyle.attributes.insert(.dim) }
       line(detail, y: detailY, x: textX, width: textWidth, inner: inner, style: detailStyle, alignment: content.alignment, on: &surface)
     }
+  }
+
+  /// The first cell of `content`'s text when drawn in `frame`: where its
+  /// title starts (else its first line, else its detail), or the frame's
+  /// first cell inside its border for content drawn by a closure, a picture
+  /// alone or no text. Where the terminal's cursor rests on the focused item.
+  func textStart(of content: ElementContent, in frame: CellRect) -> CellPoint {
+    var inner = frame
+    if content.draw == nil, content.border != nil, content.drawsBorder(in: frame) { inner = frame.insetBy(1) }
+    let fallback = CellPoint(x: inner.isEmpty ? frame.x : inner.x, y: inner.isEmpty ? frame.y : inner.y)
+    guard content.draw == nil else { return fallback }
+    var textArea = inner
+    if let picture = content.picture { textArea = content.split(inner, for: picture.placement).1 }
+    guard !textArea.isEmpty, let placed = placeText(of: content, inner: textArea) else { return fallback }
+    if let title = placed.titleLines.first {
+      let (x, width) = lineSpan(DisplayWidth.of(title), x: placed.textX, width: placed.textWidth, inner: textArea)
+      return CellPoint(x: lineStart(width: DisplayWidth.of(title), x: x, within: width, alignment: content.alignment), y: placed.firstY)
+    }
+    if placed.extraLines > 0 {
+      let start = lineStart(
+        width: content.lines[0].displayWidth, x: placed.textX, within: placed.textWidth, alignment: content.alignment)
+      return CellPoint(x: start, y: placed.firstY)
+    }
+    if let detailY = placed.detailY, let detail = content.detail {
+      let (x, width) = lineSpan(DisplayWidth.of(detail), x: placed.textX, width: placed.textWidth, inner: textArea)
+      return CellPoint(x: lineStart(width: DisplayWidth.of(detail), x: x, within: width, alignment: content.alignment), y: detailY)
+    }
+    return fallback
+  }
+
+  /// Where a line `width` cells wide starts in `room` cells from `x`.
+  private func lineStart(width: Int, x: Int, within room: Int, alignment: ElementContent.Alignment) -> Int {
+    guard alignment != .leading else { return x }
+    let w = min(room, width)
+    return alignment == .center ? x + (room - w) / 2 : x + room - w
+  }
+
+  /// The columns a line of `textWidth` cells may take: the padded width,
+  /// or more of `inner` when it would not fit (padding gives way before
+  /// the text is cut).
+  private func lineSpan(_ textWidth: Int, x: Int, width: Int, inner: CellRect?) -> (x: Int, width: Int) {
+    guard textWidth > width, let inner, inner.width > width else { return (x, width) }
+    let spare = inner.width - width
+    let grow = min(spare, textWidth - width)
+    // Grow evenly into the padding on both sides, as far as needed.
+    let newX = max(inner.x, x - (grow + 1) / 2)
+    return (newX, min(inner.maxX - newX, width + grow))
   }
 
   /// A badge on the border near its corner, or inside the corner without a border.
@@ -170,20 +234,9 @@ struct ElementRenderer {
     _ text: String, y: Int, x: Int, width: Int, inner: CellRect? = nil, style: Style, alignment: ElementContent.Alignment,
     on surface: inout Surface
   ) {
-    var (x, width) = (x, width)
     let textWidth = DisplayWidth.of(text)
-    if textWidth > width, let inner, inner.width > width {
-      let spare = inner.width - width
-      let grow = min(spare, textWidth - width)
-      // Grow evenly into the padding on both sides, as far as needed.
-      x = max(inner.x, x - (grow + 1) / 2)
-      width = min(inner.maxX - x, width + grow)
-    }
-    var start = x
-    if alignment != .leading {
-      let w = min(width, textWidth)
-      start = alignment == .center ? x + (width - w) / 2 : x + width - w
-    }
+    let (x, width) = lineSpan(textWidth, x: x, width: width, inner: inner)
+    let start = lineStart(width: textWidth, x: x, within: width, alignment: alignment)
     surface.draw(text, x: start, y: y, maxWidth: width - (start - x), style: style)
   }
 }

@@ -50,9 +50,14 @@ extension CellRect {
 
 extension Surface {
   /// A framed box for an overlay: cleared, bordered, its title on the top
-  /// border and its footer on the bottom one.
+  /// border and its footer on the bottom one. The terminal's cursor rests
+  /// on the title (or inside the box), where a screen reader starts
+  /// reading; a text field drawn in the box takes it.
   mutating func drawOverlayBox(_ box: CellRect, title: String, footer: String, theme: Theme) {
     fill(box)
+    if !box.isEmpty {
+      cursor = CellPoint(x: min(box.maxX - 1, box.x + (title.isEmpty ? 1 : 3)), y: title.isEmpty ? min(box.maxY - 1, box.y + 1) : box.y)
+    }
     drawBorder(box, border: theme.overlayBorderForTerminal, style: theme.overlayTitle)
     if !title.isEmpty {
       draw(" \(title) ", x: box.x + 2, y: box.y, maxWidth: box.width - 4, style: theme.overlayTitle)

@@ -182,7 +182,8 @@ public struct TextField: Hashable, Sendable {
   /// Draws the text from (x, y) within `width` columns, scrolled so the
   /// cursor shows, the cursor in `cursorStyle` (reverse video by default)
   /// when `showsCursor`. Never draws outside those columns, nor half of a
-  /// wide character. Returns the columns used.
+  /// wide character. Returns the columns used. With `showsCursor`, the
+  /// terminal's cursor rests on the cursor (<doc:/GridRender/Surface/cursor>).
   @discardableResult
   public func draw(
     on surface: inout Surface, x: Int, y: Int, width: Int, style: Style, showsCursor: Bool = true,
@@ -209,6 +210,8 @@ public struct TextField: Hashable, Sendable {
     if cursorStyle == nil { cursorLook.attributes.formSymmetricDifference(.reverse) }
     let cursorX = x + glyphs[start..<cursor].reduce(0) { $0 + $1.width }
     guard cursorX < x + width else { return used }
+    // The terminal's cursor rests here too (for a screen reader that follows it).
+    surface.cursor = CellPoint(x: cursorX, y: y)
     if cursor < glyphs.count, cursorX + glyphs[cursor].width <= x + width {
       surface.draw(glyphs[cursor].text, x: cursorX, y: y, maxWidth: glyphs[cursor].width, style: cursorLook, ellipsis: false)
     } else {

@@ -126,6 +126,9 @@ public final class TerminalRunLoop {
     }
     // A terminal that lost its screen (resumed after a suspend) is drawn whole even when nothing changed.
     guard force || scene.needsDisplay || terminal.needsFullRepaint else { return }
+    // The cursor is placed anew by whoever owns it this frame (the focused item, a text field).
+    surface.cursor = nil
+    surface.showsCursor = false
     scene.draw(into: &surface)
     if terminal.needsFullRepaint { screen.invalidate() }
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))

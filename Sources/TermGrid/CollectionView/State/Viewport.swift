@@ -47,9 +47,13 @@ struct Viewport: Equatable {
   /// A content rectangle as the surface cells it covers inside the content
   /// area (empty when it is off screen).
   func surfaceRect(ofContent rect: Rect) -> CellRect {
+    unclippedSurfaceRect(ofContent: rect).intersection(contentArea)
+  }
+
+  /// A content rectangle as surface cells, wherever they are (on screen or not).
+  func unclippedSurfaceRect(ofContent rect: Rect) -> CellRect {
     let area = contentArea
     return CellRect(snapping: rect.offsetBy(dx: Double(area.x) - contentOffset.x, dy: Double(area.y) - contentOffset.y))
-      .intersection(area)
   }
 
   /// Surface cells as the content rectangle they show.
