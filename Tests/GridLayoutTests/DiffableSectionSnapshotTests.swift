@@ -1,0 +1,190 @@
+import PropertyBased
+import TermGridTesting
+import Testing
+
+@testable import GridLayout
+
+@Suite struct DiffableSectionSnapshotTests {
+  typealias Outline = DiffableSectionSnapshot<Int>
+
+  /// A tree kept the slow, obvious way: each item's parent and the order of every list.
+  struct Model {
+    var children: [Int: [Int]] = [:]  // -1: the root
+    var parent: [Int: Int] = [:]
+    var expanded: Set<Int> = []
+
+    func all(under p: Int = -1, visibleOnly: Bool) -> [Int] {
+      var out: [Int] = []
+      for c in children[p] ?? [] {
+        out.append(c)
+        if !visibleOnly || expanded.contains(c) { out += all(under: c, visibleOnly: visibleOnly) }
+      }
+      return out
+    }
+    func level(_ item: Int) -> Int { parent[item] == -1 ? 0 : 1 + level(parent[item]!) }
+    mutating func remove(_ item: Int) {
+      for c in children[item] ?? [] { remove(c) }
+      children[item] = nil
+      let p = parent[item]!
+      children[p]?.removeAll { $0 == item }
+      parent[item] = nil
+      expanded.remove(item)
+    }
+  }
+
+  /// The rows an update gives when applied to `old` through the project's
+  /// plan: every old row where the plan puts it, inserted rows as `new` has them.
+  func applying(_ update: BatchUpdate, to old: [Int], expecting new: [Int]) throws -> [Int?] {
+    let plan = try BatchUpdatePlan.plan(update, before: [old.count], after: [new.count])
+    var rows = [Int?](repeating: nil, count: new.count)
+    for (i, id) in old.enumerated() {
+      if let p = plan.newIndexPath(forOld: IndexPath(item: i, section: 0)) { rows[p.item] = id }
+    }
+    let oldSet = Set(old)
+    for p in update.insertedItems {
+      #expect(!oldSet.contains(new[p.item]), "inserted \(new[p.item]) was there")
+      #expect(rows[p.item] == nil)
+      rows[p.item] = new[p.item]
+    }
+    return rows
+  }
+
+  @Test func randomTreesAndEditsMatchTheModelAndTheirUpdates() async {
+    await propertyCheck(count: 120, input: Gen.int(in: 0...1_000_000)) { seed in
+      var rng = SplitMix64(seed: seed)
+      var s = Outline()
+      var m = Model()
+      var next = 0
+      for step in 0..<60 {
+        let before = s.visibleItems
+        let held = Array(m.parent.keys).sorted()
+        let pick: Int? = held.isEmpty ? nil : held[Int.random(in: 0..<held.count, using: &rng)]
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0, 1:
+          let parent = Bool.random(using: &rng) ? pick : nil
+          let new = (0..<Int.random(in: 1...4, using: &rng)).map { next + $0 }
+          next += new.count
+          try? s.append(new, to: parent)
+          for n in new { m.parent[n] = parent ?? -1 }
+          m.children[parent ?? -1, default: []] += new
+        case 2:
+          guard let target = pick else { continue }
+          let after = Bool.random(using: &rng)
+          let new = [next]
+          next += 1
+          if after { try? s.insert(new, after: target) } else { try? s.insert(new, before: target) }
+          let p = m.parent[target]!
+          let i = m.children[p]!.firstIndex(of: target)! + (after ? 1 : 0)
+          m.children[p]!.insert(next - 1, at: i)
+          m.parent[next - 1] = p
+        case 3:
+          guard let target = pick else { continue }
+          s.delete([target])
+          m.remove(target)
+        case 4:
+          guard let target = pick else { continue }
+          try? s.expand([target])
+          m.expanded.insert(target)
+        default:
+          guard let target = pick else { continue }
+          try? s.collapse([target])
+          m.expanded.remove(target)
+        }
+        let visible = m.all(visibleOnly: true)
+        #expect(s.visibleItems == visible, "seed \(seed) step \(step)")
+        #expect(s.items == m.all(visibleOnly: false), "seed \(seed) step \(step)")
+        #expect(s.rootItems == (m.children[-1] ?? []))
+        for item in m.parent.keys {
+          #expect(s.level(of: item) == m.level(item))
+          #expect(s.parent(of: item) == (m.parent[item] == -1 ? nil : m.parent[item]))
+          #expect(s.isVisible(item) == visible.contains(item))
+        }
+        // The update turns the old rows into the new ones exactly.
+        let update = BatchUpdate(section: 0, from: before, to: visible)
+        let rows = try? applying(update, to: before, expecting: visible)
+        #expect(rows == visible.map { Optional($0) }, "seed \(seed) step \(step)")
+      }
+    }
+  }
+
+  @Test func shuffledRowsAreMovedTheFewestTimes() async {
+    await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000)) { seed in
+      var rng = SplitMix64(seed: seed)
+      let old = Array(0..<Int.random(in: 0...30, using: &rng))
+      var new = old.filter { _ in Int.random(in: 0..<4, using: &rng) > 0 } + (100..<(100 + Int.random(in: 0...5, using: &rng)))
+      new.shuffle(using: &rng)
+      let update = BatchUpdate(section: 2, from: old, to: new)
+      #expect(update.deletedItems.allSatisfy { $0.section == 2 })
+      let flat = BatchUpdate(section: 0, from: old, to: new)
+      #expect((try? applying(flat, to: old, expecting: new)) == new.map { Optional($0) }, "seed \(seed)")
+    }
+  }
+
+  @Test func expandingAParentOfManyChildrenInsertsThemInOneRun() throws {
+    var s = Outline()
+    try s.append([0, 1])
+    try s.append(Array(2..<10_002), to: 0)
+    let collapsed = s
+    try s.expand([0])
+    let update = s.batchUpdate(from: collapsed, inSection: 0)
+    #expect(update.insertedItems == Set((1...10_000).map { IndexPath(item: $0, section: 0) }))
+    #expect(update.deletedItems.isEmpty && update.movedItems.isEmpty)
+    #expect(collapsed.batchUpdate(from: s, inSection: 0).deletedItems.count == 10_000)
+  }
+
+  @Test func badInputIsRefusedByNameAndNothingChanges() throws {
+    var s = Outline()
+    try s.append([1, 2])
+    try s.append([3], to: 1)
+    let before = s
+    #expect(throws: SnapshotError.duplicateItem("3")) { try s.append([4, 3], to: 2) }
+    #expect(throws: SnapshotError.duplicateItem("5")) { try s.append([5, 5]) }
+    #expect(throws: SnapshotError.itemNotFound("9")) { try s.append([4], to: 9) }
+    #expect(throws: SnapshotError.itemNotFound("9")) { try s.insert([4], before: 9) }
+    #expect(throws: SnapshotError.itemNotFound("9")) { try s.expand([1, 9]) }
+    #expect(throws: SnapshotError.itemNotFound("9")) { try s.collapse([9]) }
+    #expect(s == before && !s.isExpanded(1))
+  }
+
+  @Test func queriesSubtreesAndReplacingChildren() throws {
+    var s = Outline()
+    try s.append([1, 2, 3])
+    try s.append([10, 11], to: 1)
+    try s.append([100], to: 10)
+    try s.insert([9], before: 10)
+    try s.expand([1, 10])
+    #expect(s.items == [1, 9, 10, 100, 11, 2, 3])
+    #expect(s.visibleItems == [1, 9, 10, 100, 11, 2, 3])
+    #expect(s.index(of: 100) == 3 && s.index(of: 7) == nil)
+    #expect(s.level(of: 100) == 2 && s.level(of: 7) == nil && s.parent(of: 100) == 10)
+    #expect(s.expandedItems == [1, 10])
+    let sub = s.snapshot(of: 1)
+    #expect(sub.rootItems == [9, 10, 11] && sub.visibleItems == [9, 10, 100, 11] && sub.level(of: 100) == 1)
+    #expect(s.snapshot(of: 1, includingParent: true).items == [1, 9, 10, 100, 11])
+    var children = Outline()
+    try children.append([20, 21])
+    try children.append([210], to: 21)
+    try s.replace(childrenOf: 1, using: children)
+    #expect(s.items == [1, 20, 21, 210, 2, 3] && !s.contains(100) && s.parent(of: 210) == 21)
+    #expect(throws: SnapshotError.duplicateItem("2")) { try s.replace(childrenOf: 1, using: s.snapshot(of: 2, includingParent: true)) }
+    try s.collapse([1])
+    #expect(s.visibleItems == [1, 2, 3] && !s.isVisible(20))
+    s.delete([1])
+    #expect(s.items == [2, 3] && !s.contains(210))
+  }
+
+  @Test func expansionMergesUnlessCollapsedOnPurpose() throws {
+    var shown = Outline()
+    try shown.append([1, 2])
+    try shown.append([10], to: 1)
+    try shown.append([20], to: 2)
+    try shown.expand([1, 2])
+    var rebuilt = Outline()
+    try rebuilt.append([1, 2, 3])
+    try rebuilt.append([10, 11], to: 1)
+    try rebuilt.append([20], to: 2)
+    try rebuilt.collapse([2])
+    rebuilt.mergeExpansionState(from: shown)
+    #expect(rebuilt.visibleItems == [1, 10, 11, 2, 3])
+  }
+}
