@@ -14,10 +14,17 @@ extension CollectionView {
     }
     guard indexPath != focusedIndexPath else { return }
     let old = focusedIndexPath
+    if indexPath == nil, remembersLastFocusedIndexPath { rememberedFocus = old }
     setNeedsDisplay(forItemAt: old)
     focusedIndexPath = indexPath
     setNeedsDisplay(forItemAt: indexPath)
     tellFocusChanged(from: old)
+  }
+
+  /// The item to give the focus back to (``remembersLastFocusedIndexPath``), when it still exists.
+  var rememberedFocusIfValid: IndexPath? {
+    guard remembersLastFocusedIndexPath, let r = rememberedFocus, isValid(r) else { return nil }
+    return r
   }
 
   /// Tells the delegate the focus moved from `old` (by ``focusItem(at:)``,
@@ -60,7 +67,7 @@ extension CollectionView {
   func nearestItem(from indexPath: IndexPath?, _ direction: FocusDirection, highlightableOnly: Bool) -> IndexPath? {
     layoutIfNeeded()
     guard let indexPath, let origin = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else {
-      return firstHighlightable(forward: true)
+      return rememberedFocusIfValid ?? firstHighlightable(forward: true)
     }
     let content = collectionViewLayout.contentSize
     let c = origin.center

@@ -170,7 +170,8 @@ extension CollectionView {
     if let f = oldFocus {
       focusedIndexPath = plan.newIndexPath(forOld: f) ?? neighbour(ofDeleted: f, oldCounts: oldCounts, plan: plan)
     }
-    if focusedIndexPath == nil { focusedIndexPath = firstIndexPath }
+    rememberedFocus = rememberedFocus.flatMap { plan.newIndexPath(forOld: $0) }
+    if focusedIndexPath == nil { focusedIndexPath = rememberedFocusIfValid ?? firstIndexPath }
     // Sections that scroll sideways keep their offsets where sections were
     // inserted, deleted or moved before them (an inserted one starts at 0).
     let movesSections = plan.sectionMap.enumerated().contains { $0.offset != $0.element } || counts.count != oldCounts.count

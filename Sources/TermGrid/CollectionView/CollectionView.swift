@@ -91,6 +91,15 @@ public final class CollectionView {
   }
   /// The item with the keyboard focus; ``focusItem(at:)`` moves it in code.
   public internal(set) var focusedIndexPath: IndexPath?
+  /// Whether the focus goes back to the item that last had it when the view
+  /// gets the focus again (UIKit's `remembersLastFocusedIndexPath`; false by
+  /// default): after ``focusItem(at:)`` with nil took it away (an app with
+  /// two views moving the focus to the other), the next key that moves the
+  /// focus, and ``reloadData()``, land on that item (followed through batch
+  /// updates) rather than the first.
+  public var remembersLastFocusedIndexPath = false
+  /// The item that had the focus when it was taken away, followed through batch updates.
+  var rememberedFocus: IndexPath?
   /// Whether a scroll bar is drawn in the rightmost column (the bottom row
   /// when the layout scrolls sideways). True by default. While true the
   /// column is kept out of ``viewport`` even when everything fits (it stays
@@ -225,7 +234,7 @@ public final class CollectionView {
     setNeedsLayout()
     layoutIfNeeded()
     if let f = focusedIndexPath, !isValid(f) { focusedIndexPath = nil }
-    if focusedIndexPath == nil { focusedIndexPath = firstIndexPath }
+    if focusedIndexPath == nil { focusedIndexPath = rememberedFocusIfValid ?? firstIndexPath }
     clampContentOffset()
   }
 
