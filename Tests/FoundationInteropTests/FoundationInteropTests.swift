@@ -34,6 +34,10 @@ var everyExportedType: [Any.Type] {
     CursesTerminalError.self,
     DecorationDrawer.self,
     DiffableSnapshot<Int, Int>.self,
+    DiffableSectionSnapshot<Int>.self,
+    SectionSnapshotHandlers<Int>.self,
+    ChildrenLoadingError.self,
+    (any CollectionViewOutlineDataSource).self,
     DisplayWidth.self,
     EdgeInsets.self,
     ElementCategory.self,
@@ -156,6 +160,7 @@ let exportedTypeNames: Set<String> = [
   "LayoutDimension", "LayoutSize", "LayoutItem", "LayoutGroup", "LayoutSection", "LayoutEnvironment", "CompositionalLayout",
   "LayoutBoundarySupplementaryItem", "LayoutAnchor", "LayoutSupplementaryItem", "LayoutDecorationItem", "LayoutEdgeSpacing",
   "LayoutSpacing", "OrthogonalScrollingBehavior", "LayoutItemMeasuring", "InteractiveTransitionDrag", "CollectionBackground",
+  "DiffableSectionSnapshot", "SectionSnapshotHandlers", "ChildrenLoadingError", "CollectionViewOutlineDataSource",
 ]
 
 /// Deprecated names kept for a rename (using them would warn).

@@ -13,7 +13,7 @@ extension CollectionView {
     default: selection.anchor = nil
     }
     switch action {
-    case .moveFocus(let d): return moveFocus(d)
+    case .moveFocus(let d): return performOutlineMove(d) || moveFocus(d)
     case .focusNextItem: moveFocusInOrder(forward: true)
     case .focusPreviousItem: moveFocusInOrder(forward: false)
     case .pageUp: moveFocusByPage(down: false)

@@ -21,7 +21,17 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
   private let cellProvider: CellProvider
   /// Makes supplementary content; nil shows nothing.
   public var supplementaryProvider: SupplementaryProvider?
-  private var current = DiffableSnapshot<SectionID, ItemID>()
+  private(set) var current = DiffableSnapshot<SectionID, ItemID>()
+  /// The sections applied as outlines, by section (see ``apply(_:to:animatingDifferences:completion:)``).
+  var sectionSnapshots: [SectionID: DiffableSectionSnapshot<ItemID>] = [:]
+  /// Asked and told when items of outline sections expand and collapse,
+  /// and how children not there yet are loaded.
+  public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemID>()
+  /// Where ``SectionSnapshotHandlers/loadChildren`` runs: added to the
+  /// collection view's ``CollectionView/backgroundWork`` when a load first starts.
+  public let childLoadingTasks = BackgroundTasks()
+  /// Parents whose children are loading.
+  var loadingParents: Set<ItemID> = []
 
   /// Creates the data source and makes it `collectionView`'s.
   public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
@@ -45,6 +55,21 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     let update = try snapshot.batchUpdate(from: current)
     var next = snapshot
     next.clearMarks()
+    try show(next, update: update, animatingDifferences: animatingDifferences, completion: completion)
+    // An outline section whose rows were changed by a flat snapshot is flat from now on.
+    for (section, outline) in sectionSnapshots where next.itemIdentifiers(inSection: section) != outline.visibleItems {
+      sectionSnapshots[section] = nil
+    }
+    if !snapshot.reconfiguredItemIdentifiers.isEmpty { collectionView?.setNeedsDisplay() }
+  }
+
+  /// Makes `next` the state shown, with `update` (the difference from the
+  /// current state) as one batch; the view's refusal is a
+  /// ``SnapshotError/viewOutOfStep(_:)`` and nothing changes then.
+  func show(
+    _ next: DiffableSnapshot<SectionID, ItemID>, update: BatchUpdate, animatingDifferences: Bool,
+    completion: ((Bool) -> Void)?
+  ) throws(SnapshotError) {
     guard let collectionView else {
       current = next
       return
@@ -63,7 +88,6 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
       guard let refusal = error as? BatchUpdateError else { preconditionFailure("applying a difference threw \(error)") }
       throw .viewOutOfStep(refusal)
     }
-    if !snapshot.reconfiguredItemIdentifiers.isEmpty { collectionView.setNeedsDisplay() }
   }
 
   /// The item shown at `indexPath`, or nil.

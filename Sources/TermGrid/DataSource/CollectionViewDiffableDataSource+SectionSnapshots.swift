@@ -1,0 +1,212 @@
+import GridLayout
+
+extension CollectionViewDiffableDataSource {
+  /// The items of `section` as an outline: the section snapshot last
+  /// applied to it, with its expansion as shown; a section applied only
+  /// with a flat snapshot gives its items as root items. Empty when there
+  /// is no such section.
+  public func snapshot(for section: SectionID) -> DiffableSectionSnapshot<ItemID> {
+    if let outline = sectionSnapshots[section] { return outline }
+    var flat = DiffableSectionSnapshot<ItemID>()
+    try? flat.append(current.itemIdentifiers(inSection: section))  // (unique: the snapshot shown was validated)
+    return flat
+  }
+
+  /// Shows `sectionSnapshot` as the items of `section`, as UIKit's
+  /// `apply(_:to:animatingDifferences:completion:)`: the section's rows
+  /// become the snapshot's <doc:/GridLayout/DiffableSectionSnapshot/visibleItems>,
+  /// and the difference from the rows shown (inserts, deletes and moves,
+  /// found in O(n log n)) is one batch update, animated when
+  /// `animatingDifferences`. Focus and selection follow their items.
+  ///
+  /// Expansion survives: an item expanded on screen stays expanded when
+  /// `sectionSnapshot` holds it and did not collapse it (see
+  /// <doc:/GridLayout/DiffableSectionSnapshot/mergeExpansionState(from:)>),
+  /// so a snapshot rebuilt from the model keeps what the person opened.
+  /// Other sections are not touched.
+  ///
+  /// - Throws: ``SnapshotError/sectionNotFound(_:)`` when the snapshot
+  ///   shown has no `section`; ``SnapshotError/duplicateItem(_:)`` when a
+  ///   row would be shown twice (another section shows it);
+  ///   ``SnapshotError/viewOutOfStep(_:)`` as for a whole snapshot.
+  ///   Nothing changes then.
+  public func apply(
+    _ sectionSnapshot: DiffableSectionSnapshot<ItemID>, to section: SectionID, animatingDifferences: Bool = true,
+    completion: ((Bool) -> Void)? = nil
+  ) throws(SnapshotError) {
+    var outline = sectionSnapshot
+    if let shown = sectionSnapshots[section] { outline.mergeExpansionState(from: shown) }
+    try show(outline, as: section, animatingDifferences: animatingDifferences, completion: completion)
+  }
+
+  /// Makes `outline` the section's, its visible items the section's rows.
+  func show(
+    _ outline: DiffableSectionSnapshot<ItemID>, as section: SectionID, animatingDifferences: Bool,
+    completion: ((Bool) -> Void)? = nil
+  ) throws(SnapshotError) {
+    guard let index = current.indexOfSection(section) else { throw .sectionNotFound("\(section)") }
+    let old = current.itemIdentifiers(inSectionAt: index)
+    let rows = outline.visibleItems
+    var next = current
+    next.deleteItems(old)
+    try next.appendItems(rows, toSection: section)
+    try next.validate()
+    let previous = sectionSnapshots[section]
+    sectionSnapshots[section] = outline
+    do {
+      try show(
+        next, update: BatchUpdate(section: index, from: old, to: rows), animatingDifferences: animatingDifferences,
+        completion: completion)
+    } catch {
+      sectionSnapshots[section] = previous
+      throw error
+    }
+    collectionView?.setNeedsDisplay()  // parents whose expansion changed show it
+  }
+
+  // MARK: expanding and collapsing as the person does
+
+  /// Expands `item` of the outline `section` as the person does: the
+  /// handlers are asked and told, its children replaced by
+  /// ``SectionSnapshotHandlers/snapshotForExpandingParent``, loaded when
+  /// it has none and a placeholder is given. Returns false when `item` is
+  /// not a collapsed parent there.
+  @discardableResult
+  func expandByUser(_ item: ItemID, inSection section: SectionID) -> Bool {
+    guard var outline = sectionSnapshots[section], outline.contains(item), !outline.isExpanded(item) else { return false }
+    let handlers = sectionSnapshotHandlers
+    let hasChildren = !outline.children(of: item).isEmpty
+    let placeholder =
+      hasChildren || handlers.loadChildren == nil || loadingParents.contains(item)
+      ? nil : handlers.placeholderForLoadingChildren?(item)
+    guard hasChildren || placeholder != nil || loadingParents.contains(item) else { return false }
+    if handlers.shouldExpandItem?(item) == false { return true }
+    handlers.willExpandItem?(item)
+    if hasChildren, let replace = handlers.snapshotForExpandingParent {
+      let children = replace(item, outline.snapshot(of: item))
+      var replaced = outline
+      if (try? replaced.replace(childrenOf: item, using: children)) != nil { outline = replaced }
+    }
+    if let placeholder {
+      do {
+        try outline.append([placeholder], to: item)
+      } catch {
+        handlers.didFailToLoadChildren?(item, .invalidChildren(parent: "\(item)", error))
+        return true
+      }
+    }
+    try? outline.expand([item])
+    do {
+      try show(outline, as: section, animatingDifferences: true)
+    } catch {
+      if placeholder != nil { handlers.didFailToLoadChildren?(item, .invalidChildren(parent: "\(item)", error)) }
+      return true
+    }
+    if let placeholder, let load = handlers.loadChildren { startLoadingChildren(of: item, in: section, placeholder: placeholder, load) }
+    return true
+  }
+
+  /// Collapses `item` of the outline `section` as the person does (the
+  /// handlers asked and told). Returns false when it is not expanded there.
+  @discardableResult
+  func collapseByUser(_ item: ItemID, inSection section: SectionID) -> Bool {
+    guard var outline = sectionSnapshots[section], outline.isExpanded(item) else { return false }
+    if sectionSnapshotHandlers.shouldCollapseItem?(item) == false { return true }
+    sectionSnapshotHandlers.willCollapseItem?(item)
+    try? outline.collapse([item])
+    try? show(outline, as: section, animatingDifferences: true)
+    return true
+  }
+
+  // MARK: children loaded off the main thread
+
+  private func startLoadingChildren(
+    of parent: ItemID, in section: SectionID, placeholder: ItemID,
+    _ load: @escaping @Sendable (ItemID) throws -> DiffableSectionSnapshot<ItemID>
+  ) {
+    loadingParents.insert(parent)
+    if let collectionView, !collectionView.backgroundWork.contains(where: { $0 === childLoadingTasks }) {
+      collectionView.backgroundWork.append(childLoadingTasks)
+    }
+    childLoadingTasks.run { () -> Result<DiffableSectionSnapshot<ItemID>, ChildrenLoadingError> in
+      do {
+        return .success(try load(parent))
+      } catch {
+        return .failure(.loaderFailed(parent: "\(parent)", reason: "\(error)"))
+      }
+    } then: { [weak self] result in
+      self?.finishLoadingChildren(of: parent, in: section, placeholder: placeholder, result)
+    }
+  }
+
+  /// Puts the children loaded in the placeholder's place, in the outline
+  /// as it is now (what changed meanwhile stays); on failure takes the
+  /// placeholder away, collapses the parent and tells the app.
+  private func finishLoadingChildren(
+    of parent: ItemID, in section: SectionID, placeholder: ItemID,
+    _ result: Result<DiffableSectionSnapshot<ItemID>, ChildrenLoadingError>
+  ) {
+    loadingParents.remove(parent)
+    // The parent went meanwhile (or the section is no longer an outline): nothing to show.
+    guard var outline = sectionSnapshots[section], outline.contains(parent) else { return }
+    var failure: ChildrenLoadingError?
+    switch result {
+    case .success(let children):
+      outline.delete([placeholder])
+      // Children the app gave meanwhile win over those loaded.
+      if outline.children(of: parent).isEmpty {
+        do {
+          try outline.append(children, to: parent)
+          try show(outline, as: section, animatingDifferences: true)
+          return
+        } catch {
+          failure = .invalidChildren(parent: "\(parent)", error)
+        }
+      } else if (try? show(outline, as: section, animatingDifferences: true)) != nil {
+        return
+      }
+    case .failure(let error): failure = error
+    }
+    var restored = sectionSnapshots[section] ?? outline
+    restored.delete([placeholder])
+    if restored.children(of: parent).isEmpty { try? restored.collapse([parent]) }
+    try? show(restored, as: section, animatingDifferences: true)
+    if let failure { sectionSnapshotHandlers.didFailToLoadChildren?(parent, failure) }
+  }
+}
+
+extension CollectionViewDiffableDataSource: CollectionViewOutlineDataSource {
+  /// In a section applied as a <doc:/GridLayout/DiffableSectionSnapshot>:
+  /// Right expands a collapsed parent (one with children, or children to
+  /// load) and moves the focus from an expanded one to its first child;
+  /// Left collapses an expanded parent and moves the focus from a child to
+  /// its parent. Returns false elsewhere, so the keys move by geometry.
+  public func collectionView(
+    _ collectionView: CollectionView, performOutlineMove direction: FocusDirection, fromItemAt indexPath: IndexPath
+  ) -> Bool {
+    guard let section = sectionIdentifier(for: indexPath.section), let outline = sectionSnapshots[section],
+      let item = itemIdentifier(for: indexPath)
+    else { return false }
+    switch direction {
+    case .right:
+      guard outline.isExpanded(item) else { return expandByUser(item, inSection: section) }
+      let next = IndexPath(item: indexPath.item + 1, section: indexPath.section)
+      guard let first = outline.children(of: item).first, itemIdentifier(for: next) == first else { return false }
+      collectionView.focusItem(at: next)
+      return true
+    case .left:
+      if outline.isExpanded(item), !outline.children(of: item).isEmpty { return collapseByUser(item, inSection: section) }
+      guard let parent = outline.parent(of: item) else { return false }
+      // The parent is above, the nearer the shallower the outline.
+      for row in stride(from: indexPath.item - 1, through: 0, by: -1) {
+        let p = IndexPath(item: row, section: indexPath.section)
+        if itemIdentifier(for: p) == parent {
+          collectionView.focusItem(at: p)
+          return true
+        }
+      }
+      return false
+    case .up, .down: return false
+    }
+  }
+}
