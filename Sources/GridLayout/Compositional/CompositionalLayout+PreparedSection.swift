@@ -37,6 +37,8 @@ extension CompositionalLayout {
     var groupEnds: [Double] = []
     /// Its backgrounds, where they lie.
     var decorations: [Badge] = []
+    /// A list's separators: how far in from each side of an item (nil: none).
+    var separator: (leading: Double, trailing: Double)?
     var groupCount: Int { template.isEmpty ? 0 : (itemCount + template.count - 1) / template.count }
 
     init(start: Double, end: Double, origin: Point, stride: Double, template: [Rect], itemCount: Int) {
@@ -82,7 +84,7 @@ extension CompositionalLayout {
     let shown = template + zip(badges, template).flatMap { b, frame in b.map { Self.frame(of: $0, on: frame) } }
     let orthogonal = section.orthogonalScrollingBehavior.scrollsOrthogonally
     let spacing = max(0, section.interGroupSpacing).rounded()
-    var y = top
+    var y = top + max(0, section.topPadding).rounded()
     var supplementaries: [(kind: ElementKind, frame: Rect, pins: Bool)] = []
     for item in section.boundarySupplementaryItems where item.alignment == .top {
       let size = item.layoutSize.resolved(in: content)
@@ -102,6 +104,11 @@ extension CompositionalLayout {
     prepared.sideReach = (min(0, shown.map(\.minX).min() ?? 0), max(whole.width, shown.map(\.maxX).max() ?? 0))
     if let measure, prepared.groupCount > 0 {
       sizeItems(of: prepared, section, measuring: measure, groupWidth: groupSize.width, estimate: groupSize.height, spacing: spacing)
+    }
+    if let separators = section.separators, !orthogonal {
+      // A separator lies in the row under each item but the last.
+      prepared.separator = (max(0, separators.leadingInset).rounded(), max(0, separators.trailingInset).rounded())
+      prepared.reach.bottom = max(prepared.reach.bottom, prepared.groupSize.height + 1)
     }
     if orthogonal {
       let row = groups > 0 ? groups * whole.width + (groups - 1) * spacing : 0
@@ -199,5 +206,14 @@ extension CompositionalLayout {
   /// Where a badge lies on an item at `frame`, in whole cells.
   static func frame(of badge: LayoutSupplementaryItem, on frame: Rect) -> Rect {
     snapped(badge.containerAnchor.frame(of: badge.layoutSize.resolved(in: frame.size), in: frame))
+  }
+}
+
+extension CompositionalLayout.PreparedSection {
+  /// The separator under the item at `frame`, between it and the next.
+  func separatorFrame(under frame: Rect) -> Rect? {
+    guard let separator else { return nil }
+    return Rect(
+      x: frame.minX + separator.leading, y: frame.maxY, width: max(0, frame.width - separator.leading - separator.trailing), height: 1)
   }
 }

@@ -19,6 +19,10 @@ public struct LayoutSection: Sendable {
   public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none
   /// Its decorations: a background behind it (``LayoutDecorationItem/background(elementKind:)``).
   public var decorationItems: [LayoutDecorationItem] = []
+  /// Blank rows above its headers (a grouped list's space between sections).
+  var topPadding: Double = 0
+  /// A list's separators between its items (nil: none; see ``list(using:layoutEnvironment:)``).
+  var separators: ListSeparatorConfiguration?
 
   /// Creates a section of `group`.
   public init(

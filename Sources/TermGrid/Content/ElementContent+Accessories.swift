@@ -9,10 +9,10 @@ extension ElementContent {
   }
 
   /// The columns after the text: the trailing accessories a cell apart,
-  /// with a cell between them and the text (0 without any).
+  /// with a cell and the padding between them and the text (0 without any).
   func trailingAccessoryWidth(asciiOnly: Bool) -> Int {
     let marks = accessories.filter { $0.placement == .trailing }.map { $0.width(asciiOnly: asciiOnly) }
-    return marks.isEmpty ? 0 : marks.reduce(0, +) + marks.count
+    return marks.isEmpty ? 0 : marks.reduce(0, +) + marks.count + max(0, padding)
   }
 
   /// Whether the row has an indentation or accessories to make room for.

@@ -3,7 +3,8 @@ import GridRender
 extension ElementRenderer {
   /// What is left of `inner` (the frame, less its border) for the picture
   /// and the text of `content`: less the indentation and the leading
-  /// accessories, and less the trailing ones with a cell before them.
+  /// accessories, and less the trailing ones, the cell before them and the
+  /// padding.
   func body(of content: ElementContent, in inner: CellRect) -> CellRect {
     placeAccessories(of: content, in: inner).body
   }
@@ -45,9 +46,11 @@ extension ElementRenderer {
       marks.append((accessory, end - w))
       end -= w + 1
     }
-    let leading = max(0, x - low)
-    let trailing = max(0, high - end)
-    let body = CellRect(x: inner.x + leading, y: inner.y, width: max(0, inner.width - leading - trailing), height: inner.height)
+    // The text's padding on the right lies before the cell that parts it
+    // from the trailing marks, so that padding giving way keeps that cell.
+    let left = inner.x + max(0, x - low)
+    let right = end == high ? inner.maxX : end
+    let body = CellRect(x: left, y: inner.y, width: max(0, right - left), height: inner.height)
     return (marks, inner.y + (inner.height - 1) / 2, body)
   }
 }

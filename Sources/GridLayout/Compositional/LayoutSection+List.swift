@@ -1,0 +1,64 @@
+extension LayoutSection {
+  /// A section laid out as a list: one row per item, as wide as the list
+  /// and as tall as its content, with the headers, footers, separators,
+  /// insets and background `configuration` gives for its appearance.
+  /// UIKit's `NSCollectionLayoutSection.list(using:layoutEnvironment:)`.
+  ///
+  /// The rows' height is ``LayoutDimension/estimated(_:)`` (1): the layout's
+  /// ``CompositionalLayout/itemMeasurer`` measures each (without one, each
+  /// row is 1 tall). The section can be changed further like any other
+  /// (its `contentInsets`, say).
+  public static func list(using configuration: LayoutListConfiguration, layoutEnvironment: LayoutEnvironment) -> LayoutSection {
+    let row = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1)))
+    let group = LayoutGroup.horizontal(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1)), subitems: [.item(row)])
+    let appearance = configuration.appearance
+    let pins = appearance == .plain || appearance == .sidebarPlain
+    var supplementaries: [LayoutBoundarySupplementaryItem] = []
+    let headerHeight = configuration.headerMode == .supplementary ? max(0, configuration.headerHeight.rounded()) : 0
+    let footerHeight = configuration.footerMode == .supplementary ? max(0, configuration.footerHeight.rounded()) : 0
+    if configuration.headerMode == .supplementary {
+      supplementaries.append(
+        LayoutBoundarySupplementaryItem(
+          layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(headerHeight)),
+          elementKind: .header, alignment: .top, pinToVisibleBounds: pins))
+    }
+    if configuration.footerMode == .supplementary {
+      supplementaries.append(
+        LayoutBoundarySupplementaryItem(
+          layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(footerHeight)),
+          elementKind: .footer, alignment: .bottom))
+    }
+    let padding = max(0, (configuration.headerTopPadding ?? (appearance == .grouped || appearance == .insetGrouped ? 1 : 0)).rounded())
+    var insets = EdgeInsets.zero
+    var decorations: [LayoutDecorationItem] = []
+    switch appearance {
+    case .plain, .sidebarPlain:
+      break
+    case .sidebar:
+      insets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+    case .grouped:
+      // Inside a box across the width: its border takes a cell on each side.
+      insets = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
+      decorations = [
+        LayoutDecorationItem(
+          elementKind: .groupedListBackground,
+          contentInsets: EdgeInsets(top: padding + headerHeight, left: 0, bottom: footerHeight, right: 0))
+      ]
+    case .insetGrouped:
+      // Inside a box a column in from each side.
+      insets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+      decorations = [
+        LayoutDecorationItem(
+          elementKind: .insetGroupedListBackground,
+          contentInsets: EdgeInsets(top: padding + headerHeight, left: 1, bottom: footerHeight, right: 1))
+      ]
+    }
+    var section = LayoutSection(
+      group: group, contentInsets: insets, interGroupSpacing: configuration.showsSeparators ? 1 : 0,
+      boundarySupplementaryItems: supplementaries, decorationItems: decorations)
+    section.topPadding = padding
+    if configuration.showsSeparators { section.separators = configuration.separatorConfiguration }
+    return section
+  }
+}
