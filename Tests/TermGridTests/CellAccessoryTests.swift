@@ -51,6 +51,13 @@ import Testing
     #expect(Self.render(wide, width: 12).lines == ["       Leaf "])
   }
 
+  @Test func theTextStartsAfterTheIndentationAndTheDisclosure() {
+    // Where the terminal's cursor rests on a focused row: its title's first cell.
+    let row = Self.row("Src", [.outlineDisclosure(isExpanded: true), .checkmark()], level: 2)
+    let frame = CellRect(x: 3, y: 2, width: 20, height: 1)
+    #expect(ElementRenderer(theme: Theme()).textStart(of: row, in: frame) == CellPoint(x: 3 + 7, y: 2))
+  }
+
   @Test func everyAccessoryInUnicodeAndInASCII() {
     let row = Self.row("Notes", Self.everyAccessory)
     #expect(Self.render(row, width: 24).lines == [" ▸ Notes        ✓ 3 ≡ › "])

@@ -174,8 +174,8 @@ struct ElementRenderer {
     if content.draw == nil, content.border != nil, content.drawsBorder(in: frame) { inner = frame.insetBy(1) }
     let fallback = CellPoint(x: inner.isEmpty ? frame.x : inner.x, y: inner.isEmpty ? frame.y : inner.y)
     guard content.draw == nil else { return fallback }
-    var textArea = inner
-    if let picture = content.picture { textArea = content.split(inner, for: picture.placement).1 }
+    var textArea = body(of: content, in: inner)
+    if let picture = content.picture { textArea = content.split(textArea, for: picture.placement).1 }
     guard !textArea.isEmpty, let placed = placeText(of: content, inner: textArea) else { return fallback }
     if let title = placed.titleLines.first {
       let (x, width) = lineSpan(DisplayWidth.of(title), x: placed.textX, width: placed.textWidth, inner: textArea)
