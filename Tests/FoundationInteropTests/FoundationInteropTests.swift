@@ -93,6 +93,9 @@ var everyExportedType: [Any.Type] {
     LayoutEdgeSpacing.self,
     LayoutSpacing.self,
     OrthogonalScrollingBehavior.self,
+    LayoutListConfiguration.self,
+    ListSeparatorConfiguration.self,
+    CellAccessory.self,
     InteractiveTransitionDrag.self,
     CollectionBackground.self,
     Rect.self,
@@ -161,6 +164,7 @@ let exportedTypeNames: Set<String> = [
   "LayoutBoundarySupplementaryItem", "LayoutAnchor", "LayoutSupplementaryItem", "LayoutDecorationItem", "LayoutEdgeSpacing",
   "LayoutSpacing", "OrthogonalScrollingBehavior", "LayoutItemMeasuring", "InteractiveTransitionDrag", "CollectionBackground",
   "DiffableSectionSnapshot", "SectionSnapshotHandlers", "ChildrenLoadingError", "CollectionViewOutlineDataSource",
+  "LayoutListConfiguration", "ListSeparatorConfiguration", "CellAccessory",
 ]
 
 /// Deprecated names kept for a rename (using them would warn).
