@@ -92,4 +92,46 @@ import Testing
           "└──────────────────┘",
         ])
   }
+
+  final class Rows: CollectionViewDataSource {
+    let rows: [ElementContent]
+    init(_ rows: [ElementContent]) { self.rows = rows }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { rows.count }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent { rows[indexPath.item] }
+  }
+
+  @Test func anOutlineInASidebarIsDrawnTheSameAtEveryColourDepthAndInASCII() {
+    var parent = ElementContent(title: "Documents")
+    parent.accessories = [.outlineDisclosure(isExpanded: true), .label(text: "12")]
+    var child = ElementContent(title: "Notes")
+    child.indentationLevel = 1
+    child.accessories = [.checkmark()]
+    let data = Rows([parent, child])
+    let view = CollectionView(layout: CompositionalLayout.list(using: LayoutListConfiguration(appearance: .sidebar)))
+    view.dataSource = data
+    view.showsScrollIndicator = false
+    view.setFrame(CellRect(x: 0, y: 0, width: 24, height: 3))
+    view.reloadData()
+    // No focus: its reverse video would be over the colours checked below.
+    view.focusItem(at: nil)
+    for depth in [ColorSupport.trueColor, .indexed256, .ansi16, .ansi8, .none] {
+      for unicode in [true, false] {
+        view.adapt(to: TerminalCapabilities(colors: depth, unicode: unicode))
+        var surface = Surface(width: 24, height: 3)
+        view.draw(into: &surface)
+        let expected =
+          unicode
+          ? ["  ▾ Documents       12  ", "    Notes            ✓  ", "                        "]
+          : ["  v Documents       12  ", "    Notes            *  ", "                        "]
+        #expect(surface.lines == expected, "\(depth), unicode \(unicode)")
+        // As the terminal gets them: the count grey (dimmed without 16 colours), the check cyan (plain without colour).
+        let count = surface[20, 0].style.degraded(for: depth)
+        let check = surface[21, 1].style.degraded(for: depth)
+        #expect(count == (depth >= .ansi16 ? Style(foreground: .brightBlack) : Style(attributes: [.dim])), "\(depth)")
+        #expect(check == (depth == .none ? .plain : Style(foreground: .cyan)), "\(depth)")
+        #expect(Visibility.isVisible(surface[20, 0], colors: depth) && Visibility.isVisible(surface[21, 1], colors: depth))
+      }
+    }
+    withExtendedLifetime(data) {}
+  }
 }
