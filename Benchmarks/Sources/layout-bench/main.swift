@@ -187,4 +187,6 @@ benchmark("one catalogue frame: query + content + rasterize 200x60") {
   catalogueView.draw(into: &surface)
 }
 
+registerOutlineBenchmarks()
+
 Benchmark.main()

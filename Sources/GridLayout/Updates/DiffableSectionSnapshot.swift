@@ -265,14 +265,26 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
   /// Calls `body` for each item of `start` and its descendants, depth first
   /// (only under expanded items when `visibleOnly`), without recursion.
   private func walk(_ start: [ItemID], visibleOnly: Bool, _ body: (ItemID) -> Void) {
-    var stack = [start.makeIterator()]
-    while !stack.isEmpty {
-      guard let next = stack[stack.count - 1].next() else {
-        stack.removeLast()
+    // Two stacks of plain values (no iterators or tuples of the generic
+    // type, each of which costs a metadata look-up in unspecialized code).
+    var lists = [start]
+    var positions = [0]
+    while let top = lists.last {
+      let i = positions[positions.count - 1]
+      guard i < top.count else {
+        lists.removeLast()
+        positions.removeLast()
         continue
       }
+      positions[positions.count - 1] = i + 1
+      let next = top[i]
       body(next)
-      if let kids = childrenOf[next], !visibleOnly || expandedItems.contains(next) { stack.append(kids.makeIterator()) }
+      // (The expansion first: a leaf is rarely expanded, and the set's
+      // answer is cheaper than the dictionary's optional list.)
+      if !visibleOnly || expandedItems.contains(next), let kids = childrenOf[next] {
+        lists.append(kids)
+        positions.append(0)
+      }
     }
   }
 

@@ -47,10 +47,20 @@ extension CollectionViewDiffableDataSource {
     guard let index = current.indexOfSection(section) else { throw .sectionNotFound("\(section)") }
     let old = current.itemIdentifiers(inSectionAt: index)
     let rows = outline.visibleItems
+    // The rows are unique (a section snapshot's items are); a row new to the
+    // section must not be another section's.
+    if current.numberOfSections > 1 {
+      let before = Set(old)
+      let added = Set(rows.filter { !before.contains($0) })
+      if !added.isEmpty {
+        for s in 0..<current.numberOfSections where s != index {
+          if let twice = current.itemIdentifiers(inSectionAt: s).first(where: added.contains) { throw .duplicateItem("\(twice)") }
+        }
+      }
+    }
     var next = current
     next.deleteItems(old)
     try next.appendItems(rows, toSection: section)
-    try next.validate()
     let previous = sectionSnapshots[section]
     sectionSnapshots[section] = outline
     do {
