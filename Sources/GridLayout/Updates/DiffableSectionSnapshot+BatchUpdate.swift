@@ -2,7 +2,7 @@ extension DiffableSectionSnapshot {
   /// The batch update, in section `section`, that turns the rows `old`
   /// shows into those this snapshot shows (their ``visibleItems``): what
   /// expanding, collapsing or applying the snapshot animates. See
-  /// <doc:BatchUpdate/init(section:from:to:)>.
+  /// ``BatchUpdate/init(section:from:to:)``.
   public func batchUpdate(from old: DiffableSectionSnapshot, inSection section: Int) -> BatchUpdate {
     BatchUpdate(section: section, from: old.visibleItems, to: visibleItems)
   }

@@ -131,7 +131,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
   /// Adds the items of `snapshot`, with their children and expansion,
   /// after the children of `parent` (after the root items when nil).
   ///
-  /// - Throws: As ``append(_:to:)``.
+  /// - Throws: As appending items (`append(_:to:)`).
   public mutating func append(_ snapshot: DiffableSectionSnapshot, to parent: ItemID? = nil) throws(SnapshotError) {
     if let parent { try require(parent) }
     try requireNew(snapshot.items)
@@ -141,14 +141,14 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
 
   /// Inserts `newItems` just before `item`, as its siblings.
   ///
-  /// - Throws: As ``append(_:to:)``, naming `item` when it is not held.
+  /// - Throws: As appending items (`append(_:to:)`), naming `item` when it is not held.
   public mutating func insert(_ newItems: [ItemID], before item: ItemID) throws(SnapshotError) {
     try insert(newItems, nextTo: item, after: false)
   }
 
   /// Inserts `newItems` just after `item`, as its siblings.
   ///
-  /// - Throws: As ``append(_:to:)``, naming `item` when it is not held.
+  /// - Throws: As appending items (`append(_:to:)`), naming `item` when it is not held.
   public mutating func insert(_ newItems: [ItemID], after item: ItemID) throws(SnapshotError) {
     try insert(newItems, nextTo: item, after: true)
   }
