@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The examples: the book catalogue, the picture browser and the circle,
-// waterfall and calendar demos, with their tests. A package of their own so that the packages only
+// The examples: the book catalogue, the picture browser, the file browser
+// and the circle, waterfall and calendar demos, with their tests. A package of their own so that the packages only
 // they use (argument parsing, CSV) are never built by an app that depends
 // on TermGrid. Run from here (`swift run book-catalogue`), or through
 // ../scripts/catalogue and ../scripts/test, which also install what the
@@ -15,6 +15,7 @@ let package = Package(
     .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
     .executable(name: "calendar-demo", targets: ["calendar-demo"]),
     .executable(name: "image-grid", targets: ["image-grid"]),
+    .executable(name: "file-browser", targets: ["file-browser"]),
   ],
   dependencies: [
     .package(name: "TermGrid", path: ".."),
@@ -71,10 +72,19 @@ let package = Package(
       ],
       path: "image-grid"
     ),
+    .executableTarget(
+      name: "file-browser",
+      dependencies: [
+        .product(name: "TermGrid", package: "TermGrid"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "file-browser"
+    ),
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo", "image-grid", "CSQLite", "NameOrdering",
+        "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo", "image-grid", "file-browser", "CSQLite",
+        "NameOrdering",
         .product(name: "TermGridImages", package: "TermGrid"),
         .product(name: "TermGridTesting", package: "TermGrid"),
       ],

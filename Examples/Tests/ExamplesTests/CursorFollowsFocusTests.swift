@@ -25,6 +25,7 @@ import Testing
     Example(name: "waterfall-demo", arguments: "--count 60", ready: "60 cards"),
     Example(name: "calendar-demo", arguments: "", ready: "32 events"),
     Example(name: "image-grid", arguments: "'\(imageFolder)'", ready: "5 pictures"),
+    Example(name: "file-browser", arguments: "'\(imageFolder)'", ready: "→ opens"),
   ]
 
   /// Keys that move the focus, in an order no example was written for.

@@ -1,0 +1,105 @@
+import Foundation
+import TermGridTesting
+import Testing
+
+/// The file browser in tmux, on a tree made for the test: CJK names, names
+/// with an escape sequence and a line break in them, a link that loops back
+/// to the top, a dangling link, and a folder that is gone by the time it is
+/// opened.
+@Suite(.serialized) struct FileBrowserTests {
+  static var binary: String { TmuxSession.productsDirectory.appendingPathComponent("file-browser").path }
+
+  /// The tree: docs/{letters/, a.txt, big.bin}, 日本語フォルダ/ファイル.txt,
+  /// gone/ (removed after the first frame), loop → the top, dangling → nowhere,
+  /// and two files with hostile names.
+  static func makeTree(_ name: String) throws -> String {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tg-files-\(name)-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: root)
+    let fm = FileManager.default
+    for folder in ["docs/letters", "日本語フォルダ", "gone"] {
+      try fm.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
+    }
+    try Data("hello".utf8).write(to: URL(fileURLWithPath: "\(root)/docs/a.txt"))
+    try Data(count: 50_000).write(to: URL(fileURLWithPath: "\(root)/docs/big.bin"))
+    try Data().write(to: URL(fileURLWithPath: "\(root)/日本語フォルダ/ファイル.txt"))
+    try Data().write(to: URL(fileURLWithPath: "\(root)/evil\u{1B}[31mred"))
+    try Data().write(to: URL(fileURLWithPath: "\(root)/new\nline"))
+    try fm.createSymbolicLink(atPath: "\(root)/loop", withDestinationPath: root)
+    try fm.createSymbolicLink(atPath: "\(root)/dangling", withDestinationPath: "nowhere")
+    return root
+  }
+
+  /// Rows of the screen from the second (under the title) to the status line.
+  static func rows(_ screen: String) -> [String] {
+    Array(screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast().map(String.init))
+  }
+
+  @Test(arguments: [(80, 24, "xterm-256color"), (200, 60, "xterm-256color"), (80, 24, "xterm")])
+  func browsesATreeOfHostileNamesAsAnOutline(width: Int, height: Int, term: String) throws {
+    let root = try Self.makeTree("\(width)\(term)")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let tmux = try TmuxSession(width: width, height: height, term: term)
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary) '\(root)'; echo exit=$?")
+    var screen = try tmux.waitFor(text: "→ opens")
+    // Folders first, then by name; hostile names shown as symbols, on one row each.
+    let names = Self.rows(screen).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    #expect(names.count == 8, "\(names)")
+    #expect(names.first?.hasPrefix("▸ docs") == true, "\(names)")
+    #expect(screen.contains("▸ 日本語フォルダ") && screen.contains("→ nowhere"))
+    #expect(screen.contains("evil␛[31mred") && screen.contains("new␤line"), "control characters shown as symbols")
+    // The folder that is gone by the time it is opened: a message, nothing lost.
+    try FileManager.default.removeItem(atPath: root + "/gone")
+    try tmux.keys("Down")
+    try tmux.waitFor(text: "gone · folder")
+    try tmux.keys("Right")
+    screen = try tmux.waitFor(text: "cannot read")
+    #expect(screen.contains("▸ gone"), "closed again")
+    // Open docs: its entries under it, indented, with sizes.
+    try tmux.keys("Up", "Right")
+    screen = try tmux.waitForSettled("docs open") { $0.contains("▾ docs") && $0.contains("big.bin") }
+    #expect(screen.contains("49 KB") || screen.contains("48.8 KB"), "\(screen)")
+    let aRow = try #require(Self.rows(screen).first { $0.contains("a.txt") })
+    let docsRow = try #require(Self.rows(screen).first { $0.contains("docs") })
+    let column = { (row: String, c: Character) in row.distance(from: row.startIndex, to: row.firstIndex(of: c)!) }
+    #expect(column(aRow, "a") > column(docsRow, "d"), "indented under its folder")
+    // The loop: a link to the top opens as a folder (one level at a time, never endlessly).
+    try tmux.keys("Left")
+    try tmux.waitForSettled("docs closed") { !$0.contains("big.bin") }
+    try tmux.keys("Down", "Down")  // past gone
+    try tmux.waitFor(text: "loop · link to a folder")
+    try tmux.keys("Right")
+    try tmux.waitForSettled("the loop open") { $0.contains("▾ loop") && $0.components(separatedBy: "▸ docs").count == 3 }
+    // Enter: the details, sanitised.
+    try tmux.keys("Enter")
+    screen = try tmux.waitFor(text: "link to a folder")
+    #expect(screen.contains("points to"))
+    try tmux.keys("Escape")
+    // The filter: what was read so far, with the folders that hold it.
+    try tmux.keys("/")
+    try tmux.typeCodePoints("ファ")
+    screen = try tmux.waitFor("the filter") { $0.contains("filter “ファ”") }
+    #expect(!screen.contains("ファイル.txt"), "not read yet: the folder was never opened")
+    try tmux.keys("C-u")
+    try tmux.typeCodePoints("big")
+    screen = try tmux.waitForSettled("big.bin found") { $0.contains("big.bin") && $0.contains("filter “big”") }
+    #expect(screen.contains("▾ docs") && !screen.contains("日本語"), "\(screen)")
+    try tmux.keys("Escape")
+    try tmux.waitForSettled("the filter cleared") { $0.contains("日本語フォルダ") && !$0.contains("filter “") }
+    // Resized to 2x2 and back: all there again.
+    try tmux.resize(width: 2, height: 2)
+    usleep(300_000)
+    try tmux.resize(width: width, height: height)
+    try tmux.waitFor(text: "→ opens")
+    try tmux.keys("q")
+    try tmux.waitFor(text: "exit=0")
+  }
+
+  @Test func aMissingFolderIsAClearErrorBeforeTheScreenChanges() throws {
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary) /nonexistent/folder; echo exit=$?")
+    let screen = try tmux.waitFor(text: "exit=1")
+    #expect(screen.contains("file-browser: cannot read /nonexistent/folder: No such file or directory"), "\(screen)")
+  }
+}

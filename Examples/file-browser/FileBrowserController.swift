@@ -1,0 +1,157 @@
+import TermGrid
+
+/// A folder tree as an outline list: folders open with Right (their entries
+/// read off the main thread the first time, under a "Loading…" row) and
+/// close with Left; Enter shows an entry's details; `/` filters the entries
+/// read so far by name.
+final class FileBrowserController: CollectionViewController {
+  /// The one section.
+  enum Section: Hashable, Sendable { case files }
+
+  let root: String
+  let showsHidden: Bool
+  private(set) var source: CollectionViewDiffableDataSource<Section, FileEntry>!
+  /// The tree before a filter, put back when the filter is cleared.
+  private var unfiltered: DiffableSectionSnapshot<FileEntry>?
+  private var filterText = ""
+
+  /// Reads `root` (a missing or unreadable folder is an error before the screen changes).
+  init(root: String, showsHidden: Bool) throws {
+    self.root = root
+    self.showsHidden = showsHidden
+    let entries = try FileEntry.entries(ofFolder: root, showsHidden: showsHidden)
+    var list = LayoutListConfiguration(appearance: .sidebarPlain)
+    list.showsSeparators = false
+    super.init(layout: CompositionalLayout.list(using: list))
+    source = CollectionViewDiffableDataSource(collectionView: collectionView) { [unowned self] view, _, entry in
+      self.content(for: entry, asciiOnly: view.theme.asciiOnly)
+    }
+    collectionView.remembersLastFocusedIndexPath = true
+    let hidden = showsHidden
+    source.sectionSnapshotHandlers.placeholderForLoadingChildren = { entry in
+      entry.opensAsFolder ? FileEntry.loadingRow(in: entry) : nil
+    }
+    source.sectionSnapshotHandlers.loadChildren = { folder in
+      var children = DiffableSectionSnapshot<FileEntry>()
+      try children.append(try FileEntry.entries(ofFolder: folder.path, showsHidden: hidden))
+      return children
+    }
+    source.sectionSnapshotHandlers.didFailToLoadChildren = { [unowned self] folder, error in
+      switch error {
+      case .loaderFailed(_, let reason): self.message = reason  // "cannot read …: No such file or directory"
+      case .invalidChildren: self.message = "cannot show the entries of \(folder.name)"
+      }
+    }
+    var sections = DiffableSnapshot<Section, FileEntry>()
+    sections.appendSections([.files])
+    try source.apply(sections, animatingDifferences: false)
+    var tree = DiffableSectionSnapshot<FileEntry>()
+    try tree.append(entries)
+    try source.apply(tree, to: .files, animatingDifferences: false)
+  }
+
+  /// A row: indented by its depth, a disclosure mark before a folder, the
+  /// size and date (or a link's target) at the end.
+  func content(for entry: FileEntry, asciiOnly: Bool) -> ElementContent {
+    var content = ElementContent(title: entry.name)
+    guard let tree = source?.snapshot(for: .files) else { return content }
+    content.indentationLevel = tree.level(of: entry) ?? 0
+    switch entry.kind {
+    case .loading:
+      content.titleAttributes = [.dim]
+    default:
+      if entry.opensAsFolder {
+        content.accessories.append(.outlineDisclosure(isExpanded: tree.isExpanded(entry)))
+      } else {
+        // Files line up with the folders' names, after the mark's room.
+        content.indentationLevel += 1
+      }
+      let summary = entry.summary
+      if !summary.isEmpty { content.accessories.append(.label(text: summary, tintColor: .brightBlack)) }
+    }
+    return content
+  }
+
+  /// The entry with the focus.
+  var focusedEntry: FileEntry? {
+    collectionView.focusedIndexPath.flatMap { source.itemIdentifier(for: $0) }
+  }
+
+  override var titleText: String? {
+    filterText.isEmpty ? "Files · \(root)" : "Files · \(root) · filter “\(filterText)”"
+  }
+
+  override var statusText: String {
+    let rows = collectionView.numberOfItems(inSection: 0)
+    guard let entry = focusedEntry else { return "\(rows) rows" }
+    return "\(entry.name) · \(entry.kindText) · \(rows) rows"
+  }
+
+  override var statusHints: String { " → opens  ← closes  Enter details  / filter  ? help " }
+
+  override var keyCommands: [KeyCommand] {
+    [KeyCommand("/", title: "filter the entries read so far by name") { [unowned self] in self.beginFilter() }]
+  }
+
+  override func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
+    guard let entry = source.itemIdentifier(for: indexPath), entry.kind != .loading else { return }
+    var rows = [
+      PanelOverlay.Row("path", entry.path), PanelOverlay.Row("kind", entry.kindText),
+      PanelOverlay.Row("modified", entry.modifiedText), PanelOverlay.Row("permissions", entry.permissionsText),
+    ]
+    if case .file = entry.kind {
+      rows.insert(PanelOverlay.Row("size", "\(FileEntry.formatted(size: entry.size)) (\(entry.size) bytes)"), at: 2)
+    }
+    if case .link(let target, _) = entry.kind { rows.insert(PanelOverlay.Row("points to", target), at: 2) }
+    present(PanelOverlay(title: entry.name, rows: rows))
+  }
+
+  override func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String? {
+    guard let entry = source.itemIdentifier(for: indexPath) else { return nil }
+    let tree = source.snapshot(for: .files)
+    let state = entry.opensAsFolder ? (tree.isExpanded(entry) ? ", open" : ", closed") : ""
+    return "\(entry.name), \(entry.kindText)\(state)"
+  }
+
+  // MARK: the filter
+
+  private func beginFilter() {
+    if unfiltered == nil { unfiltered = source.snapshot(for: .files) }
+    present(
+      TextInputOverlay(
+        label: " / ", text: filterText,
+        hint: { [unowned self] _ in "  \(self.collectionView.numberOfItems(inSection: 0)) match · Enter keeps · Esc clears" },
+        onChange: { [unowned self] text in try self.applyFilter(text) },
+        onCancel: { [unowned self] in try self.clearFilter() },
+        onSubmit: { [unowned self] text in try self.applyFilter(text) }))
+  }
+
+  /// Shows the entries read so far whose names contain `text` (case
+  /// folded), with the folders that hold them, opened.
+  private func applyFilter(_ text: String) throws {
+    filterText = text
+    guard let full = unfiltered else { return }
+    guard !text.isEmpty else {
+      try source.apply(full, to: .files, animatingDifferences: false)
+      return
+    }
+    let needle = text.lowercased()
+    var kept = Set<FileEntry>()
+    for entry in full.items where entry.kind != .loading && entry.name.lowercased().contains(needle) {
+      var next: FileEntry? = entry
+      while let e = next, kept.insert(e).inserted { next = full.parent(of: e) }
+    }
+    var filtered = DiffableSectionSnapshot<FileEntry>()
+    for entry in full.items where kept.contains(entry) {
+      try filtered.append([entry], to: full.parent(of: entry))
+    }
+    try filtered.expand(filtered.items.filter { !filtered.children(of: $0).isEmpty })
+    try source.apply(filtered, to: .files, animatingDifferences: false)
+  }
+
+  private func clearFilter() throws {
+    filterText = ""
+    if let full = unfiltered { try source.apply(full, to: .files, animatingDifferences: false) }
+    unfiltered = nil
+  }
+}

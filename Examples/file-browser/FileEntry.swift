@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One entry of a folder: what the browser shows of it. Two entries are the
+/// same entry when they have the same path (what else they say is what was
+/// read last).
+struct FileEntry: Hashable, Sendable {
+  /// What an entry is.
+  enum Kind: Hashable, Sendable {
+    case folder
+    case file
+    /// A symbolic link (to a folder when `opensAsFolder`).
+    case link(target: String, opensAsFolder: Bool)
+    /// Something else: a device, a socket, a pipe.
+    case other
+    /// The row shown under a folder while its entries are read.
+    case loading
+  }
+
+  /// The full path.
+  var path: String
+  /// The last part of the path, as the folder lists it.
+  var name: String
+  var kind: Kind
+  /// Bytes (files), 0 otherwise.
+  var size: Int64 = 0
+  /// Seconds since 1970 of the last change.
+  var modified: Int = 0
+  /// The permission bits (`rwxr-xr-x`).
+  var mode: UInt32 = 0
+
+  static func == (a: FileEntry, b: FileEntry) -> Bool { a.path == b.path }
+  func hash(into hasher: inout Hasher) { hasher.combine(path) }
+
+  /// Whether it opens as a folder (a folder, or a link to one).
+  var opensAsFolder: Bool {
+    switch kind {
+    case .folder: return true
+    case .link(_, let folder): return folder
+    default: return false
+    }
+  }
+
+  /// The row under `folder` that says its entries are being read.
+  static func loadingRow(in folder: FileEntry) -> FileEntry {
+    // A NUL never appears in a path, so this one is no file's.
+    FileEntry(path: folder.path + "\u{0}loading", name: "Loading…", kind: .loading)
+  }
+
+  /// The entry at `path`, as `lstat` and (for a link) `stat` see it; nil
+  /// when it cannot be read.
+  static func read(path: String, name: String) -> FileEntry? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    var entry = FileEntry(path: path, name: name, kind: .other, modified: Int(info.st_mtim.tv_sec), mode: info.st_mode & 0o7777)
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: entry.kind = .folder
+    case S_IFREG:
+      entry.kind = .file
+      entry.size = Int64(info.st_size)
+    case S_IFLNK:
+      var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let n = readlink(path, &target, target.count - 1)
+      let text = n > 0 ? String(decoding: target[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+      var pointed = stat()
+      let isFolder = stat(path, &pointed) == 0 && pointed.st_mode & S_IFMT == S_IFDIR
+      entry.kind = .link(target: text, opensAsFolder: isFolder)
+    default: break
+    }
+    return entry
+  }
+}
+
+/// A folder could not be read.
+struct FolderReadingError: Error, CustomStringConvertible {
+  var path: String
+  var reason: String
+  var description: String { "cannot read \(path): \(reason)" }
+}
+
+extension FileEntry {
+  /// The entries of the folder at `path`, folders first, then by name
+  /// (case folded); hidden ones (a leading dot) only with `showsHidden`.
+  static func entries(ofFolder path: String, showsHidden: Bool) throws(FolderReadingError) -> [FileEntry] {
+    guard let dir = opendir(path) else {
+      throw FolderReadingError(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { closedir(dir) }
+    let prefix = path.hasSuffix("/") ? path : path + "/"
+    var found: [FileEntry] = []
+    while let record = readdir(dir) {
+      let name = withUnsafePointer(to: record.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { bytes in
+          String(
+            decoding: UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))),
+            as: UTF8.self)
+        }
+      }
+      if name == "." || name == ".." || (!showsHidden && name.hasPrefix(".")) { continue }
+      if let entry = read(path: prefix + name, name: name) { found.append(entry) }
+    }
+    return found.sorted { a, b in
+      if a.opensAsFolder != b.opensAsFolder { return a.opensAsFolder }
+      let (x, y) = (a.name.lowercased(), b.name.lowercased())
+      return x != y ? x < y : a.name < b.name
+    }
+  }
+}
