@@ -21,6 +21,8 @@ var everyExportedType: [Any.Type] {
     Cell.self,
     ElementContent.self,
     CellRect.self,
+    CellPoint.self,
+    AccessibilitySettings.self,
     ElementState.self,
     CircleLayout.self,
     CollectionAction.self,
@@ -164,7 +166,7 @@ let exportedTypeNames: Set<String> = [
   "LayoutBoundarySupplementaryItem", "LayoutAnchor", "LayoutSupplementaryItem", "LayoutDecorationItem", "LayoutEdgeSpacing",
   "LayoutSpacing", "OrthogonalScrollingBehavior", "LayoutItemMeasuring", "InteractiveTransitionDrag", "CollectionBackground",
   "DiffableSectionSnapshot", "SectionSnapshotHandlers", "ChildrenLoadingError", "CollectionViewOutlineDataSource",
-  "LayoutListConfiguration", "ListSeparatorConfiguration", "CellAccessory",
+  "LayoutListConfiguration", "ListSeparatorConfiguration", "CellAccessory", "CellPoint", "AccessibilitySettings",
 ]
 
 /// Deprecated names kept for a rename (using them would warn).
