@@ -133,6 +133,23 @@ import Testing
     #expect(Self.everything(Self.prepared(configuration, [1])) == ["item 0.0 0,2 20x1"])
   }
 
+  @Test func anItemSeparatorHandlerHidesOrInsetsSeparatorsRowByRow() {
+    var configuration = LayoutListConfiguration(appearance: .plain)
+    configuration.itemSeparatorHandler = { path, base in
+      var separator = base
+      if path.item == 0 { separator.bottomSeparatorVisibility = .hidden }
+      if path.item == 1 { separator.leadingInset = 5 }
+      return separator
+    }
+    // The hidden one's row stays, blank.
+    #expect(
+      Self.everything(Self.prepared(configuration, [4]))
+        == [
+          "item 0.0 0,0 20x1", "item 0.1 0,2 20x1", "list-separator 0.1 5,3 15x1", "item 0.2 0,4 20x1", "list-separator 0.2 1,5 19x1",
+          "item 0.3 0,6 20x1",
+        ].sorted())
+  }
+
   @Test func aSectionProviderGivesEachSectionItsOwnList() {
     let layout = CompositionalLayout.list { section, _ in
       LayoutListConfiguration(appearance: section == 0 ? .sidebar : .plain)
@@ -170,10 +187,15 @@ import Testing
         result.append(LayoutAttributes(forItemAt: IndexPath(item: i, section: s), frame: Rect(x: left, y: y, width: width, height: h)))
         y += h
         if c.showsSeparators, i + 1 < heights[s].count {
-          result.append(
-            LayoutAttributes(
-              forDecorationOfKind: .listSeparator, at: IndexPath(item: i, section: s),
-              frame: Rect(x: left + 1, y: y, width: max(0, width - 1), height: 1)))
+          let path = IndexPath(item: i, section: s)
+          let separator = c.itemSeparatorHandler?(path, c.separatorConfiguration) ?? c.separatorConfiguration
+          if separator.bottomSeparatorVisibility != .hidden {
+            let (leading, trailing) = (separator.leadingInset, separator.trailingInset)
+            result.append(
+              LayoutAttributes(
+                forDecorationOfKind: .listSeparator, at: path,
+                frame: Rect(x: left + leading, y: y, width: max(0, width - leading - trailing), height: 1)))
+          }
           y += 1
         }
       }
@@ -207,6 +229,17 @@ import Testing
         c.footerMode = Bool.random(using: &rng) ? .supplementary : .none
         if Int.random(in: 0..<4, using: &rng) == 0 { c.showsSeparators.toggle() }
         if Int.random(in: 0..<4, using: &rng) == 0 { c.headerTopPadding = Double(Int.random(in: 0...2, using: &rng)) }
+        c.separatorConfiguration.leadingInset = Double(Int.random(in: 0...3, using: &rng))
+        c.separatorConfiguration.trailingInset = Double(Int.random(in: 0...2, using: &rng))
+        if Bool.random(using: &rng) {
+          let every = Int.random(in: 2...4, using: &rng)
+          c.itemSeparatorHandler = { path, base in
+            var separator = base
+            if path.item % every == 0 { separator.bottomSeparatorVisibility = .hidden }
+            if path.item % every == 1 { separator.leadingInset += 2 }
+            return separator
+          }
+        }
         configurations.append(c)
         let n = Int.random(in: 0...12, using: &rng)
         heights.append((0..<n).map { _ in Double(Int.random(in: 1...4, using: &rng)) })

@@ -37,8 +37,9 @@ extension CompositionalLayout {
     var groupEnds: [Double] = []
     /// Its backgrounds, where they lie.
     var decorations: [Badge] = []
-    /// A list's separators: how far in from each side of an item (nil: none).
-    var separator: (leading: Double, trailing: Double)?
+    /// A list's separators (nil: none), and what changes them row by row.
+    var separator: ListSeparatorConfiguration?
+    var separatorHandler: LayoutListConfiguration.ItemSeparatorHandler?
     var groupCount: Int { template.isEmpty ? 0 : (itemCount + template.count - 1) / template.count }
 
     init(start: Double, end: Double, origin: Point, stride: Double, template: [Rect], itemCount: Int) {
@@ -107,7 +108,8 @@ extension CompositionalLayout {
     }
     if let separators = section.separators, !orthogonal {
       // A separator lies in the row under each item but the last.
-      prepared.separator = (max(0, separators.leadingInset).rounded(), max(0, separators.trailingInset).rounded())
+      prepared.separator = separators
+      prepared.separatorHandler = section.separatorHandler
       prepared.reach.bottom = max(prepared.reach.bottom, prepared.groupSize.height + 1)
     }
     if orthogonal {
@@ -210,10 +212,14 @@ extension CompositionalLayout {
 }
 
 extension CompositionalLayout.PreparedSection {
-  /// The separator under the item at `frame`, between it and the next.
-  func separatorFrame(under frame: Rect) -> Rect? {
-    guard let separator else { return nil }
-    return Rect(
-      x: frame.minX + separator.leading, y: frame.maxY, width: max(0, frame.width - separator.leading - separator.trailing), height: 1)
+  /// The separator under the item at `path` and `frame`, between it and
+  /// the next (nil when there is none, or it is hidden).
+  func separatorFrame(under frame: Rect, at path: IndexPath) -> Rect? {
+    guard var separator else { return nil }
+    if let separatorHandler { separator = separatorHandler(path, separator) }
+    guard separator.bottomSeparatorVisibility != .hidden else { return nil }
+    let leading = max(0, separator.leadingInset).rounded()
+    let trailing = max(0, separator.trailingInset).rounded()
+    return Rect(x: frame.minX + leading, y: frame.maxY, width: max(0, frame.width - leading - trailing), height: 1)
   }
 }

@@ -174,7 +174,7 @@ public final class CompositionalLayout: SectionScrollingLayout {
               let frame = section.frame(ofItem: i, offset: offset)
               let path = IndexPath(item: i, section: s)
               if frame.intersects(rect) { result.append(LayoutAttributes(forItemAt: path, frame: frame)) }
-              if i + 1 < section.itemCount, let line = section.separatorFrame(under: frame), line.intersects(rect) {
+              if i + 1 < section.itemCount, let line = section.separatorFrame(under: frame, at: path), line.intersects(rect) {
                 // Above a grouped section's box, which it lies inside.
                 var a = LayoutAttributes(forDecorationOfKind: .listSeparator, at: path, frame: line)
                 a.zIndex = 1

@@ -29,7 +29,7 @@
 /// The lists that show them by default (plain and grouped) are twice as
 /// tall as their items, so turn ``showsSeparators`` off for dense lists.
 /// Headers and footers are one row (``headerHeight``, ``footerHeight``).
-public struct LayoutListConfiguration: Hashable, Sendable {
+public struct LayoutListConfiguration: Sendable {
   /// The look of a list.
   public enum Appearance: Hashable, Sendable {
     /// Rows across the full width, separators between them, headers that pin.
@@ -63,6 +63,11 @@ public struct LayoutListConfiguration: Hashable, Sendable {
     case supplementary
   }
 
+  /// Gives the separator under the row at an index path, from the list's.
+  /// UIKit's `ItemSeparatorHandler`.
+  public typealias ItemSeparatorHandler =
+    @Sendable (_ indexPath: IndexPath, _ configuration: ListSeparatorConfiguration) -> ListSeparatorConfiguration
+
   /// The look.
   public var appearance: Appearance
   /// Whether a separator row lies between two rows of a section: true for
@@ -70,6 +75,11 @@ public struct LayoutListConfiguration: Hashable, Sendable {
   public var showsSeparators: Bool
   /// Where separators start and end.
   public var separatorConfiguration: ListSeparatorConfiguration
+  /// Changes the separator under one row: given the row's index path and
+  /// ``separatorConfiguration``, returns the row's (hidden under a parent
+  /// row, say, or inset further for an indented one). Asked for the rows
+  /// on screen, each time they are queried; nil for every row alike.
+  public var itemSeparatorHandler: ItemSeparatorHandler?
   /// What heads each section.
   public var headerMode: HeaderMode = .none
   /// What ends each section.

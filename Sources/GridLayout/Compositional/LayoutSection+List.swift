@@ -58,7 +58,10 @@ extension LayoutSection {
       group: group, contentInsets: insets, interGroupSpacing: configuration.showsSeparators ? 1 : 0,
       boundarySupplementaryItems: supplementaries, decorationItems: decorations)
     section.topPadding = padding
-    if configuration.showsSeparators { section.separators = configuration.separatorConfiguration }
+    if configuration.showsSeparators {
+      section.separators = configuration.separatorConfiguration
+      section.separatorHandler = configuration.itemSeparatorHandler
+    }
     return section
   }
 }

@@ -23,6 +23,8 @@ public struct LayoutSection: Sendable {
   var topPadding: Double = 0
   /// A list's separators between its items (nil: none; see ``list(using:layoutEnvironment:)``).
   var separators: ListSeparatorConfiguration?
+  /// Changes a list's separator row by row.
+  var separatorHandler: LayoutListConfiguration.ItemSeparatorHandler?
 
   /// Creates a section of `group`.
   public init(
