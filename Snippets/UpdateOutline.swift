@@ -12,7 +12,9 @@ view.setFrame(CellRect(x: 0, y: 0, width: 32, height: 12))
 // snippet.show
 // snippet.tree
 let source = CollectionViewDiffableDataSource<String, String>(collectionView: view) { _, _, path in
-  ElementContent(title: path.hasSuffix("/…") ? "Loading…" : path)
+  var row = ElementContent(title: path.hasSuffix("/…") ? "Loading…" : path)
+  row.accessories = [.outlineDisclosure(isExpanded: false)]  // the data source shows ▸ or ▾, and indents
+  return row
 }
 var sections = DiffableSnapshot<String, String>()
 sections.appendSections(["files"])
@@ -23,7 +25,11 @@ try tree.append(["Documents", "Music", "todo.txt"])
 try tree.append(["Documents/letters", "Documents/taxes"], to: "Documents")
 try tree.expand(["Documents"])
 try source.apply(tree, to: "files", animatingDifferences: false)
-// Rows: Documents, Documents/letters, Documents/taxes, Music, todo.txt
+// ▾ Documents
+//     Documents/letters
+//     Documents/taxes
+//   Music
+//   todo.txt
 // snippet.end
 
 // snippet.expand

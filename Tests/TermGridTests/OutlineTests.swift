@@ -201,4 +201,29 @@ import Testing
     view.handle(.key(Key(.right)))
     #expect(rows(view, source) == ["A", "a2", "a1", "A-new", "B", "C"])
   }
+
+  @Test func rowsAreIndentedByLevelAndTheirDisclosureShowsTheExpansion() throws {
+    let view = CollectionView(layout: FlowLayout(itemSize: Size(width: 20, height: 1)))
+    view.showsScrollIndicator = false
+    view.animationDuration = 0
+    view.setFrame(CellRect(x: 0, y: 0, width: 20, height: 6))
+    let source = CollectionViewDiffableDataSource<String, String>(collectionView: view) { _, _, id in
+      var row = ElementContent(title: id)
+      row.accessories = [.outlineDisclosure(isExpanded: false)]
+      return row
+    }
+    var flat = DiffableSnapshot<String, String>()
+    flat.appendSections(["s"])
+    try source.apply(flat, animatingDifferences: false)
+    try source.apply(try tree(), to: "s", animatingDifferences: false)
+    view.focusItem(at: IndexPath(item: 0, section: 0))
+    view.handle(.key(Key(.right)))
+    var surface = Surface(width: 20, height: 6)
+    view.draw(into: &surface)
+    let lines = surface.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      String($0.reversed().drop { $0 == " " }.reversed())
+    }
+    // (A row's text starts a cell in; a leaf keeps the disclosure's column blank.)
+    #expect(Array(lines.prefix(5)) == [" ▾ A", "     a1", "   ▸ a2", " ▸ B", "   C"])
+  }
 }

@@ -74,6 +74,32 @@ extension CollectionViewDiffableDataSource {
     collectionView?.setNeedsDisplay()  // parents whose expansion changed show it
   }
 
+  // MARK: rows
+
+  /// An outline's row as UIKit's list cells show it: indented by the
+  /// item's level (unless the content sets an indentation of its own), its
+  /// ``CellAccessory/outlineDisclosure(isExpanded:tintColor:)`` showing whether it is
+  /// expanded; an item with nothing to expand keeps the disclosure's column
+  /// blank, so titles line up.
+  func outlineContent(_ content: ElementContent, for item: ItemID, in outline: DiffableSectionSnapshot<ItemID>) -> ElementContent {
+    var row = content
+    if row.indentationLevel == 0 { row.indentationLevel = outline.level(of: item) ?? 0 }
+    guard row.accessories.contains(where: \.isOutlineDisclosure) else { return row }
+    let handlers = sectionSnapshotHandlers
+    let expandable =
+      !outline.children(of: item).isEmpty
+      || (handlers.loadChildren != nil && handlers.placeholderForLoadingChildren?(item) != nil)
+    let expanded = outline.isExpanded(item)
+    row.accessories = row.accessories.map { accessory in
+      guard accessory.isOutlineDisclosure else { return accessory }
+      guard expandable else { return CellAccessory(.label(" "), placement: accessory.placement) }
+      var disclosure = accessory
+      disclosure.kind = .outlineDisclosure(isExpanded: expanded)
+      return disclosure
+    }
+    return row
+  }
+
   // MARK: expanding and collapsing as the person does
 
   /// Expands `item` of the outline `section` as the person does: the
@@ -218,5 +244,13 @@ extension CollectionViewDiffableDataSource: CollectionViewOutlineDataSource {
       return false
     case .up, .down: return false
     }
+  }
+}
+
+extension CellAccessory {
+  /// Whether it is an outline disclosure.
+  fileprivate var isOutlineDisclosure: Bool {
+    if case .outlineDisclosure = kind { return true }
+    return false
   }
 }

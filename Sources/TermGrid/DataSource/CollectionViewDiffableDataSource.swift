@@ -107,10 +107,16 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
   public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     current.itemIdentifiers(inSectionAt: section).count
   }
-  /// The cell provider's content for the item at `indexPath`.
+  /// The cell provider's content for the item at `indexPath` (in an outline
+  /// section, indented by the item's level and its outline disclosure set
+  /// from its expansion; see ``apply(_:to:animatingDifferences:completion:)``).
   public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     guard let id = current.itemIdentifier(at: indexPath) else { return .empty }
-    return cellProvider(collectionView, indexPath, id)
+    let content = cellProvider(collectionView, indexPath, id)
+    guard !sectionSnapshots.isEmpty, let section = sectionIdentifier(for: indexPath.section),
+      let outline = sectionSnapshots[section]
+    else { return content }
+    return outlineContent(content, for: id, in: outline)
   }
   /// The supplementary provider's content.
   public func collectionView(
