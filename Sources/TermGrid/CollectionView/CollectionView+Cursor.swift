@@ -21,10 +21,19 @@ extension CollectionView {
     return shown.contains(start) ? start : CellPoint(x: shown.x, y: shown.y)
   }
 
-  /// Rests the terminal's cursor on the focused item's text
-  /// (``focusedItemTextCell``), and shows it in screen-reader mode.
+  /// Rests the terminal's cursor on the focused item's text (where
+  /// ``focusedItemTextCell`` is, from where drawing found its text: the data
+  /// source is not asked again), and shows it in screen-reader mode.
   func placeCursor(on surface: inout Surface) {
-    guard let cell = focusedItemTextCell else { return }
+    guard let focused = focusedIndexPath, let a = layoutAttributesForItem(at: focused) else { return }
+    let frame = geometry.unclippedSurfaceRect(ofContent: a.frame)
+    let shown = frame.intersection(viewport)
+    guard !shown.isEmpty else { return }
+    var cell = CellPoint(x: shown.x, y: shown.y)
+    if let offset = redraw.focusedTextOffset, offset.indexPath == focused {
+      let start = CellPoint(x: frame.x + offset.dx, y: frame.y + offset.dy)
+      if shown.contains(start) { cell = start }
+    }
     surface.cursor = cell
     if accessibility.isScreenReaderModeOn { surface.showsCursor = true }
   }

@@ -119,6 +119,10 @@ extension CollectionView {
         isFocused: attrs.indexPath == focusedIndexPath, isSelected: selection.contains(attrs.indexPath),
         isLifted: attrs.indexPath == movement?.target)
     }
+    if state.isFocused {
+      let start = renderer.textStart(of: content, in: cellFrame)
+      redraw.focusedTextOffset = (attrs.indexPath, start.x - cellFrame.x, start.y - cellFrame.y)
+    }
     if let awaited = renderer.draw(content, in: cellFrame, state: state, on: &surface) {
       redraw.awaitPicture(from: ObjectIdentifier(awaited), for: attrs.category == .item && !isDetached ? attrs.indexPath : nil)
     }
