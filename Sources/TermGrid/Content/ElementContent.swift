@@ -96,7 +96,8 @@ public struct ElementContent {
   /// text or filling it; a placeholder with the title shows until it is ready.
   public var picture: CellPicture?
   /// Marks at the row's edges (UIKit's cell accessories): an outline
-  /// disclosure before the title, the others against the trailing edge.
+  /// disclosure before the title, the others against the trailing edge
+  /// (not drawn for content drawn by ``draw``).
   public var accessories: [CellAccessory] = []
   /// How deep the row is in an outline: its content moves
   /// ``indentationWidth`` columns right per level (UIKit's list cell
