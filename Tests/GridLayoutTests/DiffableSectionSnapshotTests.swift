@@ -187,4 +187,22 @@ import Testing
     rebuilt.mergeExpansionState(from: shown)
     #expect(rebuilt.visibleItems == [1, 10, 11, 2, 3])
   }
+
+  @Test func aSectionsItemsAreReplacedInPlace() throws {
+    var s = DiffableSnapshot<String, Int>()
+    s.appendSections(["a", "b"])
+    try s.appendItems([1, 2], toSection: "a")
+    try s.appendItems([3], toSection: "b")
+    try s.replaceItems(inSection: "a", with: [4, 1])
+    #expect(s.itemIdentifiers(inSection: "a") == [4, 1] && s.itemIdentifiers(inSection: "b") == [3])
+    #expect(throws: SnapshotError.sectionNotFound("c")) { try s.replaceItems(inSection: "c", with: []) }
+  }
+
+  @Test func aChangedRunBetweenEqualEndsIsFoundWithoutMoves() {
+    let update = BatchUpdate(section: 1, from: [1, 2, 3, 4], to: [1, 9, 8, 4])
+    #expect(update.deletedItems == [IndexPath(item: 1, section: 1), IndexPath(item: 2, section: 1)])
+    #expect(update.insertedItems == [IndexPath(item: 1, section: 1), IndexPath(item: 2, section: 1)])
+    let swapped = BatchUpdate(section: 0, from: [1, 2, 3, 4], to: [1, 3, 2, 4])
+    #expect(swapped.movedItems.count == 1 && swapped.insertedItems.isEmpty && swapped.deletedItems.isEmpty)
+  }
 }

@@ -16,18 +16,36 @@ extension BatchUpdate {
   /// so a parent of 10,000 children expands or collapses in one pass.
   public init<ID: Hashable>(section: Int, from old: [ID], to new: [ID]) {
     self.init()
+    // The rows the same at the start and at the end are left out first, by
+    // equality alone: expanding or collapsing one parent changes one run,
+    // found without hashing a row.
+    var lower = 0
+    while lower < old.count, lower < new.count, old[lower] == new[lower] { lower += 1 }
+    var oldUpper = old.count
+    var newUpper = new.count
+    while oldUpper > lower, newUpper > lower, old[oldUpper - 1] == new[newUpper - 1] {
+      oldUpper -= 1
+      newUpper -= 1
+    }
+    if lower == oldUpper || lower == newUpper {
+      insertedItems.reserveCapacity(newUpper - lower)
+      for j in lower..<newUpper { insertedItems.insert(IndexPath(item: j, section: section)) }
+      deletedItems.reserveCapacity(oldUpper - lower)
+      for i in lower..<oldUpper { deletedItems.insert(IndexPath(item: i, section: section)) }
+      return
+    }
     // (Index loops, not `enumerated()`: called from generic code, as the
     // diffable data source is, each tuple of an enumeration costs a
     // metadata look-up; a parent of 10,000 children paid more for that than for the rest.)
     var newIndex: [ID: Int] = [:]
-    newIndex.reserveCapacity(new.count)
-    for j in new.indices { newIndex[new[j]] = j }
+    newIndex.reserveCapacity(newUpper - lower)
+    for j in lower..<newUpper { newIndex[new[j]] = j }
     // The rows in both, in their old order, with their new positions.
     var keptOld: [Int] = []
     var keptNew: [Int] = []
     var isKept = [Bool](repeating: false, count: new.count)
     var deleted: [Int] = []
-    for i in old.indices {
+    for i in lower..<oldUpper {
       if let j = newIndex[old[i]] {
         keptOld.append(i)
         keptNew.append(j)
@@ -38,8 +56,8 @@ extension BatchUpdate {
     }
     deletedItems.reserveCapacity(deleted.count)
     for i in deleted { deletedItems.insert(IndexPath(item: i, section: section)) }
-    insertedItems.reserveCapacity(new.count - keptNew.count)
-    for j in new.indices where !isKept[j] { insertedItems.insert(IndexPath(item: j, section: section)) }
+    insertedItems.reserveCapacity(newUpper - lower - keptNew.count)
+    for j in lower..<newUpper where !isKept[j] { insertedItems.insert(IndexPath(item: j, section: section)) }
     // The rows outside a longest increasing run of new positions move.
     let stays = Self.longestIncreasingRun(keptNew)
     for k in keptOld.indices where !stays[k] {

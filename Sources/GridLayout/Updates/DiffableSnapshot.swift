@@ -133,6 +133,15 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
     items[p.section].insert(contentsOf: newItems, at: p.item + 1)
   }
 
+  /// Makes `newItems` the items of `section`, in order, in place of those
+  /// it had: what applying a section snapshot does to the section's rows,
+  /// in O(the items), not O(all items).
+  ///
+  /// - Throws: ``SnapshotError/sectionNotFound(_:)`` when there is no such section.
+  public mutating func replaceItems(inSection section: SectionID, with newItems: [ItemID]) throws(SnapshotError) {
+    items[try sectionIndex(section)] = newItems
+  }
+
   /// Removes items; identifiers not present are ignored.
   public mutating func deleteItems(_ gone: [ItemID]) {
     let set = Set(gone)

@@ -59,8 +59,7 @@ extension CollectionViewDiffableDataSource {
       }
     }
     var next = current
-    next.deleteItems(old)
-    try next.appendItems(rows, toSection: section)
+    try next.replaceItems(inSection: section, with: rows)
     let previous = sectionSnapshots[section]
     sectionSnapshots[section] = outline
     do {
