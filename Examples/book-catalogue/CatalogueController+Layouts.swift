@@ -4,10 +4,9 @@ import TermGridImages
 
 /// The arrangements' layouts, and the sizes the waterfall and the shelves ask for.
 extension CatalogueController {
-  /// The grid: cards of 24x5; the list: one full-width row per book (a
-  /// flow layout clips an item wider than the line to the line).
-  static func flowLayout(for arrangement: Arrangement, covers: Bool = false) -> FlowLayout {
-    let size = arrangement == .list ? Size(width: 10_000, height: 3) : covers ? coverCardSize : cardSize
+  /// The grid: cards of 24x5 (of 16x14 with covers).
+  static func flowLayout(covers: Bool = false) -> FlowLayout {
+    let size = covers ? coverCardSize : cardSize
     let layout = FlowLayout(
       itemSize: size, minimumInteritemSpacing: 1, minimumLineSpacing: 0,
       sectionInset: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1),
@@ -21,8 +20,10 @@ extension CatalogueController {
   /// scene for their cards' heights and widths.
   func layout(for arrangement: Arrangement) -> any CollectionLayout {
     switch arrangement {
-    case .grid, .list:
-      return Self.flowLayout(for: arrangement, covers: covers != nil)
+    case .grid:
+      return Self.flowLayout(covers: covers != nil)
+    case .list:
+      return Self.listLayout()
     case .waterfall:
       let layout = WaterfallLayout(
         columns: .minimumWidth(Self.cardSize.width), interColumnSpacing: 1,

@@ -13,7 +13,8 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   enum Arrangement: String, CaseIterable {
     /// Cards of 24x5 in rows.
     case grid
-    /// One full-width row a book.
+    /// The library's list layout: a row a book in an inset grouped section
+    /// per group, the year (or author) and marks at the row's end.
     case list
     /// Columns of cards as tall as their titles need.
     case waterfall
@@ -75,7 +76,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     self.skipped = skipped
     self.covers = covers
     self.loader = covers == nil ? nil : loader ?? PictureLoader()
-    super.init(layout: Self.flowLayout(for: .grid, covers: covers != nil))
+    super.init(layout: Self.flowLayout(covers: covers != nil))
     if let loader = self.loader {
       collectionView.backgroundWork = [loader]
       collectionView.prefetchDataSource = self
@@ -101,9 +102,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
     let book = shown.groups[indexPath.section].books[indexPath.item]
     let detail = detailText(for: book)
-    if arrangement == .list {
-      return ElementContent(title: detail.isEmpty ? book.title : "\(book.title) · \(detail)", border: .rounded)
-    }
+    if arrangement == .list { return listRow(for: book, at: indexPath) }
     if arrangement == .shelves {
       return ElementContent(title: book.title, titleLineLimit: 2, detail: detail, border: .rounded, alignment: .center)
     }
@@ -148,6 +147,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     let group = shown.groups[indexPath.section]
     if kind == .header {
       if arrangement == .home { return homeHeader(for: group, section: indexPath.section) }
+      if arrangement == .list { return listHeader(for: group) }
       // Shelves have no footers: the header says how many.
       return .header(arrangement == .shelves ? "\(group.name) · \(group.books.count)" : group.name, color: .cyan)
     }

@@ -122,9 +122,10 @@ import Testing
     try tmux.waitFor("the add undone") { !$0.contains("André Breton") && $0.contains("169 books") }
     try tmux.keys("u", "u")
     screen = try tmux.waitFor("the deletes undone") { $0.contains("Albert Camus has 2 books") && $0.contains("171 books") }
-    // L switches to the list (one row a book, "title · year"), then the
-    // waterfall and the shelves, and back to the grid, animated.
-    let listRow = /│ [^│]+ · \d{4} +│/
+    // L switches to the list (one row a book: the title, the year and a
+    // disclosure indicator), then the waterfall and the shelves, and back
+    // to the grid, animated.
+    let listRow = /│ [^│]+ \d{4} › │/
     try tmux.keys("L")
     screen = try tmux.waitFor("the list") { $0.contains(listRow) && self.brokenBorders($0).isEmpty }
     try tmux.keys("L", "L", "L")

@@ -25,7 +25,7 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
     self.library = library
     self.grouping = grouping
     self.loader = loader ?? Self.coverLoader(confinedTo: library.folder)
-    super.init(layout: CatalogueController.flowLayout(for: .grid, covers: true))
+    super.init(layout: CatalogueController.flowLayout(covers: true))
     collectionView.allowsMultipleSelection = false
     collectionView.backgroundWork = [self.loader]
     collectionView.prefetchDataSource = self
