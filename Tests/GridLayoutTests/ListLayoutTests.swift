@@ -123,6 +123,17 @@ import Testing
     #expect(layout.contentSize.height == 8)
   }
 
+  @Test func aFixedRowHeightMeasuresNothing() {
+    var configuration = LayoutListConfiguration(appearance: .plain)
+    configuration.rowHeight = 2
+    let layout = CompositionalLayout.list(using: configuration)
+    let heights = Heights([IndexPath(item: 0, section: 0): 5])
+    layout.itemMeasurer = heights
+    layout.prepare(for: LayoutContext(itemCounts: [2], boundsSize: Size(width: 20, height: 10)))
+    #expect(Self.everything(layout) == ["item 0.0 0,0 20x2", "item 0.1 0,3 20x2", "list-separator 0.0 1,2 19x1"])
+    #expect(heights.widths.isEmpty, "not asked")
+  }
+
   @Test func separatorsTakeTheirInsetsAndCanBeTurnedOff() {
     var configuration = LayoutListConfiguration(appearance: .plain)
     configuration.separatorConfiguration = ListSeparatorConfiguration(leadingInset: 4, trailingInset: 2)
@@ -240,10 +251,16 @@ import Testing
             return separator
           }
         }
-        configurations.append(c)
         let n = Int.random(in: 0...12, using: &rng)
         heights.append((0..<n).map { _ in Double(Int.random(in: 1...4, using: &rng)) })
         for (i, h) in heights[s].enumerated() { table[IndexPath(item: i, section: s)] = h }
+        if Int.random(in: 0..<4, using: &rng) == 0 {
+          // A fixed height: every row that tall, whatever the measurer says.
+          let fixed = Double(Int.random(in: 1...3, using: &rng))
+          c.rowHeight = fixed
+          heights[s] = heights[s].map { _ in fixed }
+        }
+        configurations.append(c)
       }
       let width = Double(Int.random(in: 1...60, using: &rng))
       let measurer = Heights(table)

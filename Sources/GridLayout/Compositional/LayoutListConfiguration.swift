@@ -88,6 +88,12 @@ public struct LayoutListConfiguration: Sendable {
   public var headerHeight: Double = 1
   /// The rows of a supplementary footer: 1.
   public var footerHeight: Double = 1
+  /// Every row's height in rows, as `UITableView`'s `rowHeight`; nil (the
+  /// default) for rows as tall as their content, measured. A fixed height
+  /// measures nothing: preparing the layout costs a section's layout per
+  /// section however many rows it has, where measured rows cost a measure
+  /// each (a list of 100,000 rows asks its data source 100,000 times).
+  public var rowHeight: Double?
   /// Blank rows above each section (above its header): nil for the
   /// appearance's own, 1 for the grouped appearances and 0 for the others.
   public var headerTopPadding: Double?

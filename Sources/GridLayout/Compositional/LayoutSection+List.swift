@@ -6,12 +6,14 @@ extension LayoutSection {
   ///
   /// The rows' height is ``LayoutDimension/estimated(_:)`` (1): the layout's
   /// ``CompositionalLayout/itemMeasurer`` measures each (without one, each
-  /// row is 1 tall). The section can be changed further like any other
+  /// row is 1 tall), unless the configuration gives a
+  /// ``LayoutListConfiguration/rowHeight``. The section can be changed further like any other
   /// (its `contentInsets`, say).
   public static func list(using configuration: LayoutListConfiguration, layoutEnvironment: LayoutEnvironment) -> LayoutSection {
-    let row = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1)))
+    let height = configuration.rowHeight.map { LayoutDimension.absolute(max(1, $0.rounded())) } ?? .estimated(1)
+    let row = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: height))
     let group = LayoutGroup.horizontal(
-      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1)), subitems: [.item(row)])
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: height), subitems: [.item(row)])
     let appearance = configuration.appearance
     let pins = appearance == .plain || appearance == .sidebarPlain
     var supplementaries: [LayoutBoundarySupplementaryItem] = []
