@@ -25,10 +25,10 @@ extension CollectionViewDiffableDataSource {
   /// so a snapshot rebuilt from the model keeps what the person opened.
   /// Other sections are not touched.
   ///
-  /// - Throws: ``SnapshotError/sectionNotFound(_:)`` when the snapshot
-  ///   shown has no `section`; ``SnapshotError/duplicateItem(_:)`` when a
+  /// - Throws: <doc:/GridLayout/SnapshotError/sectionNotFound(_:)> when the snapshot
+  ///   shown has no `section`; <doc:/GridLayout/SnapshotError/duplicateItem(_:)> when a
   ///   row would be shown twice (another section shows it);
-  ///   ``SnapshotError/viewOutOfStep(_:)`` as for a whole snapshot.
+  ///   <doc:/GridLayout/SnapshotError/viewOutOfStep(_:)> as for a whole snapshot.
   ///   Nothing changes then.
   public func apply(
     _ sectionSnapshot: DiffableSectionSnapshot<ItemID>, to section: SectionID, animatingDifferences: Bool = true,

@@ -65,7 +65,7 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
 
   /// Makes `next` the state shown, with `update` (the difference from the
   /// current state) as one batch; the view's refusal is a
-  /// ``SnapshotError/viewOutOfStep(_:)`` and nothing changes then.
+  /// <doc:/GridLayout/SnapshotError/viewOutOfStep(_:)> and nothing changes then.
   func show(
     _ next: DiffableSnapshot<SectionID, ItemID>, update: BatchUpdate, animatingDifferences: Bool,
     completion: ((Bool) -> Void)?
