@@ -136,7 +136,8 @@ import Testing
   }
 
   /// In an ASCII terminal (LANG=C): the accessories' stand-ins, ASCII boxes
-  /// and separators; grouped by shelf, the author at each row's end.
+  /// and separators; grouped by shelf, the author at each row's end;
+  /// Space and a click check rows.
   @Test func theListInASCIIByShelf() throws {
     let t = Self.timeout
     let tmux = try TmuxSession(width: 80, height: 24, term: "xterm", locale: "C")
@@ -156,8 +157,12 @@ import Testing
     screen = try tmux.waitFor("the checkmark", timeout: t) { $0.contains(/\| Hamlet +William Shakespeare \* > \|/) }
     let hamlet = try #require(line(containing: "Hamlet", in: screen))
     #expect(hamlet.text.filter { $0 == "*" }.count == 1, "one mark: \(screen)")
+    // A click on King Lear's row selects it too.
+    let lear = try #require(line(containing: "King Lear", in: screen))
+    try tmux.keys("-l", "\u{1B}[<0;10;\(lear.number + 1)M\u{1B}[<0;10;\(lear.number + 1)m")
+    screen = try tmux.waitFor("King Lear checked", timeout: t) { $0.contains(/\| King Lear +William Shakespeare \* > \|/) }
     try tmux.keys("Down")
-    screen = try tmux.waitFor("the next play", timeout: t) { self.statusLine($0).contains("2/13 ") }
+    screen = try tmux.waitFor("the next play", timeout: t) { self.statusLine($0).contains("3/13 ") }
     try tmux.keys("Enter")
     screen = try tmux.waitFor(text: "Esc or q to return", timeout: t)
     #expect(screen.contains("drama"))
