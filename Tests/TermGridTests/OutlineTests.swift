@@ -1,5 +1,7 @@
 import GridLayout
 import GridRender
+import PropertyBased
+import TermGridTesting
 import Testing
 
 @testable import TermGrid
@@ -225,5 +227,31 @@ import Testing
     }
     // (A row's text starts a cell in; a leaf keeps the disclosure's column blank.)
     #expect(Array(lines.prefix(5)) == [" ▾ A", "     a1", "   ▸ a2", " ▸ B", "   C"])
+  }
+
+  @Test func randomExpandsAndCollapsesShowTheVisibleItemsAndTheFocusFollowsItsItem() async {
+    await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000)) { seed in
+      var rng = SplitMix64(seed: seed)
+      guard let (view, source, clock) = try? makeList() else { return }
+      var tree = DiffableSectionSnapshot<String>()
+      for i in 0..<40 {
+        let parent = i == 0 || Int.random(in: 0..<4, using: &rng) == 0 ? nil : "\(Int.random(in: 0..<i, using: &rng))"
+        try? tree.append(["\(i)"], to: parent)
+      }
+      try? source.apply(tree, to: "s", animatingDifferences: false)
+      for step in 0..<30 {
+        let shown = rows(view, source)
+        let focus = shown[Int.random(in: 0..<shown.count, using: &rng)]
+        view.focusItem(at: source.indexPath(for: focus))
+        var next = source.snapshot(for: "s")
+        let item = "\(Int.random(in: 0..<40, using: &rng))"
+        if next.isExpanded(item) { try? next.collapse([item]) } else { try? next.expand([item]) }
+        try? source.apply(next, to: "s", animatingDifferences: Bool.random(using: &rng))
+        clock.advance(by: Double.random(in: 0...0.3, using: &rng))
+        #expect(rows(view, source) == next.visibleItems, "seed \(seed) step \(step)")
+        #expect(view.numberOfItems(inSection: 0) == next.visibleItems.count)
+        if next.isVisible(focus) { #expect(focused(view, source) == focus, "seed \(seed) step \(step)") }
+      }
+    }
   }
 }
