@@ -45,7 +45,7 @@ public struct Surface: Sendable, Equatable {
   /// first text cell of the focused item, or a text field's cursor, so that
   /// a screen reader or braille display that follows the cursor reads what
   /// has the focus. Nil: wherever writing left it. Whoever draws the frame
-  /// sets it (``CollectionView`` and the text fields of TermGrid do); it is
+  /// sets it (TermGrid's `CollectionView` and text fields do); it is
   /// nil again after ``resize(width:height:)``.
   public var cursor: CellPoint?
   /// Whether the terminal shows its cursor (at ``cursor``); false, the
