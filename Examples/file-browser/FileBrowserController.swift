@@ -22,6 +22,9 @@ final class FileBrowserController: CollectionViewController {
     let entries = try FileEntry.entries(ofFolder: root, showsHidden: showsHidden)
     var list = LayoutListConfiguration(appearance: .sidebarPlain)
     list.showsSeparators = false
+    // Every row is one line: nothing to measure (a folder of 100,000 entries
+    // would otherwise ask for 100,000 rows' content to lay them out).
+    list.rowHeight = 1
     super.init(layout: CompositionalLayout.list(using: list))
     source = CollectionViewDiffableDataSource(collectionView: collectionView) { [unowned self] view, _, entry in
       self.content(for: entry, asciiOnly: view.theme.asciiOnly)

@@ -134,9 +134,18 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
   /// - Throws: As appending items (`append(_:to:)`).
   public mutating func append(_ snapshot: DiffableSectionSnapshot, to parent: ItemID? = nil) throws(SnapshotError) {
     if let parent { try require(parent) }
-    try requireNew(snapshot.items)
+    // A snapshot's items are distinct already: only those this one holds are duplicates.
+    guard members.isDisjoint(with: snapshot.members) else {
+      let duplicate = snapshot.items.first { members.contains($0) }
+      throw .duplicateItem(duplicate.map { "\($0)" } ?? "")
+    }
     graft(snapshot)
-    try append(snapshot.rootItems, to: parent)
+    place(snapshot.rootItems, under: parent)
+    if let parent {
+      childrenOf[parent, default: []].append(contentsOf: snapshot.rootItems)
+    } else {
+      rootItems.append(contentsOf: snapshot.rootItems)
+    }
   }
 
   /// Inserts `newItems` just before `item`, as its siblings.
@@ -290,6 +299,8 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
 
   /// Records new items as members under `parent` (the lists are the caller's).
   private mutating func place(_ newItems: [ItemID], under parent: ItemID?) {
+    members.reserveCapacity(members.count + newItems.count)
+    if parent != nil { parentOf.reserveCapacity(parentOf.count + newItems.count) }
     for item in newItems {
       members.insert(item)
       if let parent { parentOf[item] = parent }
@@ -298,6 +309,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
 
   /// Copies the structure and expansion of `other` (its root items are placed by the caller).
   private mutating func graft(_ other: DiffableSectionSnapshot) {
+    members.reserveCapacity(members.count + other.members.count)
     for (parent, kids) in other.childrenOf {
       childrenOf[parent] = kids
       for k in kids {
@@ -314,7 +326,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
   }
 
   private func requireNew(_ newItems: [ItemID]) throws(SnapshotError) {
-    var seen = Set<ItemID>()
+    var seen = Set<ItemID>(minimumCapacity: newItems.count)
     for item in newItems where members.contains(item) || !seen.insert(item).inserted {
       throw .duplicateItem("\(item)")
     }
