@@ -23,15 +23,6 @@ extension CatalogueController {
     let selected = collectionView.isSelected(indexPath)
     if selected { row.accessories.append(.checkmark()) }
     row.accessories.append(.disclosureIndicator())
-    if selected {
-      // The view marks a selected element at its first cell (✓, or * in
-      // ASCII); a list row says it with its checkmark, so that cell, the
-      // row's padding, is blanked again in the row's own style.
-      row.afterDraw = { surface, frame, _ in
-        guard surface.bounds.contains(x: frame.x, y: frame.y) else { return }
-        surface.put(.space, width: 1, x: frame.x, y: frame.y, style: surface[frame.x, frame.y].style)
-      }
-    }
     return row
   }
 

@@ -41,6 +41,13 @@ import Testing
     #expect(Self.render(Self.row("Documents", accessories), width: 5).lines == ["   › "])
   }
 
+  @Test func aSelectedRowWithACheckmarkIsMarkedOnceAndOneWithoutItGetsTheSelectionMark() {
+    let selected = ElementState(isSelected: true)
+    #expect(Self.render(Self.row("Emma", [.checkmark()]), width: 12, state: selected).lines == [" Emma     ✓ "])
+    #expect(Self.render(Self.row("Emma", [.label(text: "3")]), width: 12, state: selected).lines == ["✓Emma     3 "])
+    #expect(Self.render(Self.row("Emma", [.checkmark()]), width: 12, state: selected, ascii: true).lines == [" Emma     * "])
+  }
+
   @Test func theOutlineDisclosureLeadsAfterTheIndentation() {
     #expect(Self.render(Self.row("Src", [.outlineDisclosure(isExpanded: true)], level: 1), width: 20).lines == ["   ▾ Src            "])
     #expect(Self.render(Self.row("Src", [.outlineDisclosure(isExpanded: false)]), width: 10).lines == [" ▸ Src    "])

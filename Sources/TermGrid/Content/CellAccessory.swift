@@ -34,7 +34,8 @@ public struct CellAccessory: Hashable, Sendable {
     case disclosureIndicator
     /// A triangle saying whether the row's children show (`▾`) or not (`▸`).
     case outlineDisclosure(isExpanded: Bool)
-    /// A checkmark (`✓`).
+    /// A checkmark (`✓`). A selected row that shows one is not given the
+    /// selection mark in its first cell as well.
     case checkmark
     /// A short text: a count, a value.
     case label(String)

@@ -53,7 +53,10 @@ struct ElementRenderer {
       drawText(content, inner: body, style: style, state: state, on: &surface)
     }
     if let badge = content.badge { drawBadge(badge, frame: frame, inner: inner, hasBorder: hasBorder, style: style, on: &surface) }
-    if state.isSelected { drawSelectionMark(frame: frame, hasBorder: hasBorder, style: style, on: &surface) }
+    // A row that shows a checkmark says it is selected with it: no second mark.
+    if state.isSelected, !content.accessories.contains(where: { $0.kind == .checkmark }) {
+      drawSelectionMark(frame: frame, hasBorder: hasBorder, style: style, on: &surface)
+    }
     content.afterDraw?(&surface, frame, state)
     return awaited
   }
