@@ -33,6 +33,7 @@ import Testing
 
   /// How many blocks of `cell` pixels in the picture hold more than 16 colours (a photograph's cells do; symbols' hold two).
   static func photographicCells(_ png: [UInt8], cell: (width: Int, height: Int)) throws -> Int {
+    try #require(cell.width > 0 && cell.height > 0, "a cell of \(cell.width)x\(cell.height) pixels")
     let shot = try ImageDecoder().decode(png)
     var count = 0
     for top in stride(from: 0, to: shot.height - cell.height, by: cell.height) {
@@ -99,9 +100,18 @@ import Testing
     return try XtermSession(command: [binary, folder], columns: columns, rows: rows, environment: env)
   }
 
+  /// The size of a character cell in pixels, once the window has its
+  /// size: under load the window manager's first answer can come before
+  /// xterm has sized its window to its columns and rows (a cell of 0 pixels
+  /// then stopped a run), so it is asked until every cell is at least 4x6.
   static func cellSize(_ xterm: XtermSession, columns: Int, rows: Int) throws -> (width: Int, height: Int) {
-    let size = try xterm.pixelSize()
-    return (size.width / columns, size.height / rows)
+    var cell = (width: 0, height: 0)
+    try XtermSession.wait(for: "the window's size", timeout: 60) {
+      let size = try xterm.pixelSize()
+      cell = (size.width / columns, size.height / rows)
+      return cell.width >= 4 && cell.height >= 6
+    }
+    return cell
   }
 
   @Test func photographsInSixelAndNothingLeftBehind() throws {
