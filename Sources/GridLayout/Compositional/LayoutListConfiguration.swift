@@ -71,7 +71,8 @@ public struct LayoutListConfiguration: Sendable {
   /// The look.
   public var appearance: Appearance
   /// Whether a separator row lies between two rows of a section: true for
-  /// the plain and grouped appearances, false for the sidebars, by default.
+  /// `.plain`, `.grouped` and `.insetGrouped`, false for `.sidebar` and
+  /// `.sidebarPlain`, by default.
   public var showsSeparators: Bool
   /// Where separators start and end.
   public var separatorConfiguration: ListSeparatorConfiguration
@@ -80,9 +81,9 @@ public struct LayoutListConfiguration: Sendable {
   /// row, say, or inset further for an indented one). Asked for the rows
   /// on screen, each time they are queried; nil for every row alike.
   public var itemSeparatorHandler: ItemSeparatorHandler?
-  /// What heads each section.
+  /// What heads each section: `.none` by default.
   public var headerMode: HeaderMode = .none
-  /// What ends each section.
+  /// What ends each section: `.none` by default.
   public var footerMode: FooterMode = .none
   /// The rows of a supplementary header: 1.
   public var headerHeight: Double = 1
@@ -98,7 +99,8 @@ public struct LayoutListConfiguration: Sendable {
   /// appearance's own, 1 for the grouped appearances and 0 for the others.
   public var headerTopPadding: Double?
 
-  /// A configuration of `appearance`, with its separators.
+  /// A configuration of `appearance`, with its separators (see
+  /// ``showsSeparators``), no headers and no footers.
   public init(appearance: Appearance) {
     self.appearance = appearance
     switch appearance {

@@ -56,7 +56,7 @@ public struct CellAccessory: Hashable, Sendable {
   /// Which edge it sits at: leading for an outline disclosure, trailing for
   /// the others, unless set.
   public var placement: Placement
-  /// Its colour; nil for the kind's own (see the table above).
+  /// Its colour; nil for the kind's own (described in the type's overview).
   public var tintColor: Color?
 
   /// Creates an accessory of `kind` at its kind's edge.
