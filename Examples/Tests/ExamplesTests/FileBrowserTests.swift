@@ -72,8 +72,9 @@ import Testing
     try tmux.waitForSettled("the loop open") { $0.contains("▾ loop") && $0.components(separatedBy: "▸ docs").count == 3 }
     // Enter: the details, sanitised.
     try tmux.keys("Enter")
-    screen = try tmux.waitFor(text: "link to a folder")
-    #expect(screen.contains("points to"))
+    // (The status line already says "link to a folder": wait for the panel's own rows.)
+    screen = try tmux.waitFor("the details panel") { $0.contains("points to") && $0.contains("permissions") }
+    #expect(screen.contains("kind") && screen.contains("link to a folder"))
     try tmux.keys("Escape")
     // The filter: what was read so far, with the folders that hold it.
     try tmux.keys("/")
