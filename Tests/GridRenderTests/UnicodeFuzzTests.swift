@@ -100,6 +100,24 @@ import Testing
     }
   }
 
+  /// The widest a terminal may draw a grapheme, decoded from its bytes in
+  /// place, is its code points' widths added up, for random clusters.
+  @Test func theWidestDrawnWidthIsItsCodePointsWidthsAddedUp() {
+    var rng = SystemRandomNumberGenerator()
+    let joiners: [Unicode.Scalar] = ["\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{301}", "\u{1F468}", "\u{1F1EF}"]
+    for _ in 0..<4_000 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1...8, using: &rng) {
+        scalars.append(Bool.random(using: &rng) ? joiners.randomElement(using: &rng)! : randomScalar(&rng))
+      }
+      for character in String(scalars) {
+        let g = Grapheme(character)
+        let added = g.unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1) }
+        #expect(g.widestDrawnWidth == added, "\(g.unicodeScalars.map { String($0.value, radix: 16) })")
+      }
+    }
+  }
+
   /// Random bytes as they arrive from a file or a terminal (lone surrogate
   /// halves `ED A0 80`..`ED BF BF`, overlong forms, bytes past U+10FFFF,
   /// truncated sequences): the input decoder's rules (a bad lead is one

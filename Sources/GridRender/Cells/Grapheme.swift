@@ -95,8 +95,37 @@ public struct Grapheme: Hashable, Sendable, ExpressibleByExtendedGraphemeCluster
   /// three people in six cells, a skin-tone modifier as its own swatch).
   /// The same as ``DisplayWidth`` gives for one code point, a letter with
   /// its accents, a flag or Hangul jamo; wider for emoji sequences.
+  /// (Decoded from its bytes in place, without an array: the screen's diff
+  /// asks it of every changed cell of more than four bytes, each frame.)
   public var widestDrawnWidth: Int {
-    unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1) }
+    let n = utf8Count
+    var total = 0
+    var i = 0
+    while i < n {
+      let lead = UInt32(utf8Byte(i))
+      let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+      var value = length == 1 ? lead : lead & (0x7F >> UInt32(length))
+      var valid = length > 0 && i + length <= n
+      if valid {
+        for k in 1..<length {
+          let byte = utf8Byte(i + k)
+          guard byte & 0xC0 == 0x80 else {
+            valid = false
+            break
+          }
+          value = value << 6 | UInt32(byte & 0x3F)
+        }
+      }
+      // Bytes that decode to no code point are drawn as U+FFFD, one cell.
+      if valid, let scalar = Unicode.Scalar(value) {
+        total += DisplayWidth.of(scalar)
+        i += length
+      } else {
+        total += 1
+        i += 1
+      }
+    }
+    return total
   }
 
   /// How many of its UTF-8 bytes a terminal is sent: all but a zero-width
