@@ -16,22 +16,32 @@ extension LayoutSection {
       layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: height), subitems: [.item(row)])
     let appearance = configuration.appearance
     let pins = appearance == .plain || appearance == .sidebarPlain
-    var supplementaries: [LayoutBoundarySupplementaryItem] = []
     let headerHeight = configuration.headerMode == .supplementary ? max(0, configuration.headerHeight.rounded()) : 0
     let footerHeight = configuration.footerMode == .supplementary ? max(0, configuration.footerHeight.rounded()) : 0
+    /// A header or footer across the list.
+    func boundary(_ kind: ElementKind, height: Double, alignment: LayoutBoundarySupplementaryItem.Alignment, pins: Bool)
+      -> LayoutBoundarySupplementaryItem
+    {
+      LayoutBoundarySupplementaryItem(
+        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)),
+        elementKind: kind, alignment: alignment, pinToVisibleBounds: pins)
+    }
+    var supplementaries: [LayoutBoundarySupplementaryItem] = []
     if configuration.headerMode == .supplementary {
-      supplementaries.append(
-        LayoutBoundarySupplementaryItem(
-          layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(headerHeight)),
-          elementKind: .header, alignment: .top, pinToVisibleBounds: pins))
+      supplementaries.append(boundary(.header, height: headerHeight, alignment: .top, pins: pins))
     }
     if configuration.footerMode == .supplementary {
-      supplementaries.append(
-        LayoutBoundarySupplementaryItem(
-          layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(footerHeight)),
-          elementKind: .footer, alignment: .bottom))
+      supplementaries.append(boundary(.footer, height: footerHeight, alignment: .bottom, pins: false))
     }
     let padding = max(0, (configuration.headerTopPadding ?? (appearance == .grouped || appearance == .insetGrouped ? 1 : 0)).rounded())
+    /// The box behind the rows, `inset` columns in from each side, below the header and above the footer.
+    func box(_ kind: ElementKind, inset: Double) -> [LayoutDecorationItem] {
+      [
+        LayoutDecorationItem(
+          elementKind: kind,
+          contentInsets: EdgeInsets(top: padding + headerHeight, left: inset, bottom: footerHeight, right: inset))
+      ]
+    }
     var insets = EdgeInsets.zero
     var decorations: [LayoutDecorationItem] = []
     switch appearance {
@@ -42,19 +52,11 @@ extension LayoutSection {
     case .grouped:
       // Inside a box across the width: its border takes a cell on each side.
       insets = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
-      decorations = [
-        LayoutDecorationItem(
-          elementKind: .groupedListBackground,
-          contentInsets: EdgeInsets(top: padding + headerHeight, left: 0, bottom: footerHeight, right: 0))
-      ]
+      decorations = box(.groupedListBackground, inset: 0)
     case .insetGrouped:
       // Inside a box a column in from each side.
       insets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
-      decorations = [
-        LayoutDecorationItem(
-          elementKind: .insetGroupedListBackground,
-          contentInsets: EdgeInsets(top: padding + headerHeight, left: 1, bottom: footerHeight, right: 1))
-      ]
+      decorations = box(.insetGroupedListBackground, inset: 1)
     }
     var section = LayoutSection(
       group: group, contentInsets: insets, interGroupSpacing: configuration.showsSeparators ? 1 : 0,
