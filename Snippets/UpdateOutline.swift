@@ -12,9 +12,7 @@ view.setFrame(CellRect(x: 0, y: 0, width: 32, height: 12))
 // snippet.show
 // snippet.tree
 let source = CollectionViewDiffableDataSource<String, String>(collectionView: view) { _, _, path in
-  var row = ElementContent(title: path.hasSuffix("/…") ? "Loading…" : path)
-  row.accessories = [.outlineDisclosure(isExpanded: false)]  // the data source shows ▸ or ▾, and indents
-  return row
+  ElementContent(title: path.hasSuffix("/…") ? "Loading…" : path)  // the data source adds ▸ or ▾, and indents
 }
 var sections = DiffableSnapshot<String, String>()
 sections.appendSections(["files"])

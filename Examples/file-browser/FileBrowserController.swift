@@ -63,12 +63,8 @@ final class FileBrowserController: CollectionViewController {
     case .loading:
       content.titleAttributes = [.dim]
     default:
-      if entry.opensAsFolder {
-        content.accessories.append(.outlineDisclosure(isExpanded: tree.isExpanded(entry)))
-      } else {
-        // Files line up with the folders' names, after the mark's room.
-        content.indentationLevel += 1
-      }
+      // (A file gets the disclosure's blank column from the data source, so names line up.)
+      if entry.opensAsFolder { content.accessories.append(.outlineDisclosure(isExpanded: tree.isExpanded(entry))) }
       let summary = entry.summary
       if !summary.isEmpty { content.accessories.append(.label(text: summary, tintColor: .brightBlack)) }
     }
@@ -91,6 +87,10 @@ final class FileBrowserController: CollectionViewController {
   }
 
   override var statusHints: String { " → opens  ← closes  Enter details  / filter  ? help " }
+
+  override var helpTitles: [KeyBindings.HelpTopic: String] {
+    [.outline: "open / close a folder (and to its first entry / its folder)", .activate: "the entry's details"]
+  }
 
   override var keyCommands: [KeyCommand] {
     [KeyCommand("/", title: "filter the entries read so far by name") { [unowned self] in self.beginFilter() }]

@@ -204,14 +204,19 @@ import Testing
     #expect(rows(view, source) == ["A", "a2", "a1", "A-new", "B", "C"])
   }
 
-  @Test func rowsAreIndentedByLevelAndTheirDisclosureShowsTheExpansion() throws {
+  /// The same whether the cell provider adds an outline disclosure to every
+  /// row, to none (the data source adds them) or to the parents only.
+  @Test(arguments: ["every row", "none", "parents"])
+  func rowsAreIndentedByLevelAndTheirDisclosureShowsTheExpansion(disclosures: String) throws {
     let view = CollectionView(layout: FlowLayout(itemSize: Size(width: 20, height: 1)))
     view.showsScrollIndicator = false
     view.animationDuration = 0
     view.setFrame(CellRect(x: 0, y: 0, width: 20, height: 6))
     let source = CollectionViewDiffableDataSource<String, String>(collectionView: view) { _, _, id in
       var row = ElementContent(title: id)
-      row.accessories = [.outlineDisclosure(isExpanded: false)]
+      if disclosures == "every row" || (disclosures == "parents" && ["A", "a2", "B"].contains(id)) {
+        row.accessories = [.outlineDisclosure(isExpanded: false)]
+      }
       return row
     }
     var flat = DiffableSnapshot<String, String>()
@@ -227,6 +232,35 @@ import Testing
     }
     // (A row's text starts a cell in; a leaf keeps the disclosure's column blank.)
     #expect(Array(lines.prefix(5)) == [" ▾ A", "     a1", "   ▸ a2", " ▸ B", "   C"])
+  }
+
+  @Test func aClickOnADisclosureExpandsOrCollapsesItsRowAndAClickElsewhereDoesNot() throws {
+    let view = CollectionView(layout: FlowLayout(itemSize: Size(width: 20, height: 1)))
+    view.showsScrollIndicator = false
+    view.animationDuration = 0
+    view.setFrame(CellRect(x: 0, y: 0, width: 20, height: 8))
+    let source = CollectionViewDiffableDataSource<String, String>(collectionView: view) { _, _, id in ElementContent(title: id) }
+    var flat = DiffableSnapshot<String, String>()
+    flat.appendSections(["s"])
+    try source.apply(flat, animatingDifferences: false)
+    try source.apply(try tree(), to: "s", animatingDifferences: false)
+    func press(_ x: Int, _ y: Int) {
+      view.handle(.mouse(MouseEvent(.press, x: x, y: y)))
+      view.handle(.mouse(MouseEvent(.release, x: x, y: y)))
+    }
+    // " ▸ A": the disclosure is in column 1 (after the padding).
+    press(1, 0)
+    #expect(rows(view, source) == ["A", "a1", "a2", "B", "C"])
+    press(3, 0)  // the title: a click as anywhere else on the row
+    #expect(rows(view, source) == ["A", "a1", "a2", "B", "C"])
+    press(3, 1)  // a leaf's blank column
+    #expect(rows(view, source) == ["A", "a1", "a2", "B", "C"])
+    press(3, 2)  // "   ▸ a2"
+    #expect(rows(view, source) == ["A", "a1", "a2", "a21", "B", "C"])
+    #expect(focused(view, source) == "a2")
+    view.handle(.mouse(MouseEvent(.click, x: 1, y: 0)))  // a terminal that reports clicks whole
+    #expect(rows(view, source) == ["A", "B", "C"])
+    #expect(focused(view, source) == "A")
   }
 
   @Test func randomExpandsAndCollapsesShowTheVisibleItemsAndTheFocusFollowsItsItem() async {

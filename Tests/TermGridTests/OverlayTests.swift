@@ -212,4 +212,24 @@ import Testing
     #expect(changed["show it"] == "Enter x")
     #expect(changed["select or deselect the item"] == nil && changed["select a range"] == "Shift-arrows")
   }
+  @Test func theHelpSaysWhatRightAndLeftDoWhileTheViewShowsAnOutline() throws {
+    let title = KeyBindings.HelpTopic.outline.defaultTitle
+    #expect(KeyBindings.standard.helpRows(hidden: []).first { $0.title == title }?.keys == "Left Right h l")
+    #expect(!KeyBindings.standard.helpRows().contains { $0.title == title }, "left out unless asked for")
+    let app = CollectionViewController(layout: FlowLayout(itemSize: Size(width: 10, height: 1)))
+    #expect(!app.makeHelpOverlay().rows.contains { $0.value == title }, "the controller's own items are no outline")
+    let source = CollectionViewDiffableDataSource<String, String>(collectionView: app.collectionView) { _, _, id in
+      ElementContent(title: id)
+    }
+    var flat = DiffableSnapshot<String, String>()
+    flat.appendSections(["s"])
+    try source.apply(flat, animatingDifferences: false)
+    #expect(!app.makeHelpOverlay().rows.contains { $0.value == title }, "a flat snapshot is no outline")
+    var tree = DiffableSectionSnapshot<String>()
+    try tree.append(["A"])
+    try tree.append(["a"], to: "A")
+    try source.apply(tree, to: "s", animatingDifferences: false)
+    let rows = app.makeHelpOverlay().rows.filter { $0.value == title }
+    #expect(rows.map(\.label) == ["Left Right h l"])
+  }
 }

@@ -62,10 +62,14 @@ import Testing
     let aRow = try #require(Self.rows(screen).first { $0.contains("a.txt") })
     let docsRow = try #require(Self.rows(screen).first { $0.contains("docs") })
     let column = { (row: String, c: Character) in row.distance(from: row.startIndex, to: row.firstIndex(of: c)!) }
-    #expect(column(aRow, "a") > column(docsRow, "d"), "indented under its folder")
+    #expect(column(aRow, "a") == column(docsRow, "d") + 2, "indented under its folder, its name under its folder's")
+    // A click on docs' ▾ closes it, as Left does (SGR mouse cells count from 1).
+    let lines = screen.components(separatedBy: "\n")
+    let docsY = try #require(lines.firstIndex { $0.contains("▾ docs") })
+    let mark = column(lines[docsY], "▾") + 1
+    try tmux.keys("-l", "\u{1B}[<0;\(mark);\(docsY + 1)M\u{1B}[<0;\(mark);\(docsY + 1)m")
+    try tmux.waitForSettled("docs closed") { !$0.contains("big.bin") && $0.contains("▸ docs") }
     // The loop: a link to the top opens as a folder (one level at a time, never endlessly).
-    try tmux.keys("Left")
-    try tmux.waitForSettled("docs closed") { !$0.contains("big.bin") }
     try tmux.keys("Down", "Down")  // past gone
     try tmux.waitFor(text: "loop · link to a folder")
     try tmux.keys("Right")
@@ -92,6 +96,11 @@ import Testing
     usleep(300_000)
     try tmux.resize(width: width, height: height)
     try tmux.waitFor(text: "→ opens")
+    // The help says what Right and Left do in the tree.
+    try tmux.keys("?")
+    try tmux.waitFor(text: "open / close a folder")
+    try tmux.keys("Escape")
+    try tmux.waitFor("the help closed") { !$0.contains("open / close a folder") }
     try tmux.keys("q")
     try tmux.waitFor(text: "exit=0")
   }

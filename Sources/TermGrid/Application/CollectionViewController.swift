@@ -143,7 +143,8 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
 
   /// The help screen `?` shows: the key commands, then what the view's
   /// keys do (selection only where allowed, moving where the focused item
-  /// may move or ``helpTitles`` names it), help and quit. Override to add
+  /// may move or ``helpTitles`` names it, Right and Left in an outline
+  /// while the view shows one), help and quit. Override to add
   /// rows (`rows.append`) to what `super` returns.
   open func makeHelpOverlay() -> PanelOverlay {
     var rows = keyCommands.map { (keys: $0.keys.map(\.displayName).joined(separator: " "), title: $0.title) }
@@ -153,6 +154,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     if !collectionView.allowsMultipleSelection { hidden.insert(.selectRange) }
     let canMove = collectionView.focusedIndexPath.map { collectionView(collectionView, canMoveItemAt: $0) } ?? false
     if !canMove && titles[.pickUp] == nil { hidden.insert(.pickUp) }
+    if !collectionView.showsOutline { hidden.insert(.outline) }
     // The app's commands win over the view's bindings for the same keys: those bindings are not listed.
     var bindings = collectionView.keyBindings
     for command in keyCommands { for key in command.keys { bindings[key] = nil } }

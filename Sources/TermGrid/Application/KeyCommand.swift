@@ -37,6 +37,10 @@ extension KeyBindings {
   public enum HelpTopic: Hashable, Sendable, CaseIterable {
     /// Arrows and h j k l.
     case moveFocus
+    /// Right and Left in an outline: expand and collapse, to the first
+    /// child and to the parent. (Listed by the controller only while its
+    /// view shows an outline.)
+    case outline
     /// The next or previous item in order.
     case nextItem
     /// PgUp and PgDn.
@@ -60,6 +64,7 @@ extension KeyBindings {
     public var defaultTitle: String {
       switch self {
       case .moveFocus: return "move the focus"
+      case .outline: return "expand / collapse (and to the child / parent)"
       case .nextItem: return "the next / previous item"
       case .page: return "a page up / down"
       case .firstLast: return "the first / last item"
@@ -76,6 +81,7 @@ extension KeyBindings {
     func covers(_ action: CollectionAction) -> Bool {
       switch (self, action) {
       case (.moveFocus, .moveFocus), (.selectRange, .extendSelection): return true
+      case (.outline, .moveFocus(.left)), (.outline, .moveFocus(.right)): return true
       case (.nextItem, .focusNextItem), (.nextItem, .focusPreviousItem): return true
       case (.page, .pageUp), (.page, .pageDown), (.firstLast, .first), (.firstLast, .last): return true
       case (.section, .nextSection), (.section, .previousSection), (.activate, .activate): return true
@@ -87,8 +93,9 @@ extension KeyBindings {
 
   /// One line of help per kind of action bound, naming its keys (arrows
   /// read as "arrows"), in the order of ``HelpTopic``. `titles` replaces
-  /// what a line says; topics in `hidden` are left out.
-  public func helpRows(titles: [HelpTopic: String] = [:], hidden: Set<HelpTopic> = [])
+  /// what a line says; topics in `hidden` are left out (by default
+  /// ``HelpTopic/outline``, which is for a view that shows an outline).
+  public func helpRows(titles: [HelpTopic: String] = [:], hidden: Set<HelpTopic> = [.outline])
     -> [(keys: String, title: String)]
   {
     func order(_ action: CollectionAction) -> Int {

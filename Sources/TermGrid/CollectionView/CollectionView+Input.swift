@@ -146,10 +146,18 @@ extension CollectionView {
       guard let pressed = mouseTracking.pressed, indexPathForItem(atSurfaceX: m.x, y: m.y) == pressed.indexPath else {
         return false
       }
+      if clickOutlineDisclosure(ofItemAt: pressed.indexPath, x: m.x, y: m.y) {
+        mouseTracking.lastClick = nil
+        return true
+      }
       click(pressed.indexPath, modifiers: m.modifiers)
       return true
     case .click, .doubleClick:
       guard movement == nil, let path = indexPathForItem(atSurfaceX: m.x, y: m.y) else { return false }
+      if clickOutlineDisclosure(ofItemAt: path, x: m.x, y: m.y) {
+        mouseTracking.lastClick = nil
+        return true
+      }
       if m.kind == .doubleClick {
         if canHighlight(path) { focusItem(at: path) }
         delegate?.collectionView(self, didActivateItemAt: path)

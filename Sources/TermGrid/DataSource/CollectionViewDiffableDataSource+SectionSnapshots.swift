@@ -79,11 +79,14 @@ extension CollectionViewDiffableDataSource {
   /// item's level (unless the content sets an indentation of its own), its
   /// ``CellAccessory/outlineDisclosure(isExpanded:tintColor:)`` showing whether it is
   /// expanded; an item with nothing to expand keeps the disclosure's column
-  /// blank, so titles line up.
+  /// blank, so titles line up. A row the cell provider gave no outline
+  /// disclosure is given one at its leading edge.
   func outlineContent(_ content: ElementContent, for item: ItemID, in outline: DiffableSectionSnapshot<ItemID>) -> ElementContent {
     var row = content
     if row.indentationLevel == 0 { row.indentationLevel = outline.level(of: item) ?? 0 }
-    guard row.accessories.contains(where: \.isOutlineDisclosure) else { return row }
+    if !row.accessories.contains(where: \.isOutlineDisclosure) {
+      row.accessories.insert(.outlineDisclosure(isExpanded: false), at: 0)
+    }
     let handlers = sectionSnapshotHandlers
     let expandable =
       !outline.children(of: item).isEmpty
@@ -211,6 +214,9 @@ extension CollectionViewDiffableDataSource {
 }
 
 extension CollectionViewDiffableDataSource: CollectionViewOutlineDataSource {
+  /// Whether a section is applied as a <doc:/GridLayout/DiffableSectionSnapshot>.
+  public func showsOutline(in collectionView: CollectionView) -> Bool { !sectionSnapshots.isEmpty }
+
   /// In a section applied as a <doc:/GridLayout/DiffableSectionSnapshot>:
   /// Right expands a collapsed parent (one with children, or children to
   /// load) and moves the focus from an expanded one to its first child;

@@ -15,4 +15,14 @@ public protocol CollectionViewOutlineDataSource: CollectionViewDataSource {
   /// not in an outline or the key does nothing there.
   func collectionView(_ collectionView: CollectionView, performOutlineMove direction: FocusDirection, fromItemAt indexPath: IndexPath)
     -> Bool
+
+  /// Whether `collectionView` shows an outline now: its controller's help
+  /// screen then says what Right and Left do
+  /// (``KeyBindings/HelpTopic/outline``). Default: true.
+  func showsOutline(in collectionView: CollectionView) -> Bool
+}
+
+extension CollectionViewOutlineDataSource {
+  /// True: a data source that handles outline moves shows an outline.
+  public func showsOutline(in collectionView: CollectionView) -> Bool { true }
 }

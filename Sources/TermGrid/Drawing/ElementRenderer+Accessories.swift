@@ -24,6 +24,17 @@ extension ElementRenderer {
     return placed.body
   }
 
+  /// The accessory of `content` drawn at `point` when it is drawn in
+  /// `frame` (nil for none): where a click on a row's disclosure lands.
+  func accessory(of content: ElementContent, in frame: CellRect, at point: CellPoint) -> CellAccessory? {
+    guard content.draw == nil else { return nil }
+    let inner = content.border != nil && content.drawsBorder(in: frame) ? frame.insetBy(1) : frame
+    let placed = placeAccessories(of: content, in: inner)
+    guard point.y == placed.y else { return nil }
+    let ascii = theme.asciiOnly
+    return placed.marks.first { point.x >= $0.1 && point.x < $0.1 + $0.0.width(asciiOnly: ascii) }?.0
+  }
+
   /// Where each accessory that fits starts, on which row, and what is left.
   private func placeAccessories(of content: ElementContent, in inner: CellRect) -> (
     marks: [(CellAccessory, Int)], y: Int, body: CellRect
