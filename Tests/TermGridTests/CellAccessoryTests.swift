@@ -35,8 +35,11 @@ import Testing
   @Test func trailingAccessoriesEndAtTheTrailingEdgeAndTheTitleIsCutBeforeThem() {
     let accessories: [CellAccessory] = [.label(text: "12"), .disclosureIndicator()]
     #expect(Self.render(Self.row("Documents", accessories), width: 20).lines == [" Documents     12 › "])
-    // A title too long: cut with "…", a cell before the label.
-    #expect(Self.render(Self.row("A very long title indeed", accessories), width: 20).lines == ["A very long t… 12 › "])
+    // A title too long: cut with "…", a cell before the label, starting where a short one does (the
+    // leading padding stays: a long row's title does not stand out of the list).
+    #expect(Self.render(Self.row("A very long title indeed", accessories), width: 20).lines == [" A very long … 12 › "])
+    #expect(Self.render(Self.row("Documents and letters", [], level: 1), width: 14).lines == ["   Documents …"])
+    #expect(Self.render(Self.row("Documents and letters", [.outlineDisclosure(isExpanded: false)]), width: 14).lines == [" ▸ Documents …"])
     // Too narrow for the label too: the chevron alone.
     #expect(Self.render(Self.row("Documents", accessories), width: 5).lines == ["   › "])
   }

@@ -153,7 +153,7 @@ struct ElementRenderer {
     if let color = content.titleColor { titleStyle.foreground = color }
     var y = placed.firstY
     for text in placed.titleLines {
-      line(text, y: y, x: textX, width: textWidth, inner: inner, style: titleStyle, alignment: content.alignment, on: &surface)
+      line(text, y: y, x: textX, width: textWidth, inner: inner, style: titleStyle, of: content, on: &surface)
       y += 1
     }
     for styled in content.lines.prefix(placed.extraLines) {
@@ -164,7 +164,7 @@ struct ElementRenderer {
     if let detailY = placed.detailY, let detail = content.detail {
       var detailStyle = style
       if !state.isFocused { detailStyle.attributes.insert(.dim) }
-      line(detail, y: detailY, x: textX, width: textWidth, inner: inner, style: detailStyle, alignment: content.alignment, on: &surface)
+      line(detail, y: detailY, x: textX, width: textWidth, inner: inner, style: detailStyle, of: content, on: &surface)
     }
   }
 
@@ -181,7 +181,8 @@ struct ElementRenderer {
     if let picture = content.picture { textArea = content.split(textArea, for: picture.placement).1 }
     guard !textArea.isEmpty, let placed = placeText(of: content, inner: textArea) else { return fallback }
     if let title = placed.titleLines.first {
-      let (x, width) = lineSpan(DisplayWidth.of(title), x: placed.textX, width: placed.textWidth, inner: textArea)
+      let (x, width) = lineSpan(
+        DisplayWidth.of(title), x: placed.textX, width: placed.textWidth, inner: textArea, of: content)
       return CellPoint(x: lineStart(width: DisplayWidth.of(title), x: x, within: width, alignment: content.alignment), y: placed.firstY)
     }
     if placed.extraLines > 0 {
@@ -190,7 +191,8 @@ struct ElementRenderer {
       return CellPoint(x: start, y: placed.firstY)
     }
     if let detailY = placed.detailY, let detail = content.detail {
-      let (x, width) = lineSpan(DisplayWidth.of(detail), x: placed.textX, width: placed.textWidth, inner: textArea)
+      let (x, width) = lineSpan(
+        DisplayWidth.of(detail), x: placed.textX, width: placed.textWidth, inner: textArea, of: content)
       return CellPoint(x: lineStart(width: DisplayWidth.of(detail), x: x, within: width, alignment: content.alignment), y: detailY)
     }
     return fallback
@@ -205,13 +207,17 @@ struct ElementRenderer {
 
   /// The columns a line of `textWidth` cells may take: the padded width,
   /// or more of `inner` when it would not fit (padding gives way before
-  /// the text is cut).
-  private func lineSpan(_ textWidth: Int, x: Int, width: Int, inner: CellRect?) -> (x: Int, width: Int) {
+  /// the text is cut). A row of a list (one with accessories or indented)
+  /// whose text starts at its leading edge keeps its leading padding, so
+  /// a long title starts where the others do.
+  private func lineSpan(_ textWidth: Int, x: Int, width: Int, inner: CellRect?, of content: ElementContent) -> (x: Int, width: Int) {
     guard textWidth > width, let inner, inner.width > width else { return (x, width) }
-    let spare = inner.width - width
+    let keepsLeading = content.hasAccessories && content.alignment == .leading
+    let spare = keepsLeading ? inner.maxX - (x + width) : inner.width - width
     let grow = min(spare, textWidth - width)
+    guard grow > 0 else { return (x, width) }
     // Grow evenly into the padding on both sides, as far as needed.
-    let newX = max(inner.x, x - (grow + 1) / 2)
+    let newX = keepsLeading ? x : max(inner.x, x - (grow + 1) / 2)
     return (newX, min(inner.maxX - newX, width + grow))
   }
 
@@ -230,16 +236,16 @@ struct ElementRenderer {
     surface.draw(badge.text, x: x, y: y, maxWidth: width, style: style)
   }
 
-  /// One line of text in the padded width, or in the whole inner width
-  /// (`inner`) when it would not fit the padded one: padding gives way
-  /// before the text is cut.
+  /// One line of `content`'s text in the padded width, or in more of the
+  /// inner width (`inner`) when it would not fit the padded one: padding
+  /// gives way before the text is cut (``lineSpan(_:x:width:inner:of:)``).
   private func line(
-    _ text: String, y: Int, x: Int, width: Int, inner: CellRect? = nil, style: Style, alignment: ElementContent.Alignment,
+    _ text: String, y: Int, x: Int, width: Int, inner: CellRect? = nil, style: Style, of content: ElementContent,
     on surface: inout Surface
   ) {
     let textWidth = DisplayWidth.of(text)
-    let (x, width) = lineSpan(textWidth, x: x, width: width, inner: inner)
-    let start = lineStart(width: textWidth, x: x, within: width, alignment: alignment)
+    let (x, width) = lineSpan(textWidth, x: x, width: width, inner: inner, of: content)
+    let start = lineStart(width: textWidth, x: x, within: width, alignment: content.alignment)
     surface.draw(text, x: start, y: y, maxWidth: width - (start - x), style: style)
   }
 }
