@@ -52,8 +52,10 @@ import Testing
   }
 
   /// Runs the run loop's part: takes finished loads in until none is pending.
+  /// Takes the loads' results as the run loop does until none is pending (at most 60 s).
   func waitForLoads(_ source: CollectionViewDiffableDataSource<String, String>) {
-    for _ in 0..<500 where source.childLoadingTasks.pendingCount > 0 {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while source.childLoadingTasks.pendingCount > 0 && ContinuousClock.now < deadline {
       usleep(2_000)
       _ = source.childLoadingTasks.takeFinishedSources()
     }
@@ -185,6 +187,37 @@ import Testing
     view.focusItem(at: IndexPath(item: 4, section: 0))
     view.handle(.key(Key(.right)))
     #expect(rows(view, source).count == 6)
+  }
+
+  @Test func inScreenReaderModeTheFirstRowsExpandingCollapsingAndLoadingAreSaid() throws {
+    let (view, source, _) = try makeList()
+    view.accessibility = AccessibilitySettings(isScreenReaderModeOn: true)
+    source.sectionSnapshotHandlers.placeholderForLoadingChildren = { $0 == "dir" ? "\($0)/…" : nil }
+    source.sectionSnapshotHandlers.loadChildren = { @Sendable parent in
+      var children = DiffableSectionSnapshot<String>()
+      try children.append(["\(parent)/1"])
+      return children
+    }
+    var outline = try tree()
+    try outline.append(["dir"])
+    try source.apply(outline, to: "s", animatingDifferences: false)
+    // The first rows: how many, not "4 added".
+    let first = view.accessibilityAnnouncement ?? ""
+    #expect(first.hasPrefix("4 items") && !first.contains("added"), "\(first)")
+    view.focusItem(at: IndexPath(item: 0, section: 0))
+    view.handle(.key(Key(.right)))
+    #expect(view.accessibilityAnnouncement == "1 of 6: A, expanded; 2 items")
+    view.handle(.key(Key(.left)))
+    #expect(view.accessibilityAnnouncement == "1 of 4: A, collapsed")
+    view.focusItem(at: IndexPath(item: 3, section: 0))
+    #expect(view.accessibilityAnnouncement == "4 of 4: dir, collapsed")
+    view.handle(.key(Key(.right)))
+    #expect(view.accessibilityAnnouncement == "4 of 5: dir, expanded; loading")
+    waitForLoads(source)
+    #expect(view.accessibilityAnnouncement == "4 of 5: dir, expanded; 1 item")
+    // A leaf says no state.
+    view.handle(.key(Key(.down)))
+    #expect(view.accessibilityAnnouncement == "5 of 5: dir/1")
   }
 
   @Test func snapshotForExpandingParentReplacesTheChildren() throws {

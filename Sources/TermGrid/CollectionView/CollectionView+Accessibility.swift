@@ -18,11 +18,17 @@ extension CollectionView {
     return "\(section), \(spoken)"
   }
 
-  /// The item's label: the delegate's, else its content's title and detail.
+  /// The item's label: the delegate's, else its content's title and
+  /// detail, and "expanded" or "collapsed" when it shows an outline
+  /// disclosure.
   func accessibilityLabel(ofItemAt indexPath: IndexPath) -> String {
     if let label = delegate?.collectionView(self, accessibilityLabelForItemAt: indexPath) { return label }
     guard let a = layoutAttributesForItem(at: indexPath), let content = content(for: a) else { return "" }
-    return [content.title, content.detail ?? ""].map(Self.trimmed).filter { !$0.isEmpty }.joined(separator: ", ")
+    var parts = [content.title, content.detail ?? ""].map(Self.trimmed)
+    for accessory in content.accessories {
+      if case .outlineDisclosure(let isExpanded) = accessory.kind { parts.append(isExpanded ? "expanded" : "collapsed") }
+    }
+    return parts.filter { !$0.isEmpty }.joined(separator: ", ")
   }
 
   /// A section's name: its header's title, else "section N" when there are
@@ -60,8 +66,10 @@ extension CollectionView {
   }
 
   /// "3 added, 1 removed" for a batch whose plan is `plan` (empty when
-  /// nothing was added or removed: moves and reloads say nothing).
+  /// nothing was added or removed: moves and reloads say nothing); "7
+  /// items" when the view was empty before (its first data).
   static func accessibilitySummary(of plan: BatchUpdatePlan, oldTotal: Int, newTotal: Int) -> String {
+    if oldTotal == 0 && newTotal > 0 { return newTotal == 1 ? "1 item" : "\(newTotal) items" }
     let kept = plan.itemMaps.reduce(0) { $0 + $1.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
     var parts: [String] = []
     if newTotal > kept { parts.append("\(newTotal - kept) added") }

@@ -141,6 +141,7 @@ extension CollectionViewDiffableDataSource {
       return true
     }
     if let placeholder, let load = handlers.loadChildren { startLoadingChildren(of: item, in: section, placeholder: placeholder, load) }
+    announceExpansion(of: item, in: section)
     return true
   }
 
@@ -153,7 +154,25 @@ extension CollectionViewDiffableDataSource {
     sectionSnapshotHandlers.willCollapseItem?(item)
     try? outline.collapse([item])
     try? show(outline, as: section, animatingDifferences: true)
+    announceExpansion(of: item, in: section)
     return true
+  }
+
+  /// In screen-reader mode, says what became of `parent` as the person
+  /// expanded or collapsed it, or its children came: its description
+  /// (whose label says expanded or collapsed), and when expanded how many
+  /// rows it holds, or that they are loading. Said after the batch's own
+  /// line ("2 added"), in its place.
+  private func announceExpansion(of parent: ItemID, in section: SectionID) {
+    guard let view = collectionView, view.accessibility.isScreenReaderModeOn, let path = indexPath(for: parent),
+      let outline = sectionSnapshots[section]
+    else { return }
+    var line = view.accessibilityDescription(ofItemAt: path)
+    if outline.isExpanded(parent) {
+      let count = outline.children(of: parent).count
+      line += loadingParents.contains(parent) ? "; loading" : count == 1 ? "; 1 item" : "; \(count) items"
+    }
+    view.postAccessibilityAnnouncement(line)
   }
 
   // MARK: children loaded off the main thread
@@ -196,11 +215,13 @@ extension CollectionViewDiffableDataSource {
         do {
           try outline.append(children, to: parent)
           try show(outline, as: section, animatingDifferences: true)
+          announceExpansion(of: parent, in: section)
           return
         } catch {
           failure = .invalidChildren(parent: "\(parent)", error)
         }
       } else if (try? show(outline, as: section, animatingDifferences: true)) != nil {
+        announceExpansion(of: parent, in: section)
         return
       }
     case .failure(let error): failure = error
@@ -209,6 +230,7 @@ extension CollectionViewDiffableDataSource {
     restored.delete([placeholder])
     if restored.children(of: parent).isEmpty { try? restored.collapse([parent]) }
     try? show(restored, as: section, animatingDifferences: true)
+    announceExpansion(of: parent, in: section)
     if let failure { sectionSnapshotHandlers.didFailToLoadChildren?(parent, failure) }
   }
 }

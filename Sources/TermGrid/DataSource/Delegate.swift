@@ -37,7 +37,8 @@ public protocol CollectionViewDelegate: AnyObject {
     toProposedIndexPath proposedIndexPath: IndexPath
   ) -> IndexPath
   /// What a screen reader calls the item (UIKit's `accessibilityLabel`):
-  /// nil, the default, says its content's title and detail ("Emma, 1815").
+  /// nil, the default, says its content's title and detail ("Emma, 1815"),
+  /// and "expanded" or "collapsed" for an outline row that can expand.
   func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String?
   /// The view posted a line for a screen reader
   /// (``CollectionView/postAccessibilityAnnouncement(_:)``): in screen-reader
@@ -76,7 +77,7 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt originalIndexPath: IndexPath,
     toProposedIndexPath proposedIndexPath: IndexPath
   ) -> IndexPath { proposedIndexPath }
-  /// Default: nil (the content's title and detail).
+  /// Default: nil (the content's title and detail, and an outline row's expansion).
   public func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String? {
     nil
   }
