@@ -8,7 +8,8 @@ final class FileBrowserController: CollectionViewController {
   /// The one section.
   enum Section: Hashable, Sendable { case files }
 
-  let root: String
+  /// The folder browsed, as bytes (it need not be UTF-8).
+  let root: [UInt8]
   let showsHidden: Bool
   private(set) var source: CollectionViewDiffableDataSource<Section, FileEntry>!
   /// The tree before a filter, put back when the filter is cleared.
@@ -16,7 +17,7 @@ final class FileBrowserController: CollectionViewController {
   private var filterText = ""
 
   /// Reads `root` (a missing or unreadable folder is an error before the screen changes).
-  init(root: String, showsHidden: Bool) throws {
+  init(root: [UInt8], showsHidden: Bool) throws {
     self.root = root
     self.showsHidden = showsHidden
     let entries = try FileEntry.entries(ofFolder: root, showsHidden: showsHidden)
@@ -77,13 +78,15 @@ final class FileBrowserController: CollectionViewController {
   }
 
   override var titleText: String? {
-    filterText.isEmpty ? "Files · \(root)" : "Files · \(root) · filter “\(filterText)”"
+    let shown = String(decoding: root, as: UTF8.self)
+    return filterText.isEmpty ? "Files · \(shown)" : "Files · \(shown) · filter “\(filterText)”"
   }
 
   override var statusText: String {
-    let rows = collectionView.numberOfItems(inSection: 0)
-    guard let entry = focusedEntry else { return "\(rows) rows" }
-    return "\(entry.name) · \(entry.kindText) · \(rows) rows"
+    let count = collectionView.numberOfItems(inSection: 0)
+    let rows = count == 1 ? "1 row" : "\(count) rows"
+    guard let entry = focusedEntry else { return rows }
+    return "\(entry.name) · \(entry.kindText) · \(rows)"
   }
 
   override var statusHints: String { " → opens  ← closes  Enter details  / filter  ? help " }
@@ -99,11 +102,13 @@ final class FileBrowserController: CollectionViewController {
   override func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
     guard let entry = source.itemIdentifier(for: indexPath), entry.kind != .loading else { return }
     var rows = [
-      PanelOverlay.Row("path", entry.path), PanelOverlay.Row("kind", entry.kindText),
+      PanelOverlay.Row("path", entry.pathText), PanelOverlay.Row("kind", entry.kindText),
       PanelOverlay.Row("modified", entry.modifiedText), PanelOverlay.Row("permissions", entry.permissionsText),
     ]
     if case .file = entry.kind {
-      rows.insert(PanelOverlay.Row("size", "\(FileEntry.formatted(size: entry.size)) (\(entry.size) bytes)"), at: 2)
+      rows.insert(
+        PanelOverlay.Row("size", entry.size == 1 ? "1 B (1 byte)" : "\(FileEntry.formatted(size: entry.size)) (\(entry.size) bytes)"), at: 2
+      )
     }
     if case .link(let target, _) = entry.kind { rows.insert(PanelOverlay.Row("points to", target), at: 2) }
     present(PanelOverlay(title: entry.name, rows: rows))

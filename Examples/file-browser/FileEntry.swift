@@ -6,6 +6,10 @@
 /// same entry when they have the same path (what else they say is what was
 /// read last). A class of constants, so that the snapshots and the data
 /// source copy a reference, not five fields, for each of 100,000 rows.
+///
+/// The path is kept as the bytes the folder gave: a name need not be UTF-8
+/// (a file copied from an old disk), and one decoded to a String, its
+/// invalid bytes replaced, would name no file. What is shown is decoded.
 final class FileEntry: Hashable, Sendable {
   /// What an entry is.
   enum Kind: Hashable, Sendable {
@@ -19,9 +23,9 @@ final class FileEntry: Hashable, Sendable {
     case loading
   }
 
-  /// The full path.
-  let path: String
-  /// The last part of the path, as the folder lists it.
+  /// The full path, as bytes (without a NUL).
+  let path: [UInt8]
+  /// The last part of the path as shown (bytes that are not UTF-8 shown as �).
   let name: String
   let kind: Kind
   /// Bytes (files), 0 otherwise.
@@ -31,7 +35,7 @@ final class FileEntry: Hashable, Sendable {
   /// The permission bits (`rwxr-xr-x`).
   let mode: UInt32
 
-  init(path: String, name: String, kind: Kind, size: Int64 = 0, modified: Int = 0, mode: UInt32 = 0) {
+  init(path: [UInt8], name: String, kind: Kind, size: Int64 = 0, modified: Int = 0, mode: UInt32 = 0) {
     self.path = path
     self.name = name
     self.kind = kind
@@ -40,8 +44,24 @@ final class FileEntry: Hashable, Sendable {
     self.mode = mode
   }
 
-  static func == (a: FileEntry, b: FileEntry) -> Bool { a.path == b.path }
+  static func == (a: FileEntry, b: FileEntry) -> Bool { a.path == b.path && a.isLoadingRow == b.isLoadingRow }
   func hash(into hasher: inout Hasher) { hasher.combine(path) }
+
+  /// The path as shown (bytes that are not UTF-8 shown as �).
+  var pathText: String { String(decoding: path, as: UTF8.self) }
+
+  /// Whether it is the row shown while a folder's entries are read.
+  var isLoadingRow: Bool { kind == .loading }
+
+  /// Calls `body` with the path as a C string.
+  func withCPath<T>(_ body: (UnsafePointer<CChar>) -> T) -> T { Self.withCString(path, body) }
+
+  /// Calls `body` with `bytes` as a C string.
+  static func withCString<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+    var c = bytes.map { CChar(bitPattern: $0) }
+    c.append(0)
+    return c.withUnsafeBufferPointer { body($0.baseAddress!) }
+  }
 
   /// Whether it opens as a folder (a folder, or a link to one).
   var opensAsFolder: Bool {
@@ -54,15 +74,15 @@ final class FileEntry: Hashable, Sendable {
 
   /// The row under `folder` that says its entries are being read.
   static func loadingRow(in folder: FileEntry) -> FileEntry {
-    // A NUL never appears in a path, so this one is no file's.
-    FileEntry(path: folder.path + "\u{0}loading", name: "Loading…", kind: .loading)
+    // The folder's path, told apart from the folder by its kind.
+    FileEntry(path: folder.path, name: "Loading…", kind: .loading)
   }
 
   /// The entry at `path`, as `lstat` and (for a link) `stat` see it; nil
   /// when it cannot be read.
-  static func read(path: String, name: String) -> FileEntry? {
+  static func read(path: [UInt8], name: String) -> FileEntry? {
     var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
+    guard withCString(path, { lstat($0, &info) }) == 0 else { return nil }
     var kind = Kind.other
     var size: Int64 = 0
     switch info.st_mode & S_IFMT {
@@ -72,10 +92,10 @@ final class FileEntry: Hashable, Sendable {
       size = Int64(info.st_size)
     case S_IFLNK:
       var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let n = readlink(path, &target, target.count - 1)
+      let n = withCString(path) { readlink($0, &target, target.count - 1) }
       let text = n > 0 ? String(decoding: target[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
       var pointed = stat()
-      let isFolder = stat(path, &pointed) == 0 && pointed.st_mode & S_IFMT == S_IFDIR
+      let isFolder = withCString(path) { stat($0, &pointed) } == 0 && pointed.st_mode & S_IFMT == S_IFDIR
       kind = .link(target: text, opensAsFolder: isFolder)
     default: break
     }
@@ -93,23 +113,23 @@ struct FolderReadingError: Error, CustomStringConvertible {
 extension FileEntry {
   /// The entries of the folder at `path`, folders first, then by name
   /// (case folded); hidden ones (a leading dot) only with `showsHidden`.
-  static func entries(ofFolder path: String, showsHidden: Bool) throws(FolderReadingError) -> [FileEntry] {
-    guard let dir = opendir(path) else {
-      throw FolderReadingError(path: path, reason: String(cString: strerror(errno)))
+  static func entries(ofFolder path: [UInt8], showsHidden: Bool) throws(FolderReadingError) -> [FileEntry] {
+    guard let dir = withCString(path, { opendir($0) }) else {
+      throw FolderReadingError(path: String(decoding: path, as: UTF8.self), reason: String(cString: strerror(errno)))
     }
     defer { closedir(dir) }
-    let prefix = path.hasSuffix("/") ? path : path + "/"
+    let slash = UInt8(ascii: "/")
+    let dot = UInt8(ascii: ".")
+    let prefix = path.last == slash ? path : path + [slash]
     var found: [FileEntry] = []
     while let record = readdir(dir) {
-      let name = withUnsafePointer(to: record.pointee.d_name) { pointer in
+      let bytes = withUnsafePointer(to: record.pointee.d_name) { pointer in
         pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { bytes in
-          String(
-            decoding: UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))),
-            as: UTF8.self)
+          Array(UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
         }
       }
-      if name == "." || name == ".." || (!showsHidden && name.hasPrefix(".")) { continue }
-      if let entry = read(path: prefix + name, name: name) { found.append(entry) }
+      if bytes == [dot] || bytes == [dot, dot] || (!showsHidden && bytes.first == dot) { continue }
+      if let entry = read(path: prefix + bytes, name: String(decoding: bytes, as: UTF8.self)) { found.append(entry) }
     }
     // Sorted by keys made once (folded names), not folded again at each comparison.
     let keyed = found.map { (entry: $0, key: $0.name.lowercased()) }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import TermGrid
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Browses a folder tree: `file-browser [folder]`.
 struct FileBrowser: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -14,7 +18,20 @@ struct FileBrowser: ParsableCommand {
   var showsHidden = false
 
   func run() throws {
-    Application.run { try FileBrowserController(root: folder, showsHidden: showsHidden) }
+    let root = Self.bytes(ofArgument: folder)
+    Application.run { try FileBrowserController(root: root, showsHidden: showsHidden) }
+  }
+
+  /// The bytes of the command-line argument that reads as `text`: the
+  /// parser is given arguments decoded as UTF-8 (invalid bytes replaced),
+  /// and a folder's name need not be UTF-8.
+  static func bytes(ofArgument text: String) -> [UInt8] {
+    for i in 1..<Int(CommandLine.argc) {
+      guard let argument = CommandLine.unsafeArgv[i] else { continue }
+      let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument)))
+      if String(decoding: raw, as: UTF8.self) == text { return raw }
+    }
+    return Array(text.utf8)
   }
 }
 

@@ -105,6 +105,38 @@ import Testing
     try tmux.waitFor(text: "exit=0")
   }
 
+  /// Names that are not UTF-8 (Latin-1 from an old disk): shown with �,
+  /// and opened by their bytes, the folder given on the command line too.
+  @Test func foldersWhoseNamesAreNotUTF8OpenByTheirBytes() throws {
+    let base = Array("\(FileManager.default.temporaryDirectory.path)/tg-latin1-\(getpid())-caf".utf8) + [0xE9]
+    func cString(_ bytes: [UInt8]) -> [CChar] { bytes.map { CChar(bitPattern: $0) } + [0] }
+    func remove(_ bytes: [UInt8]) { _ = cString(bytes).withUnsafeBufferPointer { unlink($0.baseAddress!) } }
+    let folder = base + Array("/z".utf8) + [0xE9] + Array("ro".utf8)
+    let inside = folder + Array("/inside.txt".utf8)
+    #expect(mkdir(cString(base), 0o755) == 0 && mkdir(cString(folder), 0o755) == 0)
+    let fd = creat(cString(inside), 0o644)
+    #expect(fd >= 0)
+    close(fd)
+    defer {
+      remove(inside)
+      _ = cString(folder).withUnsafeBufferPointer { rmdir($0.baseAddress!) }
+      _ = cString(base).withUnsafeBufferPointer { rmdir($0.baseAddress!) }
+    }
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    // The folder's bytes on the command line as the shell passes them (printf's octal escape).
+    let shellPath = String(decoding: base.dropLast(), as: UTF8.self) + "\\351"
+    try tmux.type("\(Self.binary) \"$(printf '\(shellPath)')\"; echo exit=$?")
+    let screen = try tmux.waitFor(text: "→ opens")
+    #expect(screen.contains("caf\u{FFFD}") && screen.contains("▸ z\u{FFFD}ro"), "\(screen)")
+    try tmux.keys("Right")
+    try tmux.waitForSettled("the folder open") { $0.contains("▾ z\u{FFFD}ro") && $0.contains("inside.txt") }
+    try tmux.keys("Down", "Enter")
+    try tmux.waitFor("the details") { $0.contains("permissions") && $0.contains("ro/inside.txt") }
+    try tmux.keys("Escape", "q")
+    try tmux.waitFor(text: "exit=0")
+  }
+
   @Test func aMissingFolderIsAClearErrorBeforeTheScreenChanges() throws {
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
