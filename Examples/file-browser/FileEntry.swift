@@ -56,11 +56,13 @@ final class FileEntry: Hashable, Sendable {
   /// Calls `body` with the path as a C string.
   func withCPath<T>(_ body: (UnsafePointer<CChar>) -> T) -> T { Self.withCString(path, body) }
 
-  /// Calls `body` with `bytes` as a C string.
+  /// Calls `body` with `bytes` as a C string (copied to the stack, not the heap: once per entry read).
   static func withCString<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
-    var c = bytes.map { CChar(bitPattern: $0) }
-    c.append(0)
-    return c.withUnsafeBufferPointer { body($0.baseAddress!) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 1) { buffer in
+      _ = buffer.initialize(from: bytes)
+      buffer[bytes.count] = 0
+      return buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+    }
   }
 
   /// Whether it opens as a folder (a folder, or a link to one).
