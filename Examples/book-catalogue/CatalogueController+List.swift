@@ -10,6 +10,9 @@ extension CatalogueController {
   static func listLayout() -> CompositionalLayout {
     var configuration = LayoutListConfiguration(appearance: .insetGrouped)
     configuration.headerMode = .supplementary
+    // Every row is one line (its title limited to one): nothing to measure, so
+    // switching to the list of 100,000 books asks for no row's content up front.
+    configuration.rowHeight = 1
     return CompositionalLayout.list(using: configuration)
   }
 
