@@ -92,7 +92,7 @@ final class FileBrowserController: CollectionViewController {
   override var statusHints: String { " → opens  ← closes  Enter details  / filter  ? help " }
 
   override var helpTitles: [KeyBindings.HelpTopic: String] {
-    [.outline: "open / close a folder (and to its first entry / its folder)", .activate: "the entry's details"]
+    [.outline: "close / open a folder (or to its folder / first entry)", .activate: "the entry's details"]
   }
 
   override var keyCommands: [KeyCommand] {

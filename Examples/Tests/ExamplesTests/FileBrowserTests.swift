@@ -98,9 +98,9 @@ import Testing
     try tmux.waitFor(text: "→ opens")
     // The help says what Right and Left do in the tree.
     try tmux.keys("?")
-    try tmux.waitFor(text: "open / close a folder")
+    try tmux.waitFor(text: "close / open a folder")
     try tmux.keys("Escape")
-    try tmux.waitFor("the help closed") { !$0.contains("open / close a folder") }
+    try tmux.waitFor("the help closed") { !$0.contains("close / open a folder") }
     try tmux.keys("q")
     try tmux.waitFor(text: "exit=0")
   }

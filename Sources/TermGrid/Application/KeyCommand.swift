@@ -37,9 +37,10 @@ extension KeyBindings {
   public enum HelpTopic: Hashable, Sendable, CaseIterable {
     /// Arrows and h j k l.
     case moveFocus
-    /// Right and Left in an outline: expand and collapse, to the first
-    /// child and to the parent. (Listed by the controller only while its
-    /// view shows an outline.)
+    /// Left and Right in an outline: collapse and expand, or to the parent
+    /// and the first child (the keys listed in that order, Left first, as
+    /// the title says). Listed by the controller only while its view shows
+    /// an outline.
     case outline
     /// The next or previous item in order.
     case nextItem
@@ -64,7 +65,7 @@ extension KeyBindings {
     public var defaultTitle: String {
       switch self {
       case .moveFocus: return "move the focus"
-      case .outline: return "expand / collapse (and to the child / parent)"
+      case .outline: return "collapse / expand (or to the parent / first child)"
       case .nextItem: return "the next / previous item"
       case .page: return "a page up / down"
       case .firstLast: return "the first / last item"
