@@ -153,6 +153,12 @@ final class VariedItems: CollectionViewDataSource, CollectionViewDelegate {
     data.label = { $0.item == 2 ? "Mansfield Park, by Jane Austen" : nil }
     view.focusItem(at: IndexPath(item: 2, section: 0))
     #expect(view.accessibilityAnnouncement == "Shelf 1, 3 of 6: Mansfield Park, by Jane Austen")
+    // What the accessories and the indentation say, after the title.
+    data.contents[0][4].accessories = [.checkmark(), .label(text: "3")]
+    data.contents[0][4].indentationLevel = 2
+    view.focusItem(at: IndexPath(item: 4, section: 0))
+    #expect(view.accessibilityAnnouncement?.hasSuffix(", checked, level 3") == true, "\(view.accessibilityAnnouncement ?? "")")
+    view.focusItem(at: IndexPath(item: 2, section: 0))
     // Selecting as the person does (Space).
     _ = view.handle(.key(Key.char(" ")))
     #expect(view.accessibilityAnnouncement == "selected: Mansfield Park, by Jane Austen, 1 selected")
@@ -166,7 +172,7 @@ final class VariedItems: CollectionViewDataSource, CollectionViewDelegate {
       try view.deleteItems(at: [IndexPath(item: 5, section: 1)])
     })
     #expect(view.accessibilityAnnouncement == "2 added, 1 removed")
-    #expect(data.announcements.count == 6)
+    #expect(data.announcements.count == 8)
     // No header: sections by number; one section and no header: the place alone.
     let (plain, numbered) = makeGrid([3, 2])
     defer { withExtendedLifetime(numbered) {} }

@@ -215,9 +215,30 @@ import Testing
     #expect(view.accessibilityAnnouncement == "4 of 5: dir, expanded; loading")
     waitForLoads(source)
     #expect(view.accessibilityAnnouncement == "4 of 5: dir, expanded; 1 item")
-    // A leaf says no state.
+    // A leaf says no expansion, and its level.
     view.handle(.key(Key(.down)))
-    #expect(view.accessibilityAnnouncement == "5 of 5: dir/1")
+    #expect(view.accessibilityAnnouncement == "5 of 5: dir/1, level 2")
+  }
+
+  @Test func theFocusOnALoadingRowGoesToTheFirstChildLoaded() throws {
+    let (view, source, _) = try makeList()
+    source.sectionSnapshotHandlers.placeholderForLoadingChildren = { $0 == "dir" ? "dir/…" : nil }
+    source.sectionSnapshotHandlers.loadChildren = { @Sendable parent in
+      usleep(20_000)
+      var children = DiffableSectionSnapshot<String>()
+      try children.append(["\(parent)/1", "\(parent)/2"])
+      return children
+    }
+    var outline = DiffableSectionSnapshot<String>()
+    try outline.append(["dir", "file"])
+    try source.apply(outline, to: "s", animatingDifferences: false)
+    view.focusItem(at: IndexPath(item: 0, section: 0))
+    view.handle(.key(Key(.right)))
+    view.handle(.key(Key(.down)))
+    #expect(focused(view, source) == "dir/…")
+    waitForLoads(source)
+    #expect(rows(view, source) == ["dir", "dir/1", "dir/2", "file"])
+    #expect(focused(view, source) == "dir/1")
   }
 
   @Test func snapshotForExpandingParentReplacesTheChildren() throws {

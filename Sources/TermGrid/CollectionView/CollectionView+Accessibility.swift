@@ -19,15 +19,21 @@ extension CollectionView {
   }
 
   /// The item's label: the delegate's, else its content's title and
-  /// detail, and "expanded" or "collapsed" when it shows an outline
-  /// disclosure.
+  /// detail, then what its accessories and indentation say: "checked" for
+  /// a checkmark, "expanded" or "collapsed" for an outline disclosure,
+  /// "level 2" for a row indented a level (as a tree view's rows are read).
   func accessibilityLabel(ofItemAt indexPath: IndexPath) -> String {
     if let label = delegate?.collectionView(self, accessibilityLabelForItemAt: indexPath) { return label }
     guard let a = layoutAttributesForItem(at: indexPath), let content = content(for: a) else { return "" }
     var parts = [content.title, content.detail ?? ""].map(Self.trimmed)
     for accessory in content.accessories {
-      if case .outlineDisclosure(let isExpanded) = accessory.kind { parts.append(isExpanded ? "expanded" : "collapsed") }
+      switch accessory.kind {
+      case .checkmark: parts.append("checked")
+      case .outlineDisclosure(let isExpanded): parts.append(isExpanded ? "expanded" : "collapsed")
+      default: break
+      }
     }
+    if content.indentationLevel > 0 { parts.append("level \(content.indentationLevel + 1)") }
     return parts.filter { !$0.isEmpty }.joined(separator: ", ")
   }
 

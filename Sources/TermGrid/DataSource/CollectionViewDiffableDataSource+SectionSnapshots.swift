@@ -174,6 +174,16 @@ extension CollectionViewDiffableDataSource {
     }
     view.postAccessibilityAnnouncement(line)
   }
+  /// After `parent`'s children came: the focus on the first of them when
+  /// `focusingFirst` (the placeholder had it; the move is announced), else
+  /// the parent's news announced.
+  private func showLoaded(childrenOf parent: ItemID, in section: SectionID, focusingFirst: Bool) {
+    if focusingFirst, let first = sectionSnapshots[section]?.children(of: parent).first, let path = indexPath(for: first) {
+      collectionView?.focusItem(at: path)
+    } else {
+      announceExpansion(of: parent, in: section)
+    }
+  }
 
   // MARK: children loaded off the main thread
 
@@ -197,8 +207,9 @@ extension CollectionViewDiffableDataSource {
   }
 
   /// Puts the children loaded in the placeholder's place, in the outline
-  /// as it is now (what changed meanwhile stays); on failure takes the
-  /// placeholder away, collapses the parent and tells the app.
+  /// as it is now (what changed meanwhile stays), the focus on the first
+  /// of them when the placeholder had it; on failure takes the placeholder
+  /// away, collapses the parent and tells the app.
   private func finishLoadingChildren(
     of parent: ItemID, in section: SectionID, placeholder: ItemID,
     _ result: Result<DiffableSectionSnapshot<ItemID>, ChildrenLoadingError>
@@ -206,6 +217,7 @@ extension CollectionViewDiffableDataSource {
     loadingParents.remove(parent)
     // The parent went meanwhile (or the section is no longer an outline): nothing to show.
     guard var outline = sectionSnapshots[section], outline.contains(parent) else { return }
+    let placeholderHadFocus = collectionView?.focusedIndexPath.flatMap { itemIdentifier(for: $0) } == placeholder
     var failure: ChildrenLoadingError?
     switch result {
     case .success(let children):
@@ -215,13 +227,13 @@ extension CollectionViewDiffableDataSource {
         do {
           try outline.append(children, to: parent)
           try show(outline, as: section, animatingDifferences: true)
-          announceExpansion(of: parent, in: section)
+          showLoaded(childrenOf: parent, in: section, focusingFirst: placeholderHadFocus)
           return
         } catch {
           failure = .invalidChildren(parent: "\(parent)", error)
         }
       } else if (try? show(outline, as: section, animatingDifferences: true)) != nil {
-        announceExpansion(of: parent, in: section)
+        showLoaded(childrenOf: parent, in: section, focusingFirst: placeholderHadFocus)
         return
       }
     case .failure(let error): failure = error

@@ -38,7 +38,9 @@ public protocol CollectionViewDelegate: AnyObject {
   ) -> IndexPath
   /// What a screen reader calls the item (UIKit's `accessibilityLabel`):
   /// nil, the default, says its content's title and detail ("Emma, 1815"),
-  /// and "expanded" or "collapsed" for an outline row that can expand.
+  /// then "checked" for a checkmark accessory, "expanded" or "collapsed"
+  /// for an outline row that can expand, and "level 2" for a row indented
+  /// a level ("Buy paint, checked, level 3").
   func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String?
   /// The view posted a line for a screen reader
   /// (``CollectionView/postAccessibilityAnnouncement(_:)``): in screen-reader
@@ -77,7 +79,7 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt originalIndexPath: IndexPath,
     toProposedIndexPath proposedIndexPath: IndexPath
   ) -> IndexPath { proposedIndexPath }
-  /// Default: nil (the content's title and detail, and an outline row's expansion).
+  /// Default: nil (the content's title and detail, then its checkmark, expansion and level).
   public func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String? {
     nil
   }
