@@ -137,6 +137,45 @@ import Testing
     try tmux.waitFor(text: "exit=0")
   }
 
+  /// A folder the user may not read: opening it says why and closes it
+  /// again, and the rest still opens. When the tests run as root, whom no
+  /// permission stops, the browser runs as nobody (from a copy it may run).
+  @Test func aFolderThatCannotBeReadSaysWhyAndClosesAgain() throws {
+    let base = "/tmp/tg-unreadable-\(getpid())"
+    let fm = FileManager.default
+    try? fm.removeItem(atPath: base)
+    defer {
+      chmod(base + "/tree/locked", 0o755)
+      try? fm.removeItem(atPath: base)
+    }
+    for folder in ["bin", "tree/locked", "tree/open"] {
+      try fm.createDirectory(atPath: "\(base)/\(folder)", withIntermediateDirectories: true)
+    }
+    try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/tree/locked/secret.txt"))
+    try Data("y".utf8).write(to: URL(fileURLWithPath: base + "/tree/open/a.txt"))
+    #expect(chmod(base + "/tree/locked", 0) == 0)
+    var command = "\(Self.binary) '\(base)/tree'"
+    if getuid() == 0 {
+      try fm.copyItem(atPath: Self.binary, toPath: base + "/bin/file-browser")
+      for path in [base, base + "/bin", base + "/bin/file-browser", base + "/tree", base + "/tree/open"] {
+        #expect(chmod(path, 0o755) == 0)
+      }
+      command = "setpriv --reuid=65534 --regid=65534 --clear-groups \(base)/bin/file-browser '\(base)/tree'"
+    }
+    let tmux = try TmuxSession(width: 120, height: 24)  // room for the whole message
+    defer { tmux.close() }
+    try tmux.type("\(command); echo exit=$?")
+    try tmux.waitFor(text: "→ opens")
+    try tmux.keys("Right")
+    let screen = try tmux.waitFor(text: "Permission denied")
+    #expect(screen.contains("cannot read \(base)/tree/locked"), "\(screen)")
+    #expect(screen.contains("▸ locked") && !screen.contains("secret"), "closed again, nothing of it shown")
+    try tmux.keys("Down", "Right")
+    try tmux.waitForSettled("open opened") { $0.contains("▾ open") && $0.contains("a.txt") }
+    try tmux.keys("q")
+    try tmux.waitFor(text: "exit=0")
+  }
+
   @Test func aMissingFolderIsAClearErrorBeforeTheScreenChanges() throws {
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }

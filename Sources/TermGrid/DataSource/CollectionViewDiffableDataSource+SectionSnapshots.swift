@@ -174,6 +174,7 @@ extension CollectionViewDiffableDataSource {
     }
     view.postAccessibilityAnnouncement(line)
   }
+
   /// After `parent`'s children came: the focus on the first of them when
   /// `focusingFirst` (the placeholder had it; the move is announced), else
   /// the parent's news announced.
