@@ -120,12 +120,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
   public mutating func append(_ newItems: [ItemID], to parent: ItemID? = nil) throws(SnapshotError) {
     if let parent { try require(parent) }
     try requireNew(newItems)
-    place(newItems, under: parent)
-    if let parent {
-      childrenOf[parent, default: []].append(contentsOf: newItems)
-    } else {
-      rootItems.append(contentsOf: newItems)
-    }
+    attach(newItems, after: parent)
   }
 
   /// Adds the items of `snapshot`, with their children and expansion,
@@ -140,12 +135,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
       throw .duplicateItem(duplicate.map { "\($0)" } ?? "")
     }
     graft(snapshot)
-    place(snapshot.rootItems, under: parent)
-    if let parent {
-      childrenOf[parent, default: []].append(contentsOf: snapshot.rootItems)
-    } else {
-      rootItems.append(contentsOf: snapshot.rootItems)
-    }
+    attach(snapshot.rootItems, after: parent)
   }
 
   /// Inserts `newItems` just before `item`, as its siblings.
@@ -294,6 +284,17 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
         lists.append(kids)
         positions.append(0)
       }
+    }
+  }
+
+  /// Records new items as members under `parent` and appends them to its
+  /// children (to the root items when nil).
+  private mutating func attach(_ newItems: [ItemID], after parent: ItemID?) {
+    place(newItems, under: parent)
+    if let parent {
+      childrenOf[parent, default: []].append(contentsOf: newItems)
+    } else {
+      rootItems.append(contentsOf: newItems)
     }
   }
 

@@ -216,7 +216,7 @@ struct ElementRenderer {
     let spare = keepsLeading ? inner.maxX - (x + width) : inner.width - width
     let grow = min(spare, textWidth - width)
     guard grow > 0 else { return (x, width) }
-    // Grow evenly into the padding on both sides, as far as needed.
+    // Grow evenly into the padding on both sides, as far as needed (a list row: the trailing side only).
     let newX = keepsLeading ? x : max(inner.x, x - (grow + 1) / 2)
     return (newX, min(inner.maxX - newX, width + grow))
   }
