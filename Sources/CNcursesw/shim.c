@@ -165,6 +165,22 @@ void cn_mouse_reporting(int fd, int on) {
   }
 }
 
+/// Where bracketed paste was turned on (-1: off), so that every way out turns it off.
+static int cn_paste_fd = -1;
+static const char cn_paste_on[] = "\033[?2004h";
+static const char cn_paste_off[] = "\033[?2004l";
+/// Bracketed paste: the terminal sends a paste between `ESC [ 200 ~` and
+/// `ESC [ 201 ~`, so that the program takes it as text, not as keys.
+void cn_bracketed_paste(int fd, int on) {
+  if (on) {
+    cn_paste_fd = fd;
+    (void)!write(fd, cn_paste_on, sizeof cn_paste_on - 1);
+  } else if (cn_paste_fd >= 0) {
+    (void)!write(cn_paste_fd, cn_paste_off, sizeof cn_paste_off - 1);
+    cn_paste_fd = -1;
+  }
+}
+
 /// Signals, done with async-signal-safe calls only (write, tcsetattr,
 /// sigaction, raise): the bytes that leave and re-enter program mode are
 /// prepared from terminfo when the terminal opens, and the terminal modes
@@ -218,12 +234,13 @@ static void cn_append_cap(char *buffer, int *length, const char *cap) {
   *length += (int)n;
 }
 
-/// What leaves program mode (mouse reports off, keypad local, attributes
+/// What leaves program mode (mouse reports and bracketed paste off, keypad local, attributes
 /// reset, the cursor shown, the main screen back) and what enters it again.
 static void cn_prepare_signal_bytes(int mouse) {
   cn_leave_length = 0;
   cn_enter_length = 0;
   if (mouse) cn_append_cap(cn_leave_bytes, &cn_leave_length, cn_mouse_off);
+  if (cn_paste_fd >= 0) cn_append_cap(cn_leave_bytes, &cn_leave_length, cn_paste_off);
   cn_append_cap(cn_leave_bytes, &cn_leave_length, tigetstr("rmkx"));
   cn_append_cap(cn_leave_bytes, &cn_leave_length, tigetstr("sgr0"));
   cn_append_cap(cn_leave_bytes, &cn_leave_length, tigetstr("cnorm"));
@@ -232,6 +249,7 @@ static void cn_prepare_signal_bytes(int mouse) {
   cn_append_cap(cn_enter_bytes, &cn_enter_length, tigetstr("smkx"));
   cn_append_cap(cn_enter_bytes, &cn_enter_length, tigetstr("civis"));
   if (mouse) cn_append_cap(cn_enter_bytes, &cn_enter_length, cn_mouse_on);
+  if (cn_paste_fd >= 0) cn_append_cap(cn_enter_bytes, &cn_enter_length, cn_paste_on);
 }
 
 /// Leaves program mode from a signal handler: prepared bytes and the saved modes.

@@ -137,10 +137,11 @@ extension Array where Element == UInt8 {
     #expect(try terminal.nextEvent(timeout: .zero) == nil)
   }
 
-  /// The picture queries go out once at start and the first frame does not
-  /// wait for them; the answers, read with the input, set the pictures:
-  /// kitty 0.35, xterm as a VT340, tmux 3.3 (which answers DA1 itself and
-  /// lets no kitty query through by default), and a terminal that never answers.
+  /// The picture queries go out once, when asked for (after the first
+  /// picture is drawn), and nothing waits for them; the answers, read with
+  /// the input, set the pictures: kitty 0.35, xterm as a VT340, tmux 3.3
+  /// (which answers DA1 itself and lets no kitty query through by default),
+  /// and a terminal that never answers (given up on after the answer timeout).
   @Test(arguments: [
     ("\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c", PictureSupport.kitty),
     ("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;22c", .sixel),
@@ -153,20 +154,32 @@ extension Array where Element == UInt8 {
       term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false,
       probesPictures: true)
     defer { terminal.restore() }
+    // Nothing is asked before a picture is drawn; pictures are pending meanwhile.
+    #expect(!pty.drain().contains("\u{1B}[c"))
+    #expect(terminal.capabilities.picturesPending && !terminal.capabilities.showsPictures)
+    terminal.requestPictureSupport()
+    terminal.requestPictureSupport()
     let sent = String(decoding: pty.drain(), as: UTF8.self)
-    // XTVERSION, the kitty query, the cell size, and DA1 last: the end marker.
+    // XTVERSION, the kitty query, the cell size, and DA1 last: the end marker; once.
     let order = ["\u{1B}[>q", "\u{1B}_Gi=31,s=1,v=1,a=q", "\u{1B}[16t", "\u{1B}[c"].map { sent.range(of: $0)?.lowerBound }
     #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted())
-    // The first frame is drawn before any answer, with symbols.
+    #expect(sent.components(separatedBy: "\u{1B}[c").count == 2, "asked once")
+    // A frame is drawn before any answer.
     var surface = Surface(width: 40, height: 10)
     var screen = Screen()
     surface.draw("first", x: 0, y: 0)
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     #expect(String(decoding: pty.drain(), as: UTF8.self).contains("first"))
-    #expect(terminal.capabilities.pictures == .symbols)
+    #expect(terminal.capabilities.pictures == .symbols && terminal.capabilities.picturesPending)
     // The answers, then a key: the answers are no events, the key is.
     pty.type(Array((answer + "x").utf8))
     #expect(try terminal.nextEvent(timeout: .seconds(5)) == .key("x"))
+    if answer.isEmpty {
+      // No answer: given up on once the answer timeout has passed (a wait outlasting it ends with nothing).
+      #expect(terminal.capabilities.picturesPending)
+      #expect(try terminal.nextEvent(timeout: TerminalProbe.answerTimeout + .seconds(1)) == nil)
+    }
+    #expect(!terminal.capabilities.picturesPending)
     #expect(terminal.capabilities.pictures == expected)
     try drawsAPictureInPixels(on: terminal, pty: pty, screen: &screen)
   }
