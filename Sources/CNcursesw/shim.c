@@ -181,6 +181,10 @@ void cn_bracketed_paste(int fd, int on) {
   }
 }
 
+/// Set when a fatal signal has restored the terminal: the process is
+/// ending, and ``cn_write_all`` writes nothing more to it.
+static int cn_output_closed = 0;
+
 /// Signals, done with async-signal-safe calls only (write, tcsetattr,
 /// sigaction, raise): the bytes that leave and re-enter program mode are
 /// prepared from terminfo when the terminal opens, and the terminal modes
@@ -267,6 +271,20 @@ static void cn_leave_program_mode(void) {
 static void cn_fatal_signal(int sig, siginfo_t *info, void *context) {
   cn_leave_program_mode();
   cn_sig_active = 0;
+  // Nothing more reaches the terminal through the shim (another thread may
+  // still be drawing until the process ends).
+  __atomic_store_n(&cn_output_closed, 1, __ATOMIC_SEQ_CST);
+  if (sig != SIGINT && sig != SIGTERM && sig != SIGHUP && sig != SIGQUIT) {
+    // A crash: Swift's backtracer prints its report next. On a terminal it
+    // would ask for a key first ("Press space to interact"), in raw mode,
+    // for 30 s, and a process killed meanwhile leaves the terminal raw:
+    // with no terminal to read from, it reports and ends at once.
+    int null = open("/dev/null", O_RDONLY);
+    if (null >= 0 && null != 0) {
+      dup2(null, 0);
+      close(null);
+    }
+  }
   for (unsigned i = 0; i < CN_FATAL_COUNT; i++) {
     if (cn_fatal_signals[i] != sig) continue;
     struct sigaction previous = cn_previous_actions[i];
@@ -484,6 +502,7 @@ const char *cn_tiparm9(const char *cap, long a, long b, long c, long d, long e, 
 /// Writes all of `bytes` to `fd` (again after a signal or a short write);
 /// 0, or -1 with errno.
 int cn_write_all(int fd, const unsigned char *bytes, size_t count) {
+  if (__atomic_load_n(&cn_output_closed, __ATOMIC_SEQ_CST)) return 0;
   while (count > 0) {
     ssize_t n = write(fd, bytes, count);
     if (n < 0) {

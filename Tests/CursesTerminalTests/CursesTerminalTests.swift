@@ -1,7 +1,9 @@
 import CNcursesw
 import CPty
+import Foundation
 import GridRender
 import GridTerminal
+import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
@@ -415,6 +417,54 @@ extension Array where Element == UInt8 {
     #expect(out.contains("\u{1B}[?1049l") && out.contains("\u{1B}[?12l\u{1B}[?25h"))  // main screen, cursor back
     let text = String(decoding: report, as: UTF8.self)
     #expect(text.contains("Fatal error: Index out of range"))
+  }
+
+  /// A crash on a worker thread while the main thread waits for input, in
+  /// a program started on a terminal (this test binary again, running
+  /// only ``crashingOnAWorkerThread()``, in a pseudo-terminal): the
+  /// terminal's modes are back as they were and its screen restored, and
+  /// Swift's crash report is printed at once. (On a terminal the runtime's
+  /// backtracer asks for a key first, for 30 s, in raw mode; a program
+  /// killed meanwhile left the terminal raw.)
+  @Test func aCrashOnAWorkerThreadRestoresTheModesAndReportsAtOnce() throws {
+    guard getenv("TERMGRID_SANITIZER") == nil else { return }  // (see the test above)
+    let session = try PseudoTerminalSession(
+      [CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", "crashingOnAWorkerThread"], columns: 80,
+      rows: 24, environment: ["TERMGRID_CRASH_CHILD": "1", "TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+    let before = try #require(session.modes)
+    let started = ContinuousClock.now
+    while !session.hasExited && ContinuousClock.now - started < .seconds(25) {
+      _ = session.drain()
+      usleep(20_000)
+    }
+    let ended = session.hasExited
+    if !ended { session.signal(SIGKILL) }
+    _ = session.waitForExit(timeout: 10)
+    _ = session.drain()
+    let after = try #require(session.modes)
+    let text = String(decoding: session.output, as: UTF8.self)
+    #expect(ended, "ended at once, not after a prompt; it wrote: \(text.suffix(300).debugDescription)")
+    #expect(text.contains("Fatal error: Index out of range"), "the crash report")
+    #expect(!text.contains("Press space to interact"))
+    #expect(text.contains("\u{1B}[?1049l"), "the main screen back")
+    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag, "the modes back")
+  }
+
+  /// The program of the test above: a terminal on standard input and
+  /// output, and a worker thread that crashes while the main thread waits.
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["TERMGRID_CRASH_CHILD"] != nil))
+  func crashingOnAWorkerThread() throws {
+    let terminal = try CursesTerminal(mouse: true, environment: ["TERM": "xterm-256color"])
+    var thread = pthread_t()
+    pthread_create(
+      &thread, nil,
+      { _ in
+        usleep(200_000)
+        let numbers = [1, 2, 3]
+        print(numbers[Int(getpid()) % 1 + 7])  // index out of range: the runtime traps
+        return nil
+      }, nil)
+    _ = try terminal.nextEvent(timeout: .seconds(20))
   }
 
   @Test func unknownTerminalIsATypedError() {
