@@ -16,7 +16,9 @@ import GridTerminal
 ///   sequence).
 /// - While replies are owed (``repliesOwedUntil``: queries were sent and
 ///   their last answer has not come), a lone Esc waits for the rest too: it
-///   may be a reply's first byte.
+///   may be a reply's first byte. When none is owed, a lone Esc is the Esc
+///   key after the escape delay; should the whole rest of a reply follow
+///   it soon after, that rest is still taken as the reply, not as keys.
 /// - A bracketed paste (`ESC [ 200 ~` ... `ESC [ 201 ~`) is collected whole,
 ///   however many reads it takes, and becomes one
 ///   <doc:/GridTerminal/InputEvent/paste(_:)> of at most ``maximumPasteBytes``
@@ -61,6 +63,9 @@ struct InputReader {
   private var lastArrival: ContinuousClock.Instant?
   /// The paste being collected (nil: none).
   private var paste: [UInt8]?
+  /// When a lone Esc was last decided to be the Esc key by the time (see
+  /// ``orphanedReplyTail(at:)``); nil once the bytes after it were looked at.
+  private var escapeDecidedAt: ContinuousClock.Instant?
   /// Whether the paste being collected lost bytes past ``maximumPasteBytes``.
   private var pasteOverflowed = false
 
@@ -101,9 +106,17 @@ struct InputReader {
         continue
       }
       guard readIndex < bytes.count else { return .empty }
+      if let orphan = orphanedReplyTail(at: now) {
+        consume(orphan.length)
+        return .reply(orphan.reply)
+      }
       switch decoder.decode(bytes[readIndex...], atEnd: decideNow) {
       case .event(let event, let length):
         consume(length)
+        if event == .key(Key(.escape)), length == 1, readIndex == bytes.count, decideNow {
+          // A lone Esc decided by the time: what follows it soon may be the rest of a reply.
+          escapeDecidedAt = now
+        }
         return .event(event)
       case .dropped(let length):
         consume(length)
@@ -123,6 +136,22 @@ struct InputReader {
         return .wait(until: deadline)
       }
     }
+  }
+
+  /// The rest of a terminal's reply whose first byte, a lone Esc, was
+  /// taken for the Esc key (no reply was owed, and the rest came after the
+  /// escape delay): when, within ``sequenceTimeout`` of that, the bytes
+  /// that follow are all there and make a whole reply with an Esc before
+  /// them, they are that reply, not keys, so that none of its letters runs
+  /// a command. (Only bytes complete as they are: a person typing after
+  /// Esc waits for nothing.)
+  private mutating func orphanedReplyTail(at now: ContinuousClock.Instant) -> (reply: TerminalReply, length: Int)? {
+    guard let decided = escapeDecidedAt else { return nil }
+    escapeDecidedAt = nil
+    guard now < decided + sequenceTimeout, KeyDecoder.introducesSequence(bytes[readIndex]) else { return nil }
+    let candidate = [0x1B] + bytes[readIndex...].prefix(KeyDecoder.longestString)
+    guard case .reply(let reply, let length) = decoder.decode(candidate[...], atEnd: false) else { return nil }
+    return (reply, length - 1)
   }
 
   /// When an unfinished sequence whose last byte came at `since` is decided.

@@ -76,6 +76,23 @@ struct InputReaderTests {
     #expect(read([(0, [0x1B, 0x71])], owedUntil: 300) == [.event(.key(Key(.escape))), .event(.key("q"))])
   }
 
+  /// With no reply owed, a lone Esc is the Esc key after the escape
+  /// delay; the whole rest of a reply arriving soon after is still the
+  /// reply, and no keys. Keys after Esc stay keys.
+  @Test func theRestOfAReplyAfterAnEscTakenForTheKeyIsStillTheReply() {
+    #expect(
+      read([(0, [0x1B]), (300, bytes("[?62;4;22c")), (310, bytes("x"))]) == [
+        .event(.key(Key(.escape))), .reply(.deviceAttributes([62, 4, 22])), .event(.key("x")),
+      ])
+    #expect(
+      read([(0, [0x1B]), (100, bytes("P>|tmux 3.3a\u{1B}\\"))]) == [.event(.key(Key(.escape))), .reply(.version("tmux 3.3a"))])
+    // Not a reply: keys (the Esc, then what was typed).
+    #expect(read([(0, [0x1B]), (100, bytes("[A"))]) == [.event(.key(Key(.escape))), .event(.key("[")), .event(.key("A"))])
+    #expect(read([(0, [0x1B]), (100, bytes("["))]) == [.event(.key(Key(.escape))), .event(.key("["))])
+    // Long after the Esc: keys.
+    #expect(read([(0, [0x1B]), (3_000, bytes("_Gi=31;OK\u{1B}\\"))]).count > 2)
+  }
+
   /// A sequence whose rest never comes is decided at the sequence timeout:
   /// a reply's start is dropped, `ESC [` alone is Esc and `[`.
   @Test func anUnfinishedSequenceIsDecidedAtTheTimeout() {
