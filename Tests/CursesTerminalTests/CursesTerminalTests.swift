@@ -186,6 +186,57 @@ extension Array where Element == UInt8 {
     try drawsAPictureInPixels(on: terminal, pty: pty, screen: &screen)
   }
 
+  /// The answers arriving in pieces far apart (each cut right after its
+  /// Esc, 300 ms between): while they are owed, a lone Esc waits for the
+  /// rest, so none is taken for keys, and a key after them is that key.
+  @Test func answersInPiecesFarApartAreStillAnswers() throws {
+    let pty = try PseudoTerminal(columns: 40, rows: 10)
+    let terminal = try CursesTerminal(
+      term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false, probesPictures: true)
+    defer { terminal.restore() }
+    terminal.requestPictureSupport()
+    _ = pty.drain()
+    for answer in ["\u{1B}P>|kitty(0.35.2)\u{1B}\\", "\u{1B}_Gi=31;OK\u{1B}\\", "\u{1B}[6;20;10t", "\u{1B}[?62;c"] {
+      pty.type([0x1B])
+      #expect(try terminal.nextEvent(timeout: .milliseconds(300)) == nil, "no Esc")
+      pty.type(Array(answer.utf8.dropFirst()))
+    }
+    pty.type(Array("x".utf8))
+    #expect(try terminal.nextEvent(timeout: .seconds(5)) == .key("x"))
+    #expect(terminal.capabilities.pictures == .kitty && !terminal.capabilities.picturesPending)
+    #expect(terminal.capabilities.cellPixelSize == PixelSize(width: 10, height: 20))
+  }
+
+  /// Inside tmux: tmux answers its version and DA1 at once; the kitty it
+  /// runs in answers through the passthrough 26 ms later, and is waited
+  /// for. With no passthrough (tmux's default), only tmux answers, and the
+  /// wait ends after the passthrough timeout: symbols.
+  @Test(arguments: [true, false])
+  func insideTmuxTheOuterTerminalsAnswersAreWaitedFor(passthrough: Bool) throws {
+    let pty = try PseudoTerminal(columns: 40, rows: 10)
+    let terminal = try CursesTerminal(
+      term: "tmux-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false,
+      environment: ["TMUX": "/tmp/tmux-0/default,1,0"], probesPictures: true)
+    defer { terminal.restore() }
+    terminal.requestPictureSupport()
+    let sent = String(decoding: pty.drain(), as: UTF8.self)
+    #expect(sent.contains("\u{1B}Ptmux;\u{1B}\u{1B}[>q\u{1B}\u{1B}_Gi=31"), "asked through the passthrough")
+    pty.type(Array("\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c".utf8))
+    #expect(try terminal.nextEvent(timeout: .milliseconds(10)) == nil)
+    #expect(terminal.capabilities.picturesPending, "tmux alone has answered")
+    if passthrough {
+      usleep(26_000)
+      pty.type(Array("\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c".utf8))
+      pty.type(Array("x".utf8))
+      #expect(try terminal.nextEvent(timeout: .seconds(5)) == .key("x"))
+      #expect(terminal.capabilities.pictures == .kitty && terminal.capabilities.cellPixelSize == PixelSize(width: 10, height: 20))
+    } else {
+      #expect(try terminal.nextEvent(timeout: TerminalProbe.passthroughTimeout + .seconds(1)) == nil)
+      #expect(terminal.capabilities.pictures == .symbols)
+    }
+    #expect(!terminal.capabilities.picturesPending)
+  }
+
   /// A picture of 3x2 cells drawn at (3, 2), moved, then dropped, as the
   /// terminal's capabilities say: kitty is sent it once, with an id, and
   /// its placeholder cells, then deletes it; sixel gets it at its cells'

@@ -124,8 +124,27 @@ import Testing
     #expect(leftAlternate != nil && enteredAlternate != nil && leftAlternate! > enteredAlternate!, "the main screen back")
     let mouseOff = out.range(of: "\u{1B}[?1002l", options: .backwards)?.lowerBound
     #expect(mouseOff != nil && mouseOff! > enteredAlternate!, "mouse reports off")
+    let pasteOff = out.range(of: "\u{1B}[?2004l", options: .backwards)?.lowerBound
+    #expect(pasteOff != nil && pasteOff! > out.range(of: "\u{1B}[?2004h", options: .backwards)!.lowerBound, "bracketed paste off")
     let modes = try #require(program.modes)
     #expect(modes.c_lflag & tcflag_t(ECHO) != 0 && modes.c_lflag & tcflag_t(ICANON) != 0, "echo and line editing back")
+  }
+
+  /// A program that ends at once (its input at its end, or q typed with
+  /// the command) leaves nothing on the shell's command line: it asked the
+  /// terminal nothing (it shows no pictures), so no answer lands there.
+  /// (Before, tmux's answers to the picture queries, `tmux 3.3a` and
+  /// `?1;2c`, were left for the shell in every run.)
+  @Test(arguments: [" < /dev/null", ""])
+  func aProgramThatEndsAtOnceLeavesNothingOnTheShell(input: String) throws {
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.keys("-l", "\(Self.binary)\(input); echo exit=$?")
+    try tmux.keys(input.isEmpty ? ["Enter", "q"] : ["Enter"])
+    try tmux.waitFor(text: "exit=0", timeout: 30)
+    try tmux.type("echo done")
+    let shell = try tmux.waitFor("the shell") { $0.split(separator: "\n").contains("done") }
+    #expect(!shell.contains("1;2c") && !shell.contains("tmux") && !shell.contains("^["), "\(shell)")
   }
 
   @Test func theEndOfInputEndsTheProgramWithoutSpinning() throws {
