@@ -276,9 +276,9 @@ static void cn_fatal_signal(int sig, siginfo_t *info, void *context) {
   __atomic_store_n(&cn_output_closed, 1, __ATOMIC_SEQ_CST);
   if (sig != SIGINT && sig != SIGTERM && sig != SIGHUP && sig != SIGQUIT) {
     // A crash: Swift's backtracer prints its report next. On a terminal it
-    // would ask for a key first ("Press space to interact"), in raw mode,
-    // for 30 s, and a process killed meanwhile leaves the terminal raw:
-    // with no terminal to read from, it reports and ends at once.
+    // then asks for a key ("Press space to interact"), in raw mode, for
+    // 30 s, and a process killed meanwhile leaves the terminal raw: with no
+    // terminal to read from, it reports and ends at once.
     int null = open("/dev/null", O_RDONLY);
     if (null >= 0 && null != 0) {
       dup2(null, 0);
