@@ -55,6 +55,19 @@ public final class FlowLayout: CollectionLayout {
   public var sectionBackgroundKind: ElementKind?
   /// Per-section (and, with ``FlowLayoutItemSizing``, per-item) overrides.
   public weak var delegate: (any FlowLayoutDelegate)?
+  /// How the arrow keys move the focus: line by line, unless set. When the
+  /// layout scrolls vertically, ``FocusNavigation/rows``: Down goes to the
+  /// next row's nearest item however far sideways (a short last row's last
+  /// item, the next section's first row), Left and Right keep to the row.
+  /// When it scrolls sideways its lines are columns, and it is
+  /// ``FocusNavigation/columns``: Right goes to the next column, Up and Down
+  /// keep to the column. Set ``FocusNavigation/geometric`` for the cone of
+  /// free-form layouts.
+  public var focusNavigation: FocusNavigation {
+    get { chosenFocusNavigation ?? (scrollDirection == .vertical ? .rows : .columns) }
+    set { chosenFocusNavigation = newValue }
+  }
+  private var chosenFocusNavigation: FocusNavigation?
   /// The context of the `prepare` running (its delegate is asked with data index paths).
   private var preparing = LayoutContext(itemCounts: [], boundsSize: .zero)
 

@@ -31,6 +31,11 @@ public final class ShelfLayout: SectionScrollingLayout {
   public var plankHeight: Double = 1
   /// Sizes items one by one.
   public weak var delegate: (any ShelfLayoutDelegate)?
+  /// How the arrow keys move the focus: ``FocusNavigation/rows`` by default.
+  /// Left and Right go along a shelf (scrolling it), Up and Down to the
+  /// shelf above or below, at its item nearest on screen however far
+  /// sideways, passing over empty shelves.
+  public var focusNavigation = FocusNavigation.rows
 
   /// One shelf's geometry, in unscrolled content coordinates.
   struct Shelf {

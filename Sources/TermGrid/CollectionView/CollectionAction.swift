@@ -1,13 +1,10 @@
+import GridLayout
 import GridRender
-
-/// A direction on screen.
-public enum FocusDirection: Hashable, Sendable, CaseIterable {
-  case up, down, left, right
-}
 
 /// What a key does in a ``CollectionView``.
 public enum CollectionAction: Hashable, Sendable {
-  /// Move the focus to the nearest item in a direction, by geometry.
+  /// Move the focus to the next item in a direction, as the layout's
+  /// <doc:/GridLayout/CollectionLayout/focusNavigation> says (``CollectionView/moveFocus(_:)``).
   case moveFocus(FocusDirection)
   /// Move the focus to the next or previous item in index order.
   case focusNextItem, focusPreviousItem
