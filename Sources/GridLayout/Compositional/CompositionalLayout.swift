@@ -25,7 +25,8 @@
 /// - A section with an ``LayoutSection/orthogonalScrollingBehavior`` is one
 ///   row that scrolls sideways on its own (``SectionScrollingLayout``): the
 ///   collection view scrolls it to show the focus, the wheel scrolls the one
-///   under the pointer, and each keeps its offset across updates.
+///   under the pointer, and each keeps its offset across updates. Its items'
+///   frames include the offset (x less the offset: where they are now).
 /// - A group whose height is ``LayoutDimension/estimated(_:)`` sizes itself
 ///   from its items' content (``itemMeasurer``).
 ///

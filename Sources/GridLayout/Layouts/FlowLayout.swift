@@ -11,11 +11,15 @@
 ///   of the lines above (``LastLineAlignment/columns``). For a packed grid,
 ///   with every line starting at the left, set ``lineAlignment`` to
 ///   ``LineAlignment/leading``.
-/// - Items shorter than their line are centred in it; an item longer than the
+/// - Items shorter than their line are centred in it (an odd row left over
+///   goes after the item: below it, or right of it when horizontal); an item longer than the
 ///   line sits alone and is clipped to the line.
 /// - Headers and footers span the whole width (height when horizontal),
 ///   ignoring the section's left and right insets.
 /// - Positions are rounded to whole cells.
+/// - The arrow keys move the focus line by line (``focusNavigation``): Down
+///   to the next row's item nearest sideways, however far, Left and Right
+///   along the row.
 ///
 /// With a uniform ``itemSize`` (no ``FlowLayoutItemSizing`` delegate),
 /// `prepare` costs O(sections); rect queries cost O(log n + k).

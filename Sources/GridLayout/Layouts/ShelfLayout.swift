@@ -167,7 +167,9 @@ public final class ShelfLayout: SectionScrollingLayout {
       x: shelf.minXs[i] - offset, y: shelf.itemsY, width: shelf.maxXs[i] - shelf.minXs[i], height: metrics.itemHeight)
   }
 
-  /// See ``CollectionLayout``. Items are where their shelf's offset puts them.
+  /// See ``CollectionLayout``. Items are where their shelf's offset puts
+  /// them: an item's x is its unscrolled x less the shelf's offset (see
+  /// ``SectionScrollingLayout``).
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     guard rect.width > 0, rect.height > 0, !shelves.isEmpty else { return [] }
     var result: [LayoutAttributes] = []

@@ -44,7 +44,8 @@ public struct KeyBindings: Sendable {
     set { actions[key] = newValue }
   }
 
-  /// Arrows and h j k l move by geometry; PgUp/PgDn, Home/End and g/G page
+  /// Arrows and h j k l move the focus as the layout says (row by row in a
+  /// grid); PgUp/PgDn, Home/End and g/G page
   /// and jump; Tab/Shift-Tab change section; Enter activates; Space selects,
   /// Shift+arrows select a range, Esc deselects all; m picks the focused item up to move it.
   public static let standard = KeyBindings([
