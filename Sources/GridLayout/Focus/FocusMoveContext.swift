@@ -40,7 +40,8 @@ public struct FocusMoveContext {
   ///
   /// Hidden items, items the focus may not land on and items of another
   /// section that scrolls sideways (a ``SectionScrollingLayout``'s shelf)
-  /// whose middle is scrolled out of view are never chosen. The cost is a
+  /// whose middle is scrolled out of view are never chosen; moving from
+  /// line to line, neither are those of the focused item's own shelf. The cost is a
   /// few rect queries of about a screen each, however many items there are.
   public func nearestItem(
     from indexPath: IndexPath, _ direction: FocusDirection, by navigation: FocusNavigation, in layout: any CollectionLayout
@@ -89,12 +90,13 @@ struct FocusSearch {
     }
   }
 
-  /// Whether `a` lies in another section that scrolls sideways, its middle
+  /// Whether `a` lies in another section that scrolls sideways (or in any,
+  /// the focused item's own too, with `evenInOwnSection`), its middle
   /// outside the columns on screen: the focus does not jump from one shelf
   /// into the part of another scrolled out of view (it moves along a shelf,
   /// and up and down to what is shown).
-  func isScrolledAway(_ a: LayoutAttributes) -> Bool {
-    guard a.indexPath.section != from.section, let shelves,
+  func isScrolledAway(_ a: LayoutAttributes, evenInOwnSection: Bool = false) -> Bool {
+    guard evenInOwnSection || a.indexPath.section != from.section, let shelves,
       shelves.maximumHorizontalOffset(ofSection: a.indexPath.section) > 0
     else { return false }
     let visible = context.visibleRect

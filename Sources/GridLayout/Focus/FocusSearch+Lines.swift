@@ -25,12 +25,12 @@ extension FocusSearch {
   private mutating func nextLine(_ axis: Axis, forward: Bool) -> IndexPath? {
     let visible = context.visibleRect
     let content = layout.contentSize
-    // Every column (row) of the content and of the screen, and of the
-    // focused item's own row when it scrolls sideways: another shelf's items
-    // beyond the screen are scrolled away.
-    let sideways = axis.isVertical ? sidewaysReach(ofSection: from.section) : 0
-    let acrossLow = min(0, axis.acrossMin(visible)) - sideways
-    let acrossHigh = max(axis.across(content), axis.acrossMax(visible)) + sideways
+    // Every column (row) of the content and of the screen: beyond them are
+    // only the items of shelves scrolled out of view, which Up and Down do
+    // not land on (the focused item's own shelf included: its other row's
+    // nearest item on screen is taken).
+    let acrossLow = min(0, axis.acrossMin(visible))
+    let acrossHigh = max(axis.across(content), axis.acrossMax(visible))
     let alongLow = min(0, axis.alongMin(visible))
     let alongHigh = max(axis.along(content), axis.alongMax(visible))
     let low = axis.alongMin(origin)
@@ -45,11 +45,13 @@ extension FocusSearch {
     }
     func band(from start: Double, to end: Double) -> [LayoutAttributes] {
       candidates(in: axis.rect(along: start, across: acrossLow, alongLength: end - start, acrossLength: acrossHigh - acrossLow))
-        .filter { isBeyond($0.frame) }
+        .filter { isBeyond($0.frame) && !isScrolledAway($0, evenInOwnSection: true) }
     }
     // Lines already looked at (none the focus may land on) end here.
     var passed = forward ? -Double.infinity : Double.infinity
-    var reach = max(axis.along(visible.size), 8)
+    // The next line is usually within two of the focused item's lengths:
+    // start there, and double.
+    var reach = max(2 * (high - low), 4)
     while true {
       let start = forward ? low : high - reach
       let end = forward ? high + reach : high
@@ -118,7 +120,8 @@ extension FocusSearch {
     let low = axis.acrossMin(origin)
     let high = axis.acrossMax(origin)
     let middle = crossMid(origin, axis)
-    var reach = max(axis.across(visible.size), 8)
+    // The item beside is usually a few cells away: start there, and double.
+    var reach = max(high - low, 4)
     while true {
       let start = forward ? middle : low - reach
       let end = forward ? high + reach : middle
