@@ -40,13 +40,13 @@ struct CalibreBook: Sendable {
 
 /// Why a Calibre library cannot be opened.
 enum CalibreError: Error, CustomStringConvertible {
-  case notAFolder(String)
+  case folder(String, FolderProblem)
   case missingDatabase(String)
   case unreadable(String, String)
 
   var description: String {
     switch self {
-    case .notAFolder(let p): return "--calibre: not a folder: \(p)"
+    case .folder(let p, let problem): return problem.message("--calibre", p)
     case .missingDatabase(let p): return "--calibre: no metadata.db in \(p): not a Calibre library"
     case .unreadable(let p, let why): return "--calibre: cannot read \(p): \(why)"
     }
@@ -107,13 +107,16 @@ final class CalibreLibrary {
   private var books: [Int64: CalibreBook] = [:]
 
   init(folder: String) throws(CalibreError) {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-      throw .notAFolder(folder)
-    }
+    // (Its files are opened by name: the folder need not be listable.)
+    if let problem = FolderProblem.of(folder, listing: false) { throw .folder(folder, problem) }
     self.folder = folder
     let path = (folder as NSString).appendingPathComponent("metadata.db")
-    guard FileManager.default.fileExists(atPath: path) else { throw .missingDatabase(folder) }
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let problem = FolderProblem.problem(errno)
+      if problem == .noSuchFolder { throw .missingDatabase(folder) }
+      throw .folder(folder, problem)
+    }
     func open(immutable: Bool) throws -> (SQLiteDatabase, Int, Int) {
       let db = try SQLiteDatabase(path: path, immutable: immutable)
       let version = try db.integer("PRAGMA user_version")
