@@ -103,6 +103,37 @@ import Testing
     #expect(Self.listing(orphan) == ["metadata.db", "metadata.db-wal"], "no -shm created")
   }
 
+  /// A grouping whose table is missing is passed over, and said why: g
+  /// went on trying it, so the groupings after it could never be reached.
+  @Test func aGroupingWhoseTableIsMissingIsPassedOverAndSaid() throws {
+    let folder = try Self.library("notags", "DROP TABLE books_tags_link; DROP TABLE tags")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let library = try CalibreLibrary(folder: folder)
+    let controller = try CalibreController(library: library)
+    var visited: [CalibreGrouping] = []
+    for _ in 0..<4 {
+      controller.regroup()
+      visited.append(controller.grouping)
+    }
+    #expect(visited == [.series, .rating, .decade, .author])
+    // Asked for by name: the library opens by the next grouping, and says why.
+    let byTag = try CalibreController(library: library, grouping: .tag)
+    #expect(byTag.grouping == .rating)
+    #expect(
+      byTag.message?.contains("cannot group by tag") == true && byTag.message?.contains("no such table") == true, "\(byTag.message ?? "")")
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary) --calibre '\(folder)' --group-by series")
+    try tmux.waitFor(text: "5 books · 3 series")
+    try tmux.keys("g")
+    let screen = try tmux.waitFor(text: "by rating")
+    #expect(screen.contains("cannot group by tag"), "\(screen)")
+    try tmux.keys("g")
+    try tmux.waitFor(text: "by decade")
+    try tmux.keys("q")
+    try tmux.waitFor("exit") { _ in (try? tmux.pane("alternate_on")) == "0" }
+  }
+
   /// A JPEG (to be shown if a path outside the library were followed).
   static func jpeg() -> Data { Data(CalibreTests.cover().jpegData(quality: 80)) }
 

@@ -21,16 +21,45 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
 
   /// A controller for `library`; its covers come from `loader`, by default
   /// one that reads only files inside the library (``coverLoader(confinedTo:)``).
+  /// A grouping that cannot be read (its table missing) is passed over for
+  /// the next that can, and the message says why; throws when none can.
   init(library: CalibreLibrary, grouping: CalibreGrouping = .author, loader: PictureLoader? = nil) throws {
     self.library = library
-    self.grouping = grouping
+    let found = try Self.readableGrouping(from: grouping, in: library)
+    self.grouping = found.grouping
     self.loader = loader ?? Self.coverLoader(confinedTo: library.folder)
     super.init(layout: CatalogueController.flowLayout(covers: true))
     collectionView.allowsMultipleSelection = false
     collectionView.backgroundWork = [self.loader]
     collectionView.prefetchDataSource = self
-    groups = try library.groups(by: grouping)
+    groups = found.groups
+    message = found.passedOver
     collectionView.reloadData()
+  }
+
+  /// The first grouping from `start` on (in g's order) whose groups can be
+  /// read, with them, and what was said of those passed over (nil when
+  /// none was). A locked library passes nothing over: its error is thrown,
+  /// as is the first error when no grouping can be read.
+  static func readableGrouping(from start: CalibreGrouping, in library: CalibreLibrary, stoppingBefore end: CalibreGrouping? = nil)
+    throws -> (grouping: CalibreGrouping, groups: [CalibreGroup], passedOver: String?)
+  {
+    var grouping = start
+    var failures: [String] = []
+    var firstError: (any Error)?
+    repeat {
+      do {
+        let groups = try library.groups(by: grouping)
+        return (grouping, groups, failures.isEmpty ? nil : failures.joined(separator: "; ") + ": by \(grouping.rawValue)")
+      } catch let error as SQLiteError where error.isLocked {
+        throw error
+      } catch {
+        firstError = firstError ?? error
+        failures.append("cannot group by \(grouping.rawValue) (\(error))")
+      }
+      grouping = grouping.next
+    } while grouping != (end ?? start)
+    throw firstError!
   }
 
   /// A picture loader that decodes a file only when its real path (links
@@ -153,22 +182,24 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
 
   override var helpTitles: [KeyBindings.HelpTopic: String] { [.activate: "show the book with its cover large"] }
 
-  /// The next grouping; the focus goes to the first book.
+  /// The next grouping that can be read (one whose table is missing is
+  /// passed over, and said); the focus goes to the first book.
   func regroup() {
-    let next = grouping.next
+    let found: (grouping: CalibreGrouping, groups: [CalibreGroup], passedOver: String?)
     do {
-      groups = try library.groups(by: next)
+      found = try Self.readableGrouping(from: grouping.next, in: library, stoppingBefore: grouping)
     } catch {
-      message = "cannot group by \(next.rawValue): \(error)"
+      message = "cannot group by \(grouping.next.rawValue): \(error)"
       return
     }
-    grouping = next
+    grouping = found.grouping
+    groups = found.groups
     idsBySection = [:]
     collectionView.reloadData()
     if let first = groups.indices.first(where: { groups[$0].count > 0 }) {
       collectionView.focusItem(at: IndexPath(item: 0, section: first))
     }
-    message = "by \(next.rawValue)"
+    message = found.passedOver ?? "by \(grouping.rawValue)"
   }
 
   // MARK: bars
