@@ -151,7 +151,7 @@ import Testing
     #expect(try library.details(of: 3).contains { $0.label == "ISBN" && $0.value == "9787536692930" })
   }
 
-  @Test func aLibraryLockedByCalibreIsReadAsImmutableAndNeverWritten() throws {
+  @Test func aLibraryLockedByAWriterIsReadFromAPrivateCopyAndNeverWritten() throws {
     let folder = try Self.copy(try Self.library.get(), "locked")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/metadata.db"
@@ -168,7 +168,8 @@ import Testing
     #expect(library.isImmutable)
     #expect(try library.groups(by: .series).map(\.name).first == "Hainish Cycle")
     let controller = try CalibreController(library: library)
-    #expect(controller.titleText?.contains("locked by Calibre") == true)
+    #expect(library.readMode == .privateCopy(.locked))
+    #expect(controller.titleText?.contains("locked: shown before the change") == true)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "not a byte written")
   }
 
