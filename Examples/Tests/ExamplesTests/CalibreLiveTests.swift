@@ -181,6 +181,30 @@ import Testing
     try calibre.quit()
   }
 
+  /// Calibre killed in WAL mode leaves its `-wal` (holding a book it
+  /// added) and `-shm` with no program on them: the catalogue shows the
+  /// book and changes no byte (a reader that may write the `-shm` takes it
+  /// over as the first one there: it truncated and rebuilt it).
+  @Test func aWALLeftByCalibreKilledIsReadWithNotAByteWritten() throws {
+    let folder = try Self.library("killed-WAL", journal: "WAL")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let calibre = try CalibreProcess(library: folder)
+    try calibre.send("sql PRAGMA wal_autocheckpoint=0")
+    try calibre.send("add Unfolded|Calibre Writer")
+    calibre.crash()
+    let before = try Self.state(of: folder)
+    #expect(before["metadata.db-wal"] != nil && before["metadata.db-shm"] != nil)
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary) --calibre '\(folder)'")
+    try tmux.waitFor(text: "6 books · 6 authors")
+    try tmux.keys("End")
+    try tmux.waitFor(text: "Unfolded")
+    try tmux.keys("q")
+    try tmux.waitFor("exit") { _ in (try? tmux.pane("alternate_on")) == "0" }
+    #expect(try Self.state(of: folder) == before, "not a byte written, the -shm included")
+  }
+
   /// Calibre killed in the middle of a change leaves a hot journal (and
   /// pages of the change in the database): the catalogue shows the library
   /// as Calibre will restore it, writing nothing (it said "attempt to
