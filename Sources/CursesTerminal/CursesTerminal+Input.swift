@@ -13,7 +13,7 @@ extension CursesTerminal {
   ///
   /// Input is read here, not by ncurses: one `read` takes every byte
   /// there is (a key, or a burst of them), and a decoder with the
-  /// terminal's terminfo keys turns them into events (see ``InputReader``).
+  /// terminal's terminfo keys turns them into events.
   /// A lone Esc waits ``escapeDelay`` for the rest of a key's sequence; a
   /// control sequence or a string that has begun waits up to
   /// ``sequenceTimeout`` for its end (a reply arriving in pieces is still a
