@@ -245,6 +245,9 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   }
 
   private func handleKey(_ key: Key) throws {
+    // A key completes an animation still running (and, coming before its
+    // first frame, holds animations until the next): keys are never queued behind one.
+    collectionView.completeAnimationForInput()
     let interrupt = key == .control("c")
     defer { lastKeyWasInterrupt = interrupt }
     if interrupt && lastKeyWasInterrupt {
