@@ -3,7 +3,7 @@
 
     python3 Benchmarks/outline-storms.py [--apps before=PATH,after=PATH] [--rounds 2]
         [--storm 4500] [--deep 1000] [--deep-levels 5,250,500,750,1000]
-        [--only storm,growing,quit,deep]
+        [--only storm,growing,quit,filter,deep]
 
 Builds nothing: give the file-browser binaries to compare (`label=path`,
 comma-separated; by default the release build of ../Examples), each run in
@@ -28,6 +28,9 @@ the way xterm sends them, as fast as the program reads them:
   rows shown grow.
 - quit: the storm of "storm", then `q`: the time from `q` written until
   the program has exited.
+- filter: the five big folders opened, `/`, 300 characters typed at once
+  into the filter ("file-1" 50 times), Enter, `?`: the time from `?`
+  written until the help is drawn, and the CPU from the first character.
 - deep: Right (opens the folder with the focus), then Right (the focus to
   its first entry, the next folder), level after level in lockstep (each
   key waits until the program is quiet: 60 ms without output and without
@@ -235,6 +238,22 @@ def quit_latency(binary, tree, count):
     return took
 
 
+def filter_storm(binary, tree):
+    app = App(binary, tree)
+    for k in range(5, 0, -1):
+        open_big(app, k)
+    app.write(b"/")
+    app.settle()
+    cpu0 = app.cpu()
+    app.write(b"file-1" * 50 + b"\r?")
+    sent = time.monotonic()
+    app.wait_for(HELP_TEXT)
+    answered = time.monotonic() - sent
+    cpu = app.cpu() - cpu0
+    app.quit()
+    return answered, cpu
+
+
 def deep(binary, tree, levels):
     """CPU and wall time of Right Right at each level (lockstep), by level."""
     app = App(binary, tree)
@@ -266,7 +285,7 @@ def main():
     p.add_argument("--storm", type=int, default=4500)
     p.add_argument("--deep", type=int, default=1000)
     p.add_argument("--deep-levels", default="1,250,500,750,1000")
-    p.add_argument("--only", default="storm,growing,quit,deep")
+    p.add_argument("--only", default="storm,growing,quit,filter,deep")
     p.add_argument("--rate", type=int, default=0, help="keys a second in a storm (0: as fast as they are read)")
     args = p.parse_args()
     global RATE
@@ -320,6 +339,19 @@ def main():
             runs = results[label]
             cells = [f"{statistics.median(run[i] for run in runs):.2f} s" for i in range(5)]
             print(f"| {label} | " + " | ".join(cells) + " |")
+        sys.stdout.flush()
+
+    if "filter" in only:
+        results = {label: [] for label, _ in apps}
+        for _ in range(args.rounds):
+            for label, binary in apps:
+                results[label].append(filter_storm(binary, tree))
+        print("\n300 characters typed at once into the filter over 7,506 entries, Enter, then `?`:\n")
+        print("| program | `?` answered | CPU from the first character |")
+        print("| --- | --- | --- |")
+        for label, _ in apps:
+            r = results[label]
+            print(f"| {label} | {statistics.median(a for a, _ in r):.2f} s | {statistics.median(c for _, c in r):.2f} s |")
         sys.stdout.flush()
 
     if "deep" in only:
