@@ -19,10 +19,18 @@ public struct TerminalCapabilities: Hashable, Sendable {
   /// are made for. Nil: unknown (pictures in pixels then take
   /// <doc:/GridRender/PixelSize/assumedCell>).
   public var cellPixelSize: PixelSize?
+  /// True while the terminal has not yet said how it shows pictures
+  /// (``pictures`` is then ``PictureSupport/symbols`` for the time being):
+  /// it is asked when the first picture is drawn
+  /// (``Terminal/requestPictureSupport()``), and until it answers pictures
+  /// are drawn as their placeholders, never in symbols that pixels would
+  /// replace a moment later. False for a terminal that cannot be asked or
+  /// whose support was given.
+  public var picturesPending: Bool
   /// Creates capabilities.
   public init(
     colors: ColorSupport, unicode: Bool = true, mouse: Bool = false, scrollsRegions: Bool = true,
-    pictures: PictureSupport = .symbols, cellPixelSize: PixelSize? = nil
+    pictures: PictureSupport = .symbols, cellPixelSize: PixelSize? = nil, picturesPending: Bool = false
   ) {
     self.colors = colors
     self.unicode = unicode
@@ -30,7 +38,13 @@ public struct TerminalCapabilities: Hashable, Sendable {
     self.scrollsRegions = scrollsRegions
     self.pictures = pictures
     self.cellPixelSize = cellPixelSize
+    self.picturesPending = picturesPending
   }
+
+  /// Whether pictures are drawn at all now: not when the terminal shows
+  /// none (``PictureSupport/none``), nor while it has not said how it shows
+  /// them (``picturesPending``): their placeholders show instead.
+  public var showsPictures: Bool { pictures != .none && !picturesPending }
 
   /// Whether pictures are drawn in pixels: kitty or sixel, on a terminal
   /// whose colours can carry the pictures' ids (kitty's placeholder cells
@@ -76,4 +90,15 @@ public protocol Terminal: AnyObject {
   var needsFullRepaint: Bool { get }
   /// Gives the terminal back as it was found (cursor, echo, main screen). Idempotent.
   func restore()
+  /// Asks the terminal how it shows pictures, if that is still to be found
+  /// out (``TerminalCapabilities/picturesPending``): a run loop calls it
+  /// once, after the first frame that drew a picture, so that a program
+  /// that shows none sends no query. The answers arrive with the input;
+  /// ``capabilities`` changes when they have. The default does nothing.
+  func requestPictureSupport()
+}
+
+extension Terminal {
+  /// Default: nothing to ask.
+  public func requestPictureSupport() {}
 }
