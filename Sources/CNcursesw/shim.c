@@ -41,6 +41,17 @@ static void cn_wake(void) {
   (void)ignored;
   errno = saved_errno;
 }
+/// Set by `cn_wake_up` (another thread asking the run loop to look at its
+/// work), taken by `cn_take_woken`.
+static atomic_int cn_woken = 0;
+/// Wakes a wait for input from any thread, as a signal does, and says it
+/// was asked for (`cn_take_woken`).
+void cn_wake_up(void) {
+  atomic_store_explicit(&cn_woken, 1, memory_order_seq_cst);
+  cn_wake();
+}
+/// Whether `cn_wake_up` was called since the last call (and forgets it).
+int cn_take_woken(void) { return atomic_exchange_explicit(&cn_woken, 0, memory_order_seq_cst); }
 /// Resizes seen (SIGWINCH), counted before ncurses' own handler runs. An
 /// atomic (lock-free, so safe in a handler): the signal may arrive on any
 /// thread, and the run loop reads it on another.
