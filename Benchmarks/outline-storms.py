@@ -203,6 +203,8 @@ def storm(binary, tree, count):
     app.wait_for(HELP_TEXT)
     answered = time.monotonic() - sent
     cpu = app.cpu() - cpu0
+    app.write(ESC)  # (closes the help: a key on it closes it, q included)
+    app.settle()
     app.quit()
     return answered, cpu
 
@@ -250,6 +252,8 @@ def filter_storm(binary, tree):
     app.wait_for(HELP_TEXT)
     answered = time.monotonic() - sent
     cpu = app.cpu() - cpu0
+    app.write(ESC)  # (closes the help: a key on it closes it, q included)
+    app.settle()
     app.quit()
     return answered, cpu
 
