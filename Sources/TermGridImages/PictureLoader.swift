@@ -54,6 +54,10 @@ public final class PictureLoader: BackgroundWork, Sendable {
   let state = Locked(State())
   /// The sources handed out, one per file (main thread only).
   private let sources = Locked([Location: ImageFileSource]())
+  /// The same, by the path given as text: a cell asks for its source at
+  /// every frame, and a path is made a `FilePath` once, not each time (in a
+  /// debug build swift-system checks every `FilePath` it makes, part by part).
+  private let sourcesByPath = Locked([String: ImageFileSource]())
 
   /// Creates a loader.
   public init(
@@ -76,7 +80,12 @@ public final class PictureLoader: BackgroundWork, Sendable {
 
   /// The picture source of the file at `path` (the same object for the same
   /// path). A path holding a NUL gives a source whose picture fails.
-  public func source(forFileAt path: String) -> ImageFileSource { source(Location(path)) }
+  public func source(forFileAt path: String) -> ImageFileSource {
+    if let known = sourcesByPath.withLock({ $0[path] }) { return known }
+    let made = source(Location(path))
+    sourcesByPath.withLock { $0[path] = made }
+    return made
+  }
 
   /// The picture source of `file` (the same object for the same file),
   /// whatever bytes its name is made of.

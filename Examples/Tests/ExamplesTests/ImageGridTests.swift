@@ -57,6 +57,25 @@ import Testing
     }
   }
 
+  /// The listing works on the names' bytes: a picture is known by what
+  /// follows the last dot of its name in any case, a root given with a
+  /// trailing slash gives the same paths, the pictures are numbered in
+  /// the order shown, and each one's `FilePath` (made when asked) is its path.
+  @Test func theListingReadsNamesAsBytesAndNumbersThePicturesInOrder() throws {
+    let root = try Self.makeFolder("names")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    for name in ["a.b.PNG", "noext", "trailing.", "photo.jpg.txt", "Jpeg.JpEg"] {
+      try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/beach/" + name))
+    }
+    let folder = try PictureFolder.scan(root + "/")
+    #expect(folder.sections[1].pictures.map(\.name) == ["a.b.PNG", "dunes.png", "Jpeg.JpEg", "sunset 9.jpeg", "sunset 10.JPG"])
+    #expect(folder.skippedFiles == 4, "notes.txt, noext, trailing., photo.jpg.txt")
+    let all = folder.sections.flatMap(\.pictures)
+    #expect(all.map(\.number) == Array(0..<all.count))
+    #expect(all[0].path == root + "/broken.jpg" && all[0].folderPath == root)
+    for entry in all { #expect(String(decoding: entry.file) == entry.path) }
+  }
+
   /// Draws until the animations end and the shapes and thumbnails are in.
   func settle(_ scene: ImageGridController, _ surface: inout Surface) {
     scene.draw(into: &surface)

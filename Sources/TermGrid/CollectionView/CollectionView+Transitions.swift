@@ -223,6 +223,7 @@ extension CollectionView {
       drawScrollIndicator(at: extent, on: &surface)
     }
     redraw.didDrawAnimationFrame()
+    transition?.hasDrawnFrame = true
     return true
   }
 }

@@ -87,6 +87,16 @@ public final class PanelOverlay: Overlay {
     return .handled
   }
 
+  /// Scroll keys (while there is more to see) are droppable; any other key
+  /// closes the panel, whatever the scroll keys before it did: cancelling.
+  public func role(ofQueued key: Key) -> QueuedInputRole {
+    guard lineCount > visibleLines else { return .cancelling }
+    switch key.code {
+    case .up, .down, .character("k"), .character("j"), .pageUp, .pageDown, .home, .end: return .droppable
+    default: return .cancelling
+    }
+  }
+
   /// The rows laid out for a box of `width`: (label, value) per line.
   private func layout(width: Int) -> (lines: [(String, String)], labelWidth: Int) {
     let labelWidth = min(rows.map { DisplayWidth.of($0.label) }.max() ?? 0, max(0, (width - 4) / 2))
