@@ -136,13 +136,12 @@ struct CellEncoder {
       }
     }
     if g.isASCII {
-      let b = g.utf8Byte(0)
-      // In the alternate set 0x5F to 0x7E are drawings, and some terminals
+      // In the alternate set 0x5F to 0x7E are drawings, some terminals
       // (kitty; the Linux console's description) draw + , - . 0 as arrows
-      // and a block too: only a space is the same in both sets everywhere,
-      // so only a space is written without leaving it.
-      if b != 0x20 { textMode() }
-      bytes.append(b)
+      // and a block, and mlterm draws a box for a blank: nothing but the
+      // line-drawing characters is written in it, not even a space.
+      textMode()
+      bytes.append(g.utf8Byte(0))
     } else if !sequences.unicode {
       textMode()
       for _ in 0..<max(1, Int(cell.width)) { bytes.append(g.asciiFallback) }
@@ -256,7 +255,8 @@ struct CellEncoder {
       let c = surface[x, y]
       guard c.width == 1, c.grapheme.isASCII, c.style == style else { return false }
       let b = c.grapheme.utf8Byte(0)
-      if b != 0x20 && alternate != false { return false }
+      // (Never in the alternate set: see `write`.)
+      if alternate != false { return false }
       if b < 0x20 || b == 0x7F { return false }
     }
     for x in start..<end { bytes.append(surface[x, y].grapheme.utf8Byte(0)) }
