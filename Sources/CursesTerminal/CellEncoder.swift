@@ -27,6 +27,9 @@ struct CellEncoder {
   // What the terminal is in now (nil: not known).
   private var cursor: (x: Int, y: Int)?
   private var style: Style?
+  /// Whether `style`'s foreground was written exactly as it is (a kitty
+  /// placeholder's id), not degraded to the terminal's colours.
+  private var styleIsExact = false
   private var alternate: Bool?
   /// Whether the cursor shows (the terminal hid it when it was opened).
   private var cursorShows: Bool? = false
@@ -63,6 +66,7 @@ struct CellEncoder {
   mutating func forgetState() {
     cursor = nil
     style = nil
+    styleIsExact = false
     alternate = nil
     cursorShows = nil
   }
@@ -111,6 +115,32 @@ struct CellEncoder {
     write(cell)
     let advanced = x + max(1, Int(cell.width))
     cursor = advanced >= screenWidth || !certain ? nil : (advanced, y)
+  }
+
+  /// Writes a cell of kitty's Unicode placeholders (see
+  /// <doc:/GridRender/PixelPlaceholder>) at (`x`, `y`): its foreground,
+  /// which carries the picture's id, exactly as it is (`38;2;r;g;b` or
+  /// `38;5;n`, whatever colours the terminal's description gives: kitty
+  /// reads a 24-bit colour under any `TERM`), its background and
+  /// attributes as any cell's. One cell wide on every terminal that draws them.
+  mutating func putPlaceholder(_ cell: Cell, x: Int, y: Int, screenWidth: Int, surface: Surface) {
+    moveTo(x: x, y: y, surface: surface)
+    if style != cell.style || !styleIsExact {
+      var rest = cell.style
+      rest.foreground = .default
+      setStyle(rest)
+      switch cell.style.foreground {
+      case .rgb(let r, let g, let b): bytes += Array("\u{1B}[38;2;\(r);\(g);\(b)m".utf8)
+      case .indexed(let n): bytes += Array("\u{1B}[38;5;\(n)m".utf8)
+      default: break
+      }
+      style = cell.style
+      styleIsExact = true
+    }
+    textMode()
+    let g = cell.grapheme
+    for i in 0..<g.utf8CountToDraw { bytes.append(g.utf8Byte(i)) }
+    cursor = x + 1 >= screenWidth ? nil : (x + 1, y)
   }
 
   /// Whether every terminal agrees on the grapheme's width: one scalar
@@ -162,7 +192,8 @@ struct CellEncoder {
   // MARK: attributes
 
   private mutating func setStyle(_ new: Style) {
-    if let style, style == new { return }
+    if let style, style == new, !styleIsExact { return }
+    styleIsExact = false
     if let recent = recentStyles.firstIndex(where: { $0.style == new }) {
       bytes += recentStyles[recent].bytes
     } else {

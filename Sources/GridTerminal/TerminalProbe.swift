@@ -7,7 +7,9 @@
 /// hands each ``TerminalReply`` to ``take(_:)``; once DA1 has come,
 /// ``result`` says what to use: kitty when the kitty query was answered OK
 /// by a terminal with Unicode placeholders (``showsPlaceholders(version:)``),
-/// else sixel when DA1's attributes include 4, else symbols. Nothing waits
+/// else sixel when DA1's attributes include 4, else kitty's classic
+/// placements when the kitty query was answered OK outside tmux (kitty
+/// before 0.28), else symbols. Nothing waits
 /// for the answers: the first frame draws with symbols, and pictures switch
 /// when the answers come (or stay symbols when none do).
 ///
@@ -56,7 +58,8 @@ public struct TerminalProbe: Sendable {
       guard result == nil else { return false }
       result =
         kittyAnswered && Self.showsPlaceholders(version: version)
-        ? .kitty : attributes.dropFirst().contains(4) ? .sixel : .symbols
+        ? .kitty
+        : attributes.dropFirst().contains(4) ? .sixel : kittyAnswered && !insideTmux ? .kittyPlacements : .symbols
       return true
     }
     return false
@@ -78,9 +81,11 @@ public struct TerminalProbe: Sendable {
     return !version.hasPrefix("wezterm") && !version.hasPrefix("konsole")
   }
 
-  /// The support `TERMGRID_PICTURES` forces (`kitty`, `sixel`, `symbols` or
-  /// `none`), or nil when it is unset or names none of them.
+  /// The support `TERMGRID_PICTURES` forces (`kitty`, `kitty-placements`,
+  /// `sixel`, `symbols`, or `off`, also written `none`), in any case, or nil
+  /// when it is unset or names none of them.
   public static func forced(by environment: [String: String]) -> PictureSupport? {
-    environment["TERMGRID_PICTURES"].flatMap { PictureSupport(rawValue: $0.lowercased()) }
+    guard let value = environment["TERMGRID_PICTURES"]?.lowercased() else { return nil }
+    return value == "none" ? .off : PictureSupport(rawValue: value)
   }
 }

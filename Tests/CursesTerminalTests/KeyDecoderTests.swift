@@ -89,9 +89,13 @@ struct KeyDecoderTests {
     #expect(result([.deviceAttributes([63, 1, 2, 4, 6])]) == (true, .sixel))
     // Ghostty's ?62;22c has no 4: a substring search for "4" would misread it.
     #expect(result([.deviceAttributes([62, 22])]) == (true, .symbols))
-    // kitty before 0.28 (Debian's 0.26) has no Unicode placeholders; WezTerm's kitty graphics neither (it has sixel).
+    // kitty before 0.28 (Debian's 0.26) has no Unicode placeholders: classic placements (not inside
+    // tmux, which does not say where its pane is); WezTerm's kitty graphics neither (it has sixel).
     let ok = TerminalReply.kittyGraphics(id: TerminalProbe.kittyQueryID, ok: true)
-    #expect(result([.version("kitty(0.26.5)"), ok, .deviceAttributes([62])]) == (true, .symbols))
+    #expect(result([.version("kitty(0.26.5)"), ok, .deviceAttributes([62])]) == (true, .kittyPlacements))
+    var insideTmux = TerminalProbe(environment: ["TMUX": "/tmp/tmux-0/default,1,0"])
+    for reply in [.version("kitty(0.26.5)"), ok, .deviceAttributes([62])] { insideTmux.take(reply) }
+    #expect(insideTmux.result == .symbols)
     #expect(result([.version("kitty(0.28.0)"), ok, .deviceAttributes([62])]) == (true, .kitty))
     #expect(result([.version("kitty(1.2)"), ok, .deviceAttributes([62])]) == (true, .kitty))
     #expect(result([.version("ghostty 1.1.3"), ok, .deviceAttributes([62, 22])]) == (true, .kitty))
@@ -105,6 +109,10 @@ struct KeyDecoderTests {
     #expect(String(decoding: TerminalProbe(environment: [:]).query, as: UTF8.self).hasSuffix("\u{1B}[16t\u{1B}[c"))
     #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "Sixel"]) == .sixel)
     #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "pixels"]) == nil)
+    #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "kitty-placements"]) == .kittyPlacements)
+    // `off`, and `none` as it was called before.
+    #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "Off"]) == .off)
+    #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "none"]) == .off)
   }
 
   @Test func keysOfTheTableAndTheCommonOnesAreDecoded() {

@@ -149,7 +149,7 @@ extension String {
     view.dataSource = data
     view.setFrame(CellRect(x: 0, y: 0, width: 20, height: 8))
     view.reloadData()
-    view.adapt(to: TerminalCapabilities(colors: .trueColor, pictures: .none))
+    view.adapt(to: TerminalCapabilities(colors: .trueColor, pictures: .off))
     #expect(!view.showsPictures)
     var surface = Surface(width: 20, height: 8)
     view.draw(into: &surface)

@@ -165,4 +165,17 @@ const char *cn_tiparm9(const char *cap, long a, long b, long c, long d, long e, 
 /// 0, or -1 with errno.
 int cn_write_all(int fd, const unsigned char *bytes, size_t count);
 
+/// Wakes a wait for input (cn_wait_input) from any thread, as a signal
+/// does: a picture made on a worker is then written without waiting for a key.
+void cn_wake_input(void);
+
+/// Sets the bytes a fatal signal's handler writes before it restores the
+/// terminal (the deletions of the pictures a kitty terminal holds): a copy
+/// of `count` bytes, none when 0. -1 when they could not be set (no
+/// memory, or a handler has begun), else 0.
+int cn_set_exit_bytes(const unsigned char *bytes, size_t count);
+
+/// Writes the bytes cn_set_exit_bytes set (from a signal handler: write only).
+void cn_write_exit_bytes(void);
+
 #endif

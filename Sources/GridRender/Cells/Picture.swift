@@ -70,11 +70,16 @@ extension Surface {
   /// (x, y), within the clip, on `background`: what a terminal that shows
   /// pixels turns into the picture. Returns false, drawing nothing, when
   /// the surface has no ``pixelImages``, the image was made for cells of
-  /// another size, it is larger than placeholders can number, or no id is free.
+  /// another size, it is larger than placeholders can number, or no id is
+  /// free. A new id is never one that a cell of this surface shows, and
+  /// when every id is held, one that no cell shows is taken back for it
+  /// (``PixelImageTable/id(for:sparing:)``): with the palette's 255 ids, up
+  /// to 255 pictures show at once.
   @discardableResult
   public mutating func drawPixels(_ image: PixelImage, x: Int, y: Int, background: Color = .default) -> Bool {
     guard let table = pixelImages, image.cellSize == table.cellSize, image.rows <= PixelPlaceholder.maximumSpan,
-      image.columns <= PixelPlaceholder.maximumSpan, let id = table.id(for: image)
+      image.columns <= PixelPlaceholder.maximumSpan,
+      let id = table.id(for: image, sparingShown: pixelImageIDsShown())
     else { return false }
     let area = CellRect(x: x, y: y, width: image.columns, height: image.rows).intersection(clip)
     guard !area.isEmpty else { return true }
@@ -86,6 +91,18 @@ extension Surface {
       }
     }
     return true
+  }
+
+  /// The ids of the pixel pictures whose placeholder cells the surface holds.
+  func pixelImageIDsShown() -> Set<UInt32> {
+    var ids = Set<UInt32>()
+    for y in 0..<height {
+      for x in 0..<width {
+        let cell = self[x, y]
+        if PixelPlaceholder.isPlaceholder(cell), let id = PixelPlaceholder.id(in: cell) { ids.insert(id) }
+      }
+    }
+    return ids
   }
 
   /// Runs `body` with no ``pixelImages``, so that pictures are drawn in

@@ -1,5 +1,6 @@
 import GridLayout
 import GridRender
+import GridTerminal
 
 /// Where an element's pictures come from: something that makes a <doc:/GridRender/Picture>
 /// for an area of a given size (a file decoded and rasterized in the
@@ -182,6 +183,16 @@ public protocol BackgroundWork: AnyObject {
   /// On the main thread: takes what finished since the last call, as the
   /// picture sources whose pictures are now ready (or failed for good).
   func takeFinishedSources() -> [ObjectIdentifier]
+  /// On the main thread: the terminal's capabilities, when a collection
+  /// view that holds this work is told them (at start and whenever they
+  /// change): a picture loader takes the cell size's shape for pictures in
+  /// symbols. The default does nothing.
+  func adapt(to capabilities: TerminalCapabilities)
+}
+
+extension BackgroundWork {
+  /// Does nothing.
+  public func adapt(to capabilities: TerminalCapabilities) {}
 }
 
 extension ElementContent {

@@ -64,7 +64,7 @@ public final class PanelOverlay: Overlay {
   /// Takes the terminal's colours for the picture.
   public func adapt(to capabilities: TerminalCapabilities) {
     colors = capabilities.colors
-    showsPicture = capabilities.pictures != .none
+    showsPicture = capabilities.pictures != .off
   }
   /// False on a terminal set to show no pictures: the picture's placeholder shows.
   public private(set) var showsPicture = true

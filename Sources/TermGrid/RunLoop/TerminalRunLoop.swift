@@ -113,8 +113,8 @@ public final class TerminalRunLoop {
   /// one kept while it still fits), or nil when it shows no pixels.
   static func pixelImages(for capabilities: TerminalCapabilities, keeping table: PixelImageTable?) -> PixelImageTable? {
     guard let cell = capabilities.pixelPictureCellSize else { return nil }
-    // Sixel's ids never reach the terminal: as many as true colour numbers.
-    let colors = capabilities.pictures == .sixel ? .trueColor : capabilities.colors
+    // (Sixel's and classic placements' ids never reach the terminal: as many as true colour numbers.)
+    let colors = capabilities.pictureIDColors
     if let table, table.cellSize == cell, table.colors == colors { return table }
     return PixelImageTable(cellSize: cell, colors: colors)
   }
