@@ -155,9 +155,11 @@ public struct PixelPictureWriter {
     }
   }
 
-  /// Sixel: what a placeholder cell is written as (a blank in its background).
+  /// Sixel and classic placements: what a placeholder cell is written as
+  /// (a blank in its background and attributes, which the picture's
+  /// transparent parts show).
   public static func sixelBlank(for cell: Cell) -> Cell {
-    Cell(grapheme: .space, style: Style(background: cell.style.background), width: 1)
+    Cell(grapheme: .space, style: Style(background: cell.style.background, attributes: cell.style.attributes), width: 1)
   }
 
   /// The pictures whose placeholder cells the update changes, each once:

@@ -175,19 +175,25 @@ import Testing
       capabilities: TerminalCapabilities(colors: .trueColor, scrollsRegions: false, pictures: .sixel, cellPixelSize: Self.cell))
     let loop = TerminalRunLoop(terminal: terminal, scene: app)
     try Self.run(loop, terminal, loader)
-    let images = Self.text(terminal.pictureOutput).components(separatedBy: "\u{1B}P0;1;0q").count - 1
+    let initial = Self.text(terminal.pictureOutput)
+    let count = initial.components(separatedBy: "\u{1B}P0;1;0q").count - 1
     let visible = app.collectionView.indexPathsForVisibleItems.count
     // Each picture at least once; the last row's, cut by the screen's edge, in one piece.
-    #expect(images >= visible && images <= visible * 2, "\(images) images for \(visible) pictures")
+    #expect(count >= visible && count <= visible * 2, "\(count) images for \(visible) pictures")
 
     // A frame that changes nothing sends nothing.
     terminal.pictureOutput = []
     try loop.drawFrame(force: true)
     #expect(terminal.pictureOutput.isEmpty)
 
-    // The focus moves: its border changes, not its picture's cells.
+    // The focus moves: the two pictures' cells take and lose the focus's reverse video (which the
+    // pictures' transparent parts show), and the two are written again, as they were made.
     try Self.run(loop, terminal, loader, keys: Key(.right))
-    #expect(terminal.pictureOutput.isEmpty)
+    let moved = Self.text(terminal.pictureOutput)
+    #expect(moved.components(separatedBy: "\u{1B}P0;1;0q").count - 1 == 2)
+    let images = moved.components(separatedBy: "\u{1B}P0;1;0q").dropFirst().map { $0.components(separatedBy: "\u{1B}\\")[0] }
+    #expect(images.allSatisfy { initial.contains($0) }, "the same images")
+    terminal.pictureOutput = []
 
     // A page down draws the pictures now on screen, each placed at its cells.
     try Self.run(loop, terminal, loader, keys: Key(.pageDown))

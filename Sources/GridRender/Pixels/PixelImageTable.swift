@@ -32,10 +32,22 @@ public final class PixelImageTable: Sendable {
   }
   private let state = Mutex(State())
 
-  /// Creates a table for a terminal with cells of `cellSize` pixels and `colors`.
-  public init(cellSize: PixelSize, colors: ColorSupport) {
+  /// Whether a placeholder cell keeps the attributes of the cell it is
+  /// drawn over (a focused card's reverse video), so that a picture's
+  /// transparent parts show the same as the cells beside it: true where
+  /// the terminal writes placeholder cells as blanks in their style under
+  /// the picture (sixel, kitty's classic placements); false with kitty's
+  /// Unicode placeholders, whose foreground carries the id (reversed, the
+  /// id's colour would show), which keep the background colour alone.
+  public let placeholdersTakeAttributes: Bool
+
+  /// Creates a table for a terminal with cells of `cellSize` pixels and
+  /// `colors`, whose placeholder cells keep the attributes they are drawn
+  /// over when `placeholdersTakeAttributes`.
+  public init(cellSize: PixelSize, colors: ColorSupport, placeholdersTakeAttributes: Bool = false) {
     self.cellSize = cellSize
     self.colors = colors
+    self.placeholdersTakeAttributes = placeholdersTakeAttributes
   }
 
   /// The largest id.

@@ -163,12 +163,23 @@ extension Surface {
     return failed || !showsPicture ? nil : picture.source
   }
 
-  /// Draws `picture` centred in `area`, cut by it when larger.
+  /// Draws `picture` centred in `area`, cut by it when larger. In pixels,
+  /// where placeholder cells cannot show reverse video (kitty's), the area
+  /// around the picture takes none either, so that nothing beside a
+  /// picture narrower than its cells shows another colour than the
+  /// picture's transparent parts.
   private mutating func drawCentred(_ picture: Picture, in area: CellRect, adding attributes: TextAttributes) {
     withClip(area) {
-      $0.draw(
+      let inPixels = $0.draw(
         picture, x: area.x + (area.width - picture.width) / 2, y: area.y + (area.height - picture.height) / 2,
         adding: attributes)
+      if inPixels, let table = $0.pixelImages, !table.placeholdersTakeAttributes {
+        $0.restyle(area) { style in
+          var plain = style
+          plain.attributes.remove(.reverse)
+          return plain
+        }
+      }
     }
   }
 }

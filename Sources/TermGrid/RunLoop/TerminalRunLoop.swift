@@ -115,8 +115,10 @@ public final class TerminalRunLoop {
     guard let cell = capabilities.pixelPictureCellSize else { return nil }
     // (Sixel's and classic placements' ids never reach the terminal: as many as true colour numbers.)
     let colors = capabilities.pictureIDColors
-    if let table, table.cellSize == cell, table.colors == colors { return table }
-    return PixelImageTable(cellSize: cell, colors: colors)
+    // (Written as blanks under the pictures, placeholders can show a focused card's reverse video; kitty's cannot.)
+    let attributes = capabilities.pictures != .kitty
+    if let table, table.cellSize == cell, table.colors == colors, table.placeholdersTakeAttributes == attributes { return table }
+    return PixelImageTable(cellSize: cell, colors: colors, placeholdersTakeAttributes: attributes)
   }
 
   /// Draws and presents a frame if the scene needs one (or `force`).
