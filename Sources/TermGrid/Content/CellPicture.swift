@@ -123,7 +123,7 @@ extension Surface {
   /// <doc:/GridRender/Surface/pixelImages>, the source is asked for a picture with pixels.
   mutating func draw(
     _ picture: CellPicture, in area: CellRect, title: String, colors: ColorSupport, adding attributes: TextAttributes = [],
-    showsPicture: Bool = true
+    showsPicture: Bool = true, asciiOnly: Bool = false
   ) -> (any PictureSource)? {
     guard !area.isEmpty else { return nil }
     let cellPixels = pixelImages?.cellSize
@@ -136,13 +136,14 @@ extension Surface {
       if let cellPixels { return source.standIn(width: area.width, height: area.height, colors: colors, cellPixels: cellPixels) }
       return source.standIn(width: area.width, height: area.height, colors: colors)
     }
+    // (Without UTF-8, block symbols as blanks of their colours: see `Picture.asciiOnly`.)
     if showsPicture, let made = made() {
-      drawCentred(made, in: area, adding: attributes)
+      drawCentred(asciiOnly ? made.asciiOnly : made, in: area, adding: attributes)
       return nil
     }
     let failed = showsPicture && picture.source.failure != nil
     if showsPicture, !failed, let standIn = standIn() {
-      drawCentred(standIn, in: area, adding: attributes)
+      drawCentred(asciiOnly ? standIn.asciiOnly : standIn, in: area, adding: attributes)
       return picture.source
     }
     let color = failed ? Color.rgb(0x3A, 0x3A, 0x3A) : picture.placeholderColor ?? CellPicture.placeholderColor(for: title)
