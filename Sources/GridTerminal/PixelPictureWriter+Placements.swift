@@ -13,10 +13,18 @@ extension PixelPictureWriter {
   /// moved, covered by an overlay or an animation, or gone). `after` goes
   /// after them: the new placements, each at its cells (it moves the
   /// cursor). A picture whose cells did not change keeps its placements,
-  /// and nothing is sent for it.
+  /// and nothing is sent for it. When the update clears the screen (which
+  /// deletes a kitty's placements, and its pictures held by no other), every
+  /// picture shown is sent and placed again.
   public mutating func kittyPlacements(for update: FrameUpdate) -> (before: [UInt8], after: [UInt8]) {
     var before: [UInt8] = []
     var after: [UInt8] = []
+    if update.clearsScreen {
+      // Clearing the screen deletes a kitty's placements there and the pictures no other placement
+      // holds (0.26 does): all are sent and placed again.
+      sent.removeAll()
+      placements.removeAll()
+    }
     guard let table = takeTable(of: update, add: { before += $0 }) else { return (before, after) }
     let frame = update.frame
     let changed = Self.changedCells(by: update)

@@ -9,9 +9,10 @@ import Testing
 /// id, placements at the cursor, deletions), after every frame of random
 /// drawing (pictures placed, moved, cut by the screen's edge, covered by
 /// text as an overlay covers them, drawn in symbols as a fade draws them,
-/// their images released), each cell of the screen is covered by exactly
-/// the picture cell its placeholder says, and no other cell by any
-/// placement; at the end nothing is left.
+/// their images released, the screen cleared as a resize or Ctrl-L clears
+/// it, which deletes kitty 0.26's pictures), each cell of the screen is
+/// covered by exactly the picture cell its placeholder says, and no other
+/// cell by any placement; at the end nothing is left.
 @Suite struct KittyPlacementsTests {
   static let cell = PixelSize(width: 2, height: 3)
 
@@ -86,6 +87,12 @@ import Testing
       }
     }
 
+    /// ED 2, as kitty 0.26 does it: the placements go, and the pictures with them.
+    mutating func clearScreen() {
+      placements.removeAll()
+      images.removeAll()
+    }
+
     /// What covers the cell at (x, y): the image and the picture cell, or nil.
     func covering(x: Int, y: Int) -> [(image: Int, row: Int, column: Int)] {
       placements.filter { $0.screen.contains(x: x, y: y) }.map {
@@ -145,6 +152,8 @@ import Testing
       if frame % 50 == 49 { screen.invalidate() }
       let (before, after) = writer.kittyPlacements(for: update)
       surface.markPresented()
+      // Clearing the screen deletes what is placed there and the pictures no other placement holds (kitty 0.26).
+      if update.clearsScreen { model.clearScreen() }
       model.feed(before)
       model.feed(after)
       if !model.problems.isEmpty {
