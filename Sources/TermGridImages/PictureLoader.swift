@@ -174,7 +174,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
   /// then made for the shape of its cells, not for cells twice as tall as
   /// wide, so that a photograph keeps its shape in symbols too. A
   /// collection view tells the loaders in its
-  /// <doc:CollectionView/backgroundWork> whenever the terminal's
+  /// <doc:/TermGrid/CollectionView/backgroundWork> whenever the terminal's
   /// capabilities change.
   public func adapt(to capabilities: TerminalCapabilities) {
     let cell = capabilities.cellPixelSize.flatMap { $0.isPlausibleCell ? $0 : nil }

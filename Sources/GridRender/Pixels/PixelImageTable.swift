@@ -63,7 +63,7 @@ public final class PixelImageTable: Sendable {
   /// image, the one least recently asked for is taken from its image and
   /// given to this one: its former image, still cached but off the screen,
   /// gets an id again the next time it is drawn (and a kitty terminal is
-  /// sent it again: ``PixelPictureWriter`` sends an id anew when it names
+  /// sent it again: the terminal's `PixelPictureWriter` sends an id anew when it names
   /// another image). So with the palette's 255 ids any number of pictures
   /// can be shown, up to 255 of them on the screen at once. Nil when all
   /// are in use.
