@@ -22,3 +22,11 @@ public enum PictureSupport: String, Hashable, Sendable, CaseIterable {
   /// does not tell where on the outer terminal its pane's cells are.
   case kittyPlacements = "kitty-placements"
 }
+
+extension PictureSupport {
+  /// The former name of ``off``. Where a `PictureSupport?` is asked for
+  /// (`pictures:` when opening a terminal), `.none` is `Optional.none`
+  /// ("ask the terminal"), never this: write ``off``.
+  @available(*, deprecated, renamed: "off")
+  public static var none: PictureSupport { .off }
+}
