@@ -10,18 +10,37 @@ frame on its way) and until its last (its pictures drawn), medians and
 worst over the keys. Several programs are measured side by side,
 alternating, in one run (an earlier build of image-grid beside this one).
 
-    python3 Benchmarks/sixel-keys.py [--cells 10x20,40x80] [--load] [--runs 2] PROGRAM [PROGRAM ...]
+    python3 Benchmarks/sixel-keys.py [--cells 10x20,40x80] [--load] [--runs 2]
+        [--keys right*12,down*6,up*6] [--trace] PROGRAM [PROGRAM ...]
 
 --load keeps the machine's other core busy (a process spinning) while
-measuring. The photographs are scikit-image's samples (scripts/sample-photos)
-copied --copies times.
+measuring. --keys gives another script (right, left, up, down, pgdn, pgup,
+home, end, enter, esc, each with *N). --trace prints each key's two times
+and bytes to standard error. The photographs are scikit-image's samples
+(scripts/sample-photos) copied --copies times.
 """
 import argparse, fcntl, os, pty, select, shutil, signal, struct, subprocess, sys, termios, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.join(here, "..")
 
-KEYS = [b"\x1b[C"] * 12 + [b"\x1b[B"] * 6 + [b"\x1b[A"] * 6
+NAMED = {
+    "right": b"\x1b[C", "left": b"\x1b[D", "up": b"\x1b[A", "down": b"\x1b[B", "pgdn": b"\x1b[6~", "pgup": b"\x1b[5~",
+    "home": b"\x1b[H", "end": b"\x1b[F", "enter": b"\r", "esc": b"\x1b",
+}
+
+
+def parse_keys(text):
+    """right*12,down*6 -> the bytes of each key, in order."""
+    keys = []
+    for part in text.split(","):
+        name, _, count = part.strip().partition("*")
+        keys += [NAMED[name]] * int(count or 1)
+    return keys
+
+
+KEYS = []
+TRACE = False
 
 
 class Session:
@@ -68,7 +87,9 @@ def measure(program, folder, cell):
     for key in KEYS:
         sent = time.monotonic()
         os.write(s.fd, key)
-        f, l, _ = s.quiet(0.5)
+        f, l, n = s.quiet(0.5)
+        if TRACE:
+            print(key, f and round((f - sent) * 1000, 1), l and round((l - sent) * 1000, 1), n, file=sys.stderr)
         if f is None:
             continue
         first.append(f - sent)
@@ -83,8 +104,13 @@ def main():
     p.add_argument("--cells", default="10x20,40x80")
     p.add_argument("--runs", type=int, default=2)
     p.add_argument("--load", action="store_true")
+    p.add_argument("--keys", default="right*12,down*6,up*6")
+    p.add_argument("--trace", action="store_true")
     p.add_argument("programs", nargs="+")
     args = p.parse_args()
+    global KEYS, TRACE
+    KEYS = parse_keys(args.keys)
+    TRACE = args.trace
     photos = subprocess.run([os.path.join(root, "scripts", "sample-photos")], check=True, capture_output=True, text=True).stdout.strip()
     folder = os.path.join(here, ".pictures", f"photos-{args.copies}")
     if not os.path.exists(folder):

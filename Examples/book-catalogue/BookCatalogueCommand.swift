@@ -33,11 +33,13 @@ struct BookCatalogueCommand: ParsableCommand {
 
       Covers (--covers, --calibre) are drawn in pixels where the terminal
       shows them, else as mosaics of block symbols in its colours. The
-      terminal is asked at start, without waiting for its answers: the
-      kitty graphics protocol in kitty 0.28 and later and Ghostty (inside
+      terminal is asked when the first cover is drawn, without waiting for
+      its answers (the covers' title cards show meanwhile): the kitty
+      graphics protocol in kitty 0.28 and later and Ghostty (inside
       tmux through its passthrough, with `set -g allow-passthrough on`),
-      kitty's classic placements in older kitty (Debian 12's 0.26), sixel in
-      xterm started as a VT340, foot, WezTerm, Konsole and Windows Terminal;
+      kitty's classic placements in older kitty (Debian 12's 0.26; not
+      inside tmux), sixel in xterm started as a VT340, foot, WezTerm,
+      Konsole and Windows Terminal;
       symbols elsewhere, and without UTF-8 (LANG=C) blanks in the covers'
       colours. TERMGRID_PICTURES=kitty, kitty-placements, sixel, symbols or
       off (no cover decoded) in the environment forces one. A terminal that
@@ -58,6 +60,8 @@ struct BookCatalogueCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "A Calibre library to browse, read only (the folder with metadata.db): covers, authors, series, tags, ratings.",
+      discussion:
+        "Nothing in the library is written, even while Calibre has it open; what Calibre adds, changes or removes comes in as it does.",
       valueName: "folder"))
   var calibre: String?
 

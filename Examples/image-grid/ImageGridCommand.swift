@@ -24,11 +24,12 @@ struct ImageGridCommand: ParsableCommand {
       focused one) off the view (never off the disk), ? help, q quits.
 
       Pictures are drawn in pixels where the terminal shows them, else as
-      mosaics of block symbols in its colours. The terminal is asked at
-      start (the first screen does not wait for its answers): the kitty
-      graphics protocol in kitty 0.28 and later and Ghostty (inside tmux
-      through its passthrough, with `set -g allow-passthrough on`), kitty's
-      classic placements in older kitty (Debian 12's 0.26), sixel in xterm
+      mosaics of block symbols in its colours. The terminal is asked when
+      the first picture is drawn (nothing waits for its answers: the
+      pictures' placeholders show meanwhile): the kitty graphics protocol
+      in kitty 0.28 and later and Ghostty (inside tmux through its
+      passthrough, with `set -g allow-passthrough on`), kitty's classic
+      placements in older kitty (Debian 12's 0.26; not inside tmux), sixel in xterm
       started as a VT340 (`xterm -ti vt340`), foot, WezTerm, Konsole and
       Windows Terminal; symbols elsewhere, and without UTF-8 (LANG=C) blanks
       in the pictures' colours. TERMGRID_PICTURES=kitty, kitty-placements,

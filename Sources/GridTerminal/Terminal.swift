@@ -27,10 +27,19 @@ public struct TerminalCapabilities: Hashable, Sendable {
   /// 16,777,215; inside tmux only what tmux passes on (the palette's 256,
   /// unless tmux and `TERM` have RGB).
   public var placeholderColors: ColorSupport?
+  /// True while the terminal has not yet said how it shows pictures
+  /// (``pictures`` is then ``PictureSupport/symbols`` for the time being):
+  /// it is asked when the first picture is drawn
+  /// (``Terminal/requestPictureSupport()``), and until it answers pictures
+  /// are drawn as their placeholders, never in symbols that pixels would
+  /// replace a moment later. False for a terminal that cannot be asked or
+  /// whose support was given.
+  public var picturesPending: Bool
   /// Creates capabilities.
   public init(
     colors: ColorSupport, unicode: Bool = true, mouse: Bool = false, scrollsRegions: Bool = true,
-    pictures: PictureSupport = .symbols, cellPixelSize: PixelSize? = nil, placeholderColors: ColorSupport? = nil
+    pictures: PictureSupport = .symbols, cellPixelSize: PixelSize? = nil, placeholderColors: ColorSupport? = nil,
+    picturesPending: Bool = false
   ) {
     self.colors = colors
     self.unicode = unicode
@@ -39,7 +48,13 @@ public struct TerminalCapabilities: Hashable, Sendable {
     self.pictures = pictures
     self.cellPixelSize = cellPixelSize
     self.placeholderColors = placeholderColors
+    self.picturesPending = picturesPending
   }
+
+  /// Whether pictures are drawn at all now: not when the terminal shows
+  /// none (``PictureSupport/off``), nor while it has not said how it shows
+  /// them (``picturesPending``): their placeholders show instead.
+  public var showsPictures: Bool { pictures != .off && !picturesPending }
 
   /// Whether pictures are drawn in pixels: sixel, kitty with classic
   /// placements, or kitty with placeholder cells where they can be written
@@ -98,4 +113,15 @@ public protocol Terminal: AnyObject {
   var needsFullRepaint: Bool { get }
   /// Gives the terminal back as it was found (cursor, echo, main screen). Idempotent.
   func restore()
+  /// Asks the terminal how it shows pictures, if that is still to be found
+  /// out (``TerminalCapabilities/picturesPending``): a run loop calls it
+  /// once, after the first frame that drew a picture, so that a program
+  /// that shows none sends no query. The answers arrive with the input;
+  /// ``capabilities`` changes when they have. The default does nothing.
+  func requestPictureSupport()
+}
+
+extension Terminal {
+  /// Default: nothing to ask.
+  public func requestPictureSupport() {}
 }

@@ -203,7 +203,7 @@ import Testing
     let help = try Spawn.run([Self.binary, "--help"])
     #expect(help.status == 0 && help.output.contains("+ and - change"))
     // How pictures are drawn, and how to force it.
-    for said in ["pixels", "asked at", "sixel", "kitty-placements", "TERMGRID_PICTURES", "symbols or", "off"] {
+    for said in ["pixels", "asked when", "sixel", "kitty-placements", "TERMGRID_PICTURES", "symbols or", "off"] {
       #expect(help.output.contains(said), "\(said)")
     }
   }

@@ -50,6 +50,7 @@ extension Surface {
   /// cells already there. Returns true when it was drawn in pixels.
   @discardableResult
   public mutating func draw(_ picture: Picture, x: Int, y: Int, adding attributes: TextAttributes = []) -> Bool {
+    notePictures()
     if let pixels = picture.pixels,
       drawPixels(pixels, x: x + (picture.width - pixels.columns) / 2, y: y + (picture.height - pixels.rows) / 2)
     {

@@ -126,6 +126,7 @@ extension Surface {
     showsPicture: Bool = true, asciiOnly: Bool = false
   ) -> (any PictureSource)? {
     guard !area.isEmpty else { return nil }
+    notePictures()
     let cellPixels = pixelImages?.cellSize
     let source = picture.source
     func made() -> Picture? {

@@ -54,8 +54,9 @@ public final class TerminalRunLoop {
     try drawFrame(force: true)
     while true {
       let animating = scene.needsDisplay
-      // Results expected from background work (pictures): look every frame interval.
-      let awaiting = !animating && scene.hasPendingWork
+      // Results expected from background work (pictures), or the terminal's
+      // answers to the picture queries: look every frame interval.
+      let awaiting = !animating && (scene.hasPendingWork || awaitsTerminal)
       let wait: Duration? = animating || awaiting ? frameInterval : untilIdle ? .zero : nil
       guard let first = try terminal.nextEvent(timeout: wait) else {
         if animating || awaiting {
@@ -95,6 +96,15 @@ public final class TerminalRunLoop {
   public static let redrawKey = Key.control("l")
   /// Ctrl-L was pressed: the next frame is written whole.
   private var repaintsWhole = false
+  /// The terminal was asked how it shows pictures (after the first frame that drew one).
+  private var requestedPictureSupport = false
+
+  /// Whether the terminal's answers to its picture queries are awaited, or
+  /// have changed what it can show since the scene was told.
+  private var awaitsTerminal: Bool {
+    let now = terminal.capabilities
+    return (requestedPictureSupport && now.picturesPending) || now != toldCapabilities
+  }
 
   /// Tells the scene what the terminal can show, the first time and again
   /// whenever it changes (a terminal's answers to its picture queries arrive
@@ -136,5 +146,10 @@ public final class TerminalRunLoop {
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     surface.markPresented()
     framesPresented += 1
+    if surface.hasDrawnPictures, !requestedPictureSupport {
+      // Only a program that shows pictures asks the terminal about them.
+      requestedPictureSupport = true
+      terminal.requestPictureSupport()
+    }
   }
 }
