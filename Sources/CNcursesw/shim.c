@@ -41,6 +41,21 @@ static void cn_wake(void) {
   (void)ignored;
   errno = saved_errno;
 }
+/// Set by `cn_wake_up` (another thread asking the run loop to look at its
+/// work), taken by `cn_take_woken`.
+static atomic_int cn_woken = 0;
+/// Wakes a wait for input from any thread, as a signal does, and says it
+/// was asked for (`cn_take_woken`).
+void cn_wake_up(void) {
+  atomic_store_explicit(&cn_woken, 1, memory_order_seq_cst);
+  cn_wake();
+}
+/// Whether `cn_wake_up` was called since the last call (and forgets it).
+int cn_take_woken(void) { return atomic_exchange_explicit(&cn_woken, 0, memory_order_seq_cst); }
+/// Wakes a wait for input (cn_wait_input) from any thread, as a signal
+/// does, without ending the wait for the caller (unlike `cn_wake_up`): a
+/// picture made on a worker is then written without waiting for a key.
+void cn_wake_input(void) { cn_wake(); }
 /// Resizes seen (SIGWINCH), counted before ncurses' own handler runs. An
 /// atomic (lock-free, so safe in a handler): the signal may arrive on any
 /// thread, and the run loop reads it on another.
@@ -516,10 +531,6 @@ int cn_write_all(int fd, const unsigned char *bytes, size_t count) {
   }
   return 0;
 }
-
-/// Wakes a wait for input (cn_wait_input) from any thread, as a signal
-/// does: a picture made on a worker is then written without waiting for a key.
-void cn_wake_input(void) { cn_wake(); }
 
 /// Bytes a fatal signal's handler writes before it restores the terminal
 /// (the deletions of the pictures a kitty terminal holds, which it would

@@ -7,7 +7,8 @@ import GridTerminal
 #endif
 
 extension CursesTerminal {
-  /// The next key, mouse, paste or resize event; nil when `timeout` ran out;
+  /// The next key, mouse, paste or resize event; nil when `timeout` ran out
+  /// or the wait was woken (``wakeUpHandler``);
   /// <doc:/GridTerminal/InputEvent/endOfInput> once the input is closed (end of file, a
   /// hang-up), at once and on every later call, so a loop never spins on it.
   ///
@@ -61,7 +62,9 @@ extension CursesTerminal {
         // Nothing came. The caller's time is up (a look, or its deadline
         // passed): no event. Else a sequence's or the probe's time came, or
         // a signal woke the wait, and the loop goes round.
-        if isLook || deadline.map({ clock.now >= $0 }) == true { return resumedEvent() ?? resizeEvent() }
+        if isLook || deadline.map({ clock.now >= $0 }) == true || cn_take_woken() != 0 {
+          return resumedEvent() ?? resizeEvent()
+        }
       }
     }
   }
@@ -71,6 +74,10 @@ extension CursesTerminal {
     let c = d.components
     return Int32(clamping: max(1, c.seconds * 1000 + (c.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
   }
+
+  /// Ends a wait for input from any thread (see <doc:/GridTerminal/Terminal/wakeUpHandler>):
+  /// ``nextEvent(timeout:)`` then returns nil, whatever its timeout.
+  public var wakeUpHandler: (@Sendable () -> Void)? { { cn_wake_up() } }
 
   /// Sends the picture queries, once, if the terminal is to be asked (see
   /// <doc:/GridTerminal/Terminal/requestPictureSupport()>); their answers are read with the

@@ -98,9 +98,10 @@ public protocol Terminal: AnyObject {
   /// What the terminal can show.
   var capabilities: TerminalCapabilities { get }
   /// The next input event: waits at most `timeout` (forever when nil; a zero
-  /// timeout only polls). Returns nil when the time ran out, and
-  /// ``InputEvent/endOfInput`` once the input is closed (never nil from a
-  /// wait without a timeout).
+  /// timeout only polls). Returns nil when the time ran out or the wait was
+  /// woken (``wakeUpHandler``), and ``InputEvent/endOfInput`` once the
+  /// input is closed (never nil from a wait without a timeout that was not
+  /// woken).
   func nextEvent(timeout: Duration?) throws -> InputEvent?
   /// Makes the screen show the update's frame: clears the screen when the
   /// update says so, replays its scrolls, then writes its changes (cells
@@ -119,9 +120,18 @@ public protocol Terminal: AnyObject {
   /// that shows none sends no query. The answers arrive with the input;
   /// ``capabilities`` changes when they have. The default does nothing.
   func requestPictureSupport()
+  /// A function that, called from any thread, ends the terminal's wait for
+  /// input (the one under way, or else the next) with no event: what a
+  /// run loop gives work running on other threads, so that it draws their
+  /// results as soon as they are ready and sleeps meanwhile. Nil, the
+  /// default, when the terminal cannot be woken (a run loop then looks for
+  /// results every frame interval).
+  var wakeUpHandler: (@Sendable () -> Void)? { get }
 }
 
 extension Terminal {
   /// Default: nothing to ask.
   public func requestPictureSupport() {}
+  /// Default: none.
+  public var wakeUpHandler: (@Sendable () -> Void)? { nil }
 }

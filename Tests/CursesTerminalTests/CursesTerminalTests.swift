@@ -545,9 +545,43 @@ extension Array where Element == UInt8 {
     _ = try terminal.nextEvent(timeout: .seconds(20))
   }
 
+  /// Another thread ends a wait for input, with or without a timeout:
+  /// nil at once, then waits go on as before (a key is still a key).
+  @Test func aWaitForInputIsWokenFromAnotherThread() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    defer { terminal.restore() }
+    let wake = try #require(terminal.wakeUpHandler)
+    for timeout: Duration? in [nil, .seconds(30)] {
+      let started = ContinuousClock.now
+      var thread = pthread_t()
+      let box = Unmanaged.passRetained(WakeBox(wake))
+      pthread_create(
+        &thread, nil,
+        { raw in
+          let box = Unmanaged<WakeBox>.fromOpaque(raw!).takeRetainedValue()
+          usleep(100_000)
+          box.wake()
+          return nil
+        }, box.toOpaque())
+      #expect(try terminal.nextEvent(timeout: timeout) == nil)
+      #expect(ContinuousClock.now - started < .seconds(20))
+      pthread_join(thread, nil)
+    }
+    pty.type(Array("k".utf8))
+    #expect(try terminal.nextEvent(timeout: .seconds(5)) == .key("k"))
+    #expect(try terminal.nextEvent(timeout: .milliseconds(50)) == nil)
+  }
+
   @Test func unknownTerminalIsATypedError() {
     #expect(throws: CursesTerminalError.self) {
       _ = try CursesTerminal(term: "no-such-terminal-type", inputDescriptor: 0, outputDescriptor: 1)
     }
   }
+}
+
+/// A wake-up handed to a thread.
+final class WakeBox: Sendable {
+  let wake: @Sendable () -> Void
+  init(_ wake: @escaping @Sendable () -> Void) { self.wake = wake }
 }

@@ -229,9 +229,17 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
 
   // MARK: watching
 
-  /// The library is watched while shown: the run loop looks for the
-  /// watcher's word every frame interval.
-  override var hasPendingWork: Bool { true }
+  /// The library is watched while shown: the watcher wakes the run loop
+  /// when its files change, so nothing is looked at while nothing happens;
+  /// only a look asked for later (a locked library tried again) has the
+  /// loop look every frame interval until it is due.
+  override var hasPendingWork: Bool { super.hasPendingWork || watcher.hasLookAhead }
+
+  /// Gives the watcher the run loop's wake-up.
+  override func willStart(wakeUp: @escaping @Sendable () -> Void) {
+    super.willStart(wakeUp: wakeUp)
+    watcher.onChange = wakeUp
+  }
 
   /// Takes finished pictures in, then looks at the library when its files
   /// changed or a look is due.

@@ -17,6 +17,8 @@ final class LibraryWatcher {
     let lock = NSLock()
     var changed = false
     var stopped = false
+    /// Called (on the watching thread) when the files changed.
+    var onChange: (@Sendable () -> Void)?
   }
 
   private let shared = Shared()
@@ -34,7 +36,11 @@ final class LibraryWatcher {
         let now = FilesState(path)
         if now != last {
           last = now
-          shared.lock.withLock { shared.changed = true }
+          let tell = shared.lock.withLock {
+            shared.changed = true
+            return shared.onChange
+          }
+          tell?()
         }
       }
     }
@@ -43,6 +49,16 @@ final class LibraryWatcher {
   }
 
   deinit { shared.lock.withLock { shared.stopped = true } }
+
+  /// Called from the watching thread when the files changed (the run
+  /// loop's wake-up), so that the app looks at once.
+  var onChange: (@Sendable () -> Void)? {
+    get { shared.lock.withLock { shared.onChange } }
+    set { shared.lock.withLock { shared.onChange = newValue } }
+  }
+
+  /// Whether a look asked for (``look(after:)``) is still to come.
+  var hasLookAhead: Bool { lookAt != nil }
 
   /// On the main thread: asks for a look `delay` from now (a read found the
   /// library locked, and is to be tried again), as if the files had changed.

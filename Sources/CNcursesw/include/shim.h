@@ -103,6 +103,14 @@ int cn_ccharw_max(void);
 void cn_mouse_reporting(int fd, int on);
 /// Bracketed paste on (`on` 1, written to `fd`) or off again (0, where it was turned on).
 void cn_bracketed_paste(int fd, int on);
+/// Wakes a wait for input from any thread (the wait then ends with no input).
+void cn_wake_up(void);
+/// Whether `cn_wake_up` was called since the last call (and forgets it).
+int cn_take_woken(void);
+/// Wakes a wait for input (cn_wait_input) from any thread, as a signal
+/// does, without ending the wait for the caller (unlike `cn_wake_up`): a
+/// picture made on a worker is then written without waiting for a key.
+void cn_wake_input(void);
 
 /// The handlers of the termination signals as the program had them, taken
 /// before newterm installs ncurses' own.
@@ -166,10 +174,6 @@ const char *cn_tiparm9(const char *cap, long a, long b, long c, long d, long e, 
 /// Writes all of `bytes` to `fd` (again after a signal or a short write);
 /// 0, or -1 with errno.
 int cn_write_all(int fd, const unsigned char *bytes, size_t count);
-
-/// Wakes a wait for input (cn_wait_input) from any thread, as a signal
-/// does: a picture made on a worker is then written without waiting for a key.
-void cn_wake_input(void);
 
 /// Sets the bytes a fatal signal's handler writes before it restores the
 /// terminal (the deletions of the pictures a kitty terminal holds): a copy

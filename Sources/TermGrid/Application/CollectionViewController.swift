@@ -175,6 +175,17 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// Takes the collection view's finished pictures in.
   open func takeFinishedWork() { collectionView.takeBackgroundResults() }
 
+  /// Wakes the run loop from any thread (a do-nothing function until the
+  /// loop starts): call it when work on another thread has results, and
+  /// ``takeFinishedWork()`` runs at once, on the main thread, and a frame is
+  /// drawn. (Work that says so through ``hasPendingWork`` is looked for
+  /// every frame interval instead; long-running work, such as watching a
+  /// file, should call this rather than keep the loop looking.)
+  public private(set) var wakeUp: @Sendable () -> Void = {}
+
+  /// Keeps the run loop's ``wakeUp``.
+  open func willStart(wakeUp: @escaping @Sendable () -> Void) { self.wakeUp = wakeUp }
+
   /// Adapts the view to the terminal and loads the data if nobody has yet.
   open func willAppear(on capabilities: TerminalCapabilities) {
     self.capabilities = capabilities

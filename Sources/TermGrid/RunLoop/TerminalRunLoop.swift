@@ -50,6 +50,10 @@ public final class TerminalRunLoop {
   /// - Throws: What the scene's handling or drawing throws, or the terminal's errors.
   public func run(untilIdle: Bool = false) throws {
     defer { terminal.restore() }
+    if !started {
+      started = true
+      scene.willStart(wakeUp: wakeUp)
+    }
     tellCapabilitiesIfChanged()
     try drawFrame(force: true)
     while true {
@@ -64,9 +68,19 @@ public final class TerminalRunLoop {
           try drawFrame(force: tellCapabilitiesIfChanged())
           continue
         }
+        let woken = wakeRequests.withLock { requested in
+          defer { requested = false }
+          return requested
+        }
+        if woken {
+          // Work on another thread has results.
+          scene.takeFinishedWork()
+          try drawFrame(force: tellCapabilitiesIfChanged())
+          continue
+        }
         // Nothing pending and nothing to draw. A terminal returns nil from a
         // wait without a timeout only when it has no input left (a test's
-        // script): stop rather than spin.
+        // script) or was woken: stop rather than spin.
         return
       }
       var event: InputEvent? = first
@@ -96,6 +110,26 @@ public final class TerminalRunLoop {
   public static let redrawKey = Key.control("l")
   /// Ctrl-L was pressed: the next frame is written whole.
   private var repaintsWhole = false
+  /// Whether ``wakeUp`` was called since the loop last looked.
+  private let wakeRequests = Locked(false)
+  /// Whether the scene was told ``wakeUp`` (once per run loop).
+  private var started = false
+
+  /// Wakes the loop from any thread: it takes the scene's finished work
+  /// (``Scene/takeFinishedWork()``) and draws, at once, even while it
+  /// waits for input with nothing else to do. The scene is given it before
+  /// the first frame (``Scene/willStart(wakeUp:)``). On a terminal that
+  /// cannot be woken (<doc:/GridTerminal/Terminal/wakeUpHandler> is nil) it
+  /// takes effect at the next input or frame.
+  public var wakeUp: @Sendable () -> Void {
+    let requests = wakeRequests
+    let handler = terminal.wakeUpHandler
+    return {
+      requests.withLock { $0 = true }
+      handler?()
+    }
+  }
+
   /// The terminal was asked how it shows pictures (after the first frame that drew one).
   private var requestedPictureSupport = false
 
