@@ -156,7 +156,7 @@ public final class PanelOverlay: Overlay {
       drawBox(
         box, lines: lines, textTop: area.maxY + 1, textBottom: box.maxY - 2, textX: box.x + 2, labelColumn: labelColumn, theme: theme,
         on: &surface)
-      drawPicture(picture, in: area, on: &surface)
+      drawPicture(picture, in: area, asciiOnly: theme.asciiOnly, on: &surface)
       return
     }
     drawBox(
@@ -164,7 +164,8 @@ public final class PanelOverlay: Overlay {
       labelColumn: labelColumn, theme: theme, on: &surface)
     if let picture, pictureWidth > 0 {
       drawPicture(
-        picture, in: CellRect(x: box.x + 2, y: box.y + 1, width: min(pictureWidth, box.width - 4), height: box.height - 2), on: &surface)
+        picture, in: CellRect(x: box.x + 2, y: box.y + 1, width: min(pictureWidth, box.width - 4), height: box.height - 2),
+        asciiOnly: theme.asciiOnly, on: &surface)
     }
   }
 
@@ -193,8 +194,10 @@ public final class PanelOverlay: Overlay {
     }
   }
 
-  private func drawPicture(_ picture: CellPicture, in area: CellRect, on surface: inout Surface) {
-    if let awaited = surface.draw(picture, in: area, title: pictureTitle ?? title, colors: colors, showsPicture: showsPicture) {
+  private func drawPicture(_ picture: CellPicture, in area: CellRect, asciiOnly: Bool, on surface: inout Surface) {
+    if let awaited = surface.draw(
+      picture, in: area, title: pictureTitle ?? title, colors: colors, showsPicture: showsPicture, asciiOnly: asciiOnly)
+    {
       awaitedPictures.append(awaited)
     }
   }

@@ -187,10 +187,12 @@ public final class TerminalRunLoop {
   /// one kept while it still fits), or nil when it shows no pixels.
   static func pixelImages(for capabilities: TerminalCapabilities, keeping table: PixelImageTable?) -> PixelImageTable? {
     guard let cell = capabilities.pixelPictureCellSize else { return nil }
-    // Sixel's ids never reach the terminal: as many as true colour numbers.
-    let colors = capabilities.pictures == .sixel ? .trueColor : capabilities.colors
-    if let table, table.cellSize == cell, table.colors == colors { return table }
-    return PixelImageTable(cellSize: cell, colors: colors)
+    // (Sixel's and classic placements' ids never reach the terminal: as many as true colour numbers.)
+    let colors = capabilities.pictureIDColors
+    // (Written as blanks under the pictures, placeholders can show a focused card's reverse video; kitty's cannot.)
+    let attributes = capabilities.pictures != .kitty
+    if let table, table.cellSize == cell, table.colors == colors, table.placeholdersTakeAttributes == attributes { return table }
+    return PixelImageTable(cellSize: cell, colors: colors, placeholdersTakeAttributes: attributes)
   }
 
   /// Draws and presents a frame if the scene needs one (or `force`).
