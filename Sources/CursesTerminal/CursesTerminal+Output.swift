@@ -108,18 +108,26 @@ extension CursesTerminal {
     }
     resting = (update.cursor, update.showsCursor)
     encoder.rest(at: update.cursor, shown: update.showsCursor, surface: frame)
+    // A signal may come while the frame is being written: until it is, the
+    // deletions kept ready cover the pictures held before it and after it.
+    let picturesChanged = pixels.sentChangeCount != exitDeletionsCount
+    if picturesChanged { prepareExitDeletions(alsoDeleting: exitDeletions) }
     encoder.flush(to: cn_output_descriptor())
-    if pixels.sentChangeCount != exitDeletionsCount { prepareExitDeletions() }
+    if picturesChanged { prepareExitDeletions() }
   }
 
   /// Keeps the deletions of the pictures a kitty terminal holds ready for
   /// a signal's handler (SIGTERM, SIGHUP, a crash), which writes them before
   /// restoring the terminal: the terminal would otherwise keep the
-  /// pictures in its memory after the program ended.
-  func prepareExitDeletions() {
+  /// pictures in its memory after the program ended. `earlier` (the
+  /// deletions kept before a frame being written) is written too; deleting
+  /// a picture twice, or one the terminal has not received, does nothing.
+  func prepareExitDeletions(alsoDeleting earlier: [UInt8] = []) {
     exitDeletionsCount = pixels.sentChangeCount
     let deletions = pixels.deletions(insideTmux: insideTmux)
-    _ = deletions.withUnsafeBufferPointer { cn_set_exit_bytes($0.baseAddress, $0.count) }
+    if earlier.isEmpty { exitDeletions = deletions }
+    let kept = earlier + deletions
+    _ = kept.withUnsafeBufferPointer { cn_set_exit_bytes($0.baseAddress, $0.count) }
   }
 
   /// The update's cells, its placeholder cells as blanks in their background.

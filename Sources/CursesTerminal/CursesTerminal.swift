@@ -63,6 +63,8 @@ public final class CursesTerminal: Terminal {
   var resting: (cursor: CellPoint?, shown: Bool) = (nil, false)
   /// The writer's `sentChangeCount` when the deletions a signal writes were last prepared.
   var exitDeletionsCount = 0
+  /// The deletions last kept ready for a signal's handler (see `prepareExitDeletions`).
+  var exitDeletions: [UInt8] = []
   /// Whether the terminal is inside tmux (kitty commands then go through its passthrough).
   let insideTmux: Bool
   /// True after a suspend, until a frame clears the screen (see <doc:/GridTerminal/Terminal/needsFullRepaint>).
