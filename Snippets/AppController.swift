@@ -122,7 +122,11 @@ final class ShoppingList: CollectionViewController {
     return "\(count) items · \(name(at: focused))"
   }
 
-  override var statusHints: String { " a add  d delete  Enter where  ? help  q quit " }
+  // The help and quit hints follow the app's; when the line is narrow,
+  // plain hints go from the first on, and "a add" stays longest.
+  override var statusHints: [StatusHint] {
+    [StatusHint("a add", visibilityPriority: .high), "d delete", "Enter where"] + super.statusHints
+  }
   // snippet.end
 
   // snippet.quit

@@ -89,7 +89,10 @@ final class FileBrowserController: CollectionViewController {
     return "\(entry.name) · \(entry.kindText) · \(rows)"
   }
 
-  override var statusHints: String { " → opens  ← closes  Enter details  / filter  ? help " }
+  // The filter goes first when the line is narrow; help stays longest.
+  override var statusHints: [StatusHint] {
+    ["→ opens", "← closes", "Enter details", StatusHint("/ filter", visibilityPriority: .low), "? help"]
+  }
 
   override var helpTitles: [KeyBindings.HelpTopic: String] {
     [.outline: "close / open a folder (or to its folder / first entry)", .activate: "the entry's details"]

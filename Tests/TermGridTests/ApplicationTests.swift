@@ -127,6 +127,29 @@ func fullRedraw(_ app: CollectionViewController, width: Int, height: Int) -> Sur
     #expect(app.message == nil)
   }
 
+  @Test func theHintThatMattersMostStaysLongestAsTheStatusLineNarrows() throws {
+    /// A status text of 26 cells and hints whose first matters most.
+    final class CharacterMap: CollectionViewController {
+      var ownHints: [StatusHint] = []
+      override var statusText: String { "U+0021 ! EXCLAMATION MARK" }
+      override var statusHints: [StatusHint] { ownHints + super.statusHints }
+    }
+    let app = CharacterMap(layout: FlowLayout(itemSize: Size(width: 10, height: 3)))
+    func statusLine(width: Int) -> String {
+      var surface = Surface(width: width, height: 6)
+      app.draw(into: &surface)
+      return surface.lines[5]
+    }
+    // The default hints: help and quit, standard; the first goes first, as before.
+    #expect(statusLine(width: 60).hasSuffix("  ? help  q quit "))
+    #expect(statusLine(width: 40) == " U+0021 ! EXCLAMATION MARK" + String(repeating: " ", count: 6) + " q quit ")
+    // The app's hints before them, the first marked high: it outlasts help and quit.
+    app.ownHints = [StatusHint("Enter info", visibilityPriority: .high), "/ find"]
+    #expect(statusLine(width: 80).hasSuffix("  Enter info  / find  ? help  q quit "))
+    #expect(statusLine(width: 50).hasSuffix("     Enter info  q quit "))
+    #expect(statusLine(width: 40).hasSuffix("   Enter info "))
+  }
+
   @Test func theStockStatusTextSaysWhereTheFocusIsAndWhatIsSelected() throws {
     let app = TestApp()
     let terminal = HeadlessTerminal(width: 60, height: 12)

@@ -199,5 +199,5 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
     return left
   }
 
-  override var statusHints: String { " Enter details  g group  ? help  q quit " }
+  override var statusHints: [StatusHint] { ["Enter details", "g group", "? help", "q quit"] }
 }

@@ -8,7 +8,8 @@ import GridRender
 /// - The view fills the screen, less a title bar when ``titleText`` is not
 ///   nil and a status line when ``showsStatusLine`` (the default). The
 ///   status line shows ``statusText``, the last ``message`` and the key
-///   hints (``statusHints``, left out when the rest needs the whole line).
+///   hints (``statusHints``, the least important left out when the rest
+///   needs the room).
 /// - A frame is drawn only when something changed, and frame after frame
 ///   while anything animates: an animation started anywhere runs to its end.
 /// - Keys go to the overlay on top (a panel, the help screen, a prompt, a
@@ -95,12 +96,25 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     if selected > 0 { text += " · \(selected) selected" }
     return text
   }
-  /// The right part of the status line: key hints. Default: the first help and quit keys.
-  open var statusHints: String {
-    var hints: [String] = []
-    if let help = helpKeys.first { hints.append("\(help.displayName) help") }
-    if let quit = quitKeys.first { hints.append("\(quit.displayName) quit") }
-    return hints.isEmpty ? "" : " " + hints.joined(separator: "  ") + " "
+  /// The right part of the status line: key hints, in order. When they do
+  /// not all fit beside ``statusText`` and the ``message``, the lowest
+  /// <doc:/GridRender/StatusHint/visibilityPriority> goes first and, of
+  /// equal priority, the first in the list, so plain hints go from the
+  /// first on and the last stay longest. Default: the first help and quit
+  /// keys, `["? help", "q quit"]`, of standard priority; put yours before
+  /// them (`["Enter details"] + super.statusHints`), and mark the one that
+  /// matters most `.high`:
+  ///
+  /// ```swift
+  /// override var statusHints: [StatusHint] {
+  ///   [StatusHint("Enter info", visibilityPriority: .high), "/ find"] + super.statusHints
+  /// }
+  /// ```
+  open var statusHints: [StatusHint] {
+    var hints: [StatusHint] = []
+    if let help = helpKeys.first { hints.append(StatusHint("\(help.displayName) help")) }
+    if let quit = quitKeys.first { hints.append(StatusHint("\(quit.displayName) quit")) }
+    return hints
   }
   /// The app's own keys, asked for each key press (so they may depend on
   /// the state) and listed first in the help screen. Default: none.
@@ -215,9 +229,9 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       var left = statusText
       if let message { left += left.isEmpty ? message : " · \(message)" }
       left = " " + left
-      let hints = collectionView.isMovingItem ? " arrows move  Enter drops  Esc puts back " : statusHints
-      // The left part whole; the hints in what room is left, dropped from the front.
-      surface.drawStatusLine(left, right: hints, y: height - 1, minimumLeft: DisplayWidth.of(left), style: theme.statusBar)
+      let hints: [StatusHint] = collectionView.isMovingItem ? ["arrows move", "Enter drops", "Esc puts back"] : statusHints
+      // The left part whole; the hints in what room is left, the least important going first.
+      surface.drawStatusLine(left, hints: hints, y: height - 1, minimumLeft: DisplayWidth.of(left), style: theme.statusBar)
     }
     // An overlay owns the cursor (the focused item under it is not what is read).
     if !overlays.isEmpty { surface.cursor = nil }
