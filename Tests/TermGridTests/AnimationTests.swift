@@ -20,7 +20,8 @@ import Testing
       try view.deleteItems(at: [IndexPath(item: 0, section: 0)])
     }
     #expect(view.isAnimating && view.needsDisplay)
-    #expect(frame(view) == old)  // t = 0: what was on screen, footer count included
+    // t = 0: what was on screen, but for the header and footer, which count the items as they are now.
+    #expect(frame(view) == old.map { $0.replacingOccurrences(of: "has 8 ", with: "has 7 ") })
     clock.advance(by: view.animationDuration / 2)
     let middle = frame(view)
     clock.advance(by: view.animationDuration)
@@ -49,7 +50,8 @@ import Testing
         try view.insertItems(at: [IndexPath(item: 0, section: 0)])
       }, completion: { results.append($0) })
     #expect(results == [false])  // the first was cut short
-    #expect(frame(view) == before)  // no jump, no flash
+    // No jump, no flash (the counts are the data's now).
+    #expect(frame(view) == before.map { $0.replacingOccurrences(of: "has 10 ", with: "has 11 ") })
     clock.advance(by: view.animationDuration * 0.5)
     let moving = frame(view)
     #expect(moving != before)
@@ -111,5 +113,110 @@ import Testing
       }, completion: { done = $0 })
     #expect(done && !view.isAnimating)
     #expect(!frame(view).joined().contains("#2"))
+  }
+
+  @Test func aHeaderThatCountsItsBooksSaysTheNewCountFromTheFirstFrameOfADelete() throws {
+    for pinned in [false, true] {
+      let shelf = Shelf(pinnedHeaders: pinned)
+      let clock = ManualAnimationClock()
+      shelf.collectionView.clock = clock
+      #expect(shelf.screen().contains("Austen · 12 books"))
+      // Pinned: the last book of the shelf, scrolled to, the header floating over the content.
+      if pinned { shelf.collectionView.focusItem(at: IndexPath(item: 11, section: 0)) }
+      #expect(shelf.screen().hasPrefix("─ Austen · 12 books") && shelf.collectionView.contentOffset.y == (pinned ? 1 : 0))
+      let doomed = shelf.collectionView.focusedIndexPath!
+      let title = shelf.books[0][doomed.item]
+      try shelf.collectionView.deleteItems(at: [doomed]) { shelf.books[0].remove(at: doomed.item) }
+      // The first frame: the card still there, the count already the model's, as the status line's.
+      let first = shelf.screen()
+      #expect(first.contains(title) && first.contains("Austen · 11 books") && !first.contains("12 books"))
+      clock.advance(by: shelf.collectionView.animationDuration / 2)
+      let middle = shelf.screen()
+      #expect(middle.contains("Austen · 11 books") && !middle.contains("12 books"), "pinned: \(pinned)")
+      clock.advance(by: shelf.collectionView.animationDuration)
+      let last = shelf.screen()
+      #expect(!shelf.collectionView.isAnimating && !last.contains(title) && last.contains("Austen · 11 books"))
+    }
+  }
+
+  @Test func aDiffableSourceWhoseHeadersReadTheModelCountsAlikeFromTheFirstFrame() throws {
+    // The model changes before the snapshot is applied, as it must: the header says so at once.
+    let view = CollectionView(
+      layout: FlowLayout(
+        itemSize: Size(width: 12, height: 3), minimumInteritemSpacing: 1, headerReferenceSize: Size(width: 0, height: 1)))
+    let clock = ManualAnimationClock()
+    view.clock = clock
+    view.showsScrollIndicator = false
+    view.setFrame(CellRect(x: 0, y: 0, width: 40, height: 12))
+    var shelves = ["Austen": ["Emma", "Persuasion", "Sanditon"]]
+    let source = CollectionViewDiffableDataSource<String, String>(collectionView: view) { _, _, title in
+      ElementContent(title: title, border: .single)
+    }
+    source.supplementaryProvider = { _, _, path in
+      let name = source.sectionIdentifier(for: path.section) ?? ""
+      return .header("\(name) · \(shelves[name]?.count ?? 0) books")
+    }
+    func screen() -> String {
+      var surface = Surface(width: 40, height: 12)
+      view.draw(into: &surface)
+      return surface.text
+    }
+    var snapshot = DiffableSnapshot<String, String>()
+    snapshot.appendSections(["Austen"])
+    try snapshot.appendItems(shelves["Austen"]!, toSection: "Austen")
+    try source.apply(snapshot, animatingDifferences: false)
+    #expect(screen().contains("Austen · 3 books"))
+    shelves["Austen"]!.removeFirst()
+    snapshot.deleteItems(["Emma"])
+    try source.apply(snapshot)
+    let first = screen()
+    #expect(first.contains("Emma") && first.contains("Austen · 2 books"))
+    clock.advance(by: view.animationDuration * 2)
+    #expect(!screen().contains("Emma") && screen().contains("Austen · 2 books"))
+  }
+}
+
+/// A shelf of books by one author and another of a second, as the
+/// catalogue shows them: a header "Austen · 12 books", a footer "12 books in all".
+private final class Shelf: CollectionViewController {
+  var books = [
+    [
+      "Emma", "Persuasion", "Sanditon", "Lady Susan", "Mansfield", "Juvenilia", "Northanger", "Pride", "Sense", "Watsons", "Love",
+      "Letters",
+    ],
+    ["Jane Eyre", "Villette", "Shirley", "Professor", "Fragments"],
+  ]
+
+  init(pinnedHeaders: Bool) {
+    let layout = FlowLayout(
+      itemSize: Size(width: 10, height: 3), minimumInteritemSpacing: 1,
+      headerReferenceSize: Size(width: 0, height: 1), footerReferenceSize: Size(width: 0, height: 1))
+    layout.sectionHeadersPinToVisibleBounds = pinnedHeaders
+    layout.lineAlignment = .leading
+    super.init(layout: layout)
+    collectionView.showsScrollIndicator = false
+  }
+
+  /// The screen of 40 x 14 drawn incrementally, as an app's frames are.
+  var surface = Surface(width: 40, height: 14)
+  func screen() -> String {
+    draw(into: &surface)
+    return surface.text
+  }
+
+  override var statusText: String { "\(books.map(\.count).reduce(0, +)) books" }
+  override func numberOfSections(in collectionView: CollectionView) -> Int { books.count }
+  override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    books[section].count
+  }
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    ElementContent(title: books[indexPath.section][indexPath.item], border: .single)
+  }
+  override func collectionView(
+    _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+  ) -> ElementContent {
+    let count = books[indexPath.section].count
+    return kind == .header
+      ? .header("\(["Austen", "Brontë"][indexPath.section]) · \(count) books") : .footer("\(count) books in all")
   }
 }

@@ -100,7 +100,7 @@ extension CollectionView {
     setNeedsDisplay()
     guard let presentation else { return }
     beginTransition(
-      from: presentation, newKey: { $0 }, isInserted: { _ in false }, keepsOldContent: { _ in false },
+      from: presentation, newKey: { $0 }, isInserted: { _ in false },
       oldLayout: nil, completions: [])
   }
 
