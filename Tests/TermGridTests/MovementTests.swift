@@ -100,10 +100,12 @@ func makeMovableView(_ sections: [[Int]], width: Int = 60, height: Int = 16)
     var s = Surface(width: 60, height: 16)
     view.draw(into: &s)
     // Item 2 slid into the first place; 1 is lifted over the second: a
-    // double border a cell up and to the right, bold, above item 2's right edge.
+    // double border a cell up and to the right, bold, above item 2's right
+    // edge, and beneath the header, which keeps its row.
     #expect(s.lines[2].hasPrefix("│ #2   │"))
-    #expect(s[10, 0].grapheme == "╔" && s[10, 0].style.attributes.contains(.bold))
-    #expect(s.lines[1].contains("║ #1   ║"))
+    #expect(s.lines[0].hasPrefix(" header has 4") && !s.lines[0].contains("╔"))
+    #expect(s.lines[1].contains("║ #1   ║") && s[10, 1].grapheme == "║" && s[10, 1].style.attributes.contains(.bold))
+    #expect(s[10, 2].grapheme == "╚" && s[17, 2].grapheme == "╝")
     #expect(middle != before && middle != s.lines)
     view.handle(.key(Key(.escape)))
     clock.advance(by: 1)
@@ -123,6 +125,47 @@ func makeMovableView(_ sections: [[Int]], width: Int = 60, height: Int = 16)
     let end = frame(view)
     #expect(!view.isAnimating)
     #expect(end[1].hasPrefix(" ║ #1   ║"))
+  }
+
+  @Test func aLiftedItemGoesBeneathAPinnedHeaderAndItsOffsetIsASetting() {
+    let model = MovableModel([Array(1...24)])
+    let layout = FlowLayout(
+      itemSize: Size(width: 8, height: 3), minimumInteritemSpacing: 1,
+      headerReferenceSize: Size(width: 0, height: 1), footerReferenceSize: Size(width: 0, height: 1))
+    layout.sectionHeadersPinToVisibleBounds = true
+    layout.lineAlignment = .leading
+    let view = CollectionView(layout: layout)
+    let clock = ManualAnimationClock()
+    view.clock = clock
+    view.dataSource = model
+    view.delegate = model
+    view.showsScrollIndicator = false
+    view.setFrame(CellRect(x: 0, y: 0, width: 60, height: 10))
+    view.reloadData()
+    // Scrolled so the header floats over the first row's last line, the second row just under it.
+    view.setContentOffset(Point(x: 0, y: 3))
+    view.focusItem(at: path(0, 6))
+    #expect(frame(view, height: 10)[0].hasPrefix(" header has 24") && frame(view, height: 10)[1].hasPrefix("┌──────┐"))
+    view.handle(.key(.char("m")))
+    clock.advance(by: 1)
+    // Raised a row into the header's: the header stays whole over it, the card shows beneath.
+    var lines = frame(view, height: 10)
+    #expect(view.isMovingItem && lines[0].hasPrefix(" header has 24") && !lines[0].contains("═"))
+    #expect(lines[1].hasPrefix(" ║ #7   ║") && lines[2].hasPrefix(" ╚══════╝"))
+    // No offset: the lifted card stays in its place, marked by its double border alone.
+    view.liftedItemOffset = .zero
+    #expect(view.needsDisplay)
+    lines = frame(view, height: 10)
+    #expect(lines[1].hasPrefix("╔══════╗") && lines[2].hasPrefix("║ #7   ║") && lines[3].hasPrefix("╚══════╝"))
+    // Two columns right: it covers the next card's left edge.
+    view.liftedItemOffset = Point(x: 2, y: 0)
+    lines = frame(view, height: 10)
+    #expect(lines[2].hasPrefix("  ║ #7   ║ #8   │"))
+    // It moves and drops as ever.
+    view.handle(.key(Key(.right)))
+    view.handle(.key(Key(.enter)))
+    clock.advance(by: 1)
+    #expect(model.sections[0][7] == 7 && frame(view, height: 10)[2].contains("│ #8   │ │ #7   │"))
   }
 
   @Test func cancelPutsEverythingBackAndCallsNothing() {

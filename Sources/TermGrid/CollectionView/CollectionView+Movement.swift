@@ -10,9 +10,6 @@ extension CollectionView {
   /// Where the moving item came from (an index path of the data), or nil.
   public var indexPathForMovingItemSource: IndexPath? { movement?.source }
 
-  /// How far above the others a lifted item is drawn.
-  static let liftedZIndex = 1_000_000
-
   /// Picks the item up to move it, as UIKit's method of the same name: it
   /// is drawn above the others, and each new target position lets the
   /// others make room through the layout, animated. Returns false (and
@@ -132,18 +129,30 @@ extension CollectionView {
     movement?.dataIndexPath(forPresented: indexPath) ?? indexPath
   }
 
-  /// The lifted item's attributes: over its target's place, raised (keys),
-  /// or centred on the pointer (mouse); nil when nothing is moving.
+  /// The lifted item's attributes: over its target's place, moved by
+  /// ``liftedItemOffset`` (keys), or centred on the pointer (mouse); nil
+  /// when nothing is moving. Its zIndex is its own: where it is drawn among
+  /// the others is ``placingLifted(_:in:)``'s.
   func liftedAttributes() -> LayoutAttributes? {
     guard let m = movement, var a = collectionViewLayout.layoutAttributesForItem(at: m.target) else { return nil }
     if let p = m.position {
       a.frame.origin = Point(x: (p.x - a.frame.width / 2).rounded(), y: (p.y - a.frame.height / 2).rounded())
     } else {
-      a.frame = a.frame.offsetBy(dx: 1, dy: -1)
+      a.frame = a.frame.offsetBy(dx: liftedItemOffset.x, dy: liftedItemOffset.y)
     }
-    a.zIndex = Self.liftedZIndex
     a.alpha = 1
     a.isHidden = false
     return a
+  }
+
+  /// `sorted` (elements in drawing order) with the lifted item put where it
+  /// is drawn: above every item and decoration, beneath the supplementary
+  /// elements drawn above them all (headers and footers, a pinned header
+  /// too), so the header of the section it would drop into stays readable.
+  static func placingLifted(_ lifted: DrawnElement, in sorted: [DrawnElement]) -> [DrawnElement] {
+    var elements = sorted
+    let above = elements.lastIndex { $0.attributes.category != .supplementary }.map { $0 + 1 } ?? 0
+    elements.insert(lifted, at: above)
+    return elements
   }
 }

@@ -201,20 +201,18 @@ extension CollectionView {
     where !t.trackedKeys.contains(ElementKey(a)) && ElementKey(a) != liftedKey {
       elements.append(DrawnElement(attributes: a))
     }
-    if var lifted {
-      // The lifted item glides from where the animation found it to its raised place.
-      if let track = t.tracks.first(where: { !$0.isDisappearing && $0.key == liftedKey }) {
-        let zIndex = lifted.zIndex
-        lifted = track.from.interpolated(to: lifted, fraction: t.fraction(at: now))
-        lifted.zIndex = zIndex
-      }
-      elements.append(DrawnElement(attributes: lifted))
-    }
     // At equal zIndex, what is leaving draws beneath what stays, whatever index paths it had.
     elements.sort { a, b in
       if a.attributes.zIndex != b.attributes.zIndex { return a.attributes.zIndex < b.attributes.zIndex }
       if a.isDetached != b.isDetached { return a.isDetached }
       return LayoutAttributes.drawingOrder(a.attributes, b.attributes)
+    }
+    if var lifted {
+      // The lifted item glides from where the animation found it to its raised place.
+      if let track = t.tracks.first(where: { !$0.isDisappearing && $0.key == liftedKey }) {
+        lifted = track.from.interpolated(to: lifted, fraction: t.fraction(at: now))
+      }
+      elements = Self.placingLifted(DrawnElement(attributes: lifted), in: elements)
     }
     if !view.isEmpty {
       rasterize(elements, inDrawingOrder: true, clip: view, on: &surface)
