@@ -94,8 +94,8 @@ final class ShoppingList: CollectionViewController {
   }
 
   func deleteItems() {
-    let selected = collectionView.indexPathsForSelectedItems
-    let doomed = selected.isEmpty ? collectionView.focusedIndexPath.map { [$0] } ?? [] : selected
+    // The selected items, sorted, or the focused one when none is selected.
+    let doomed = collectionView.indexPathsForSelectedOrFocusedItems
     guard !doomed.isEmpty else { return }
     let question = doomed.count == 1 ? "Delete \(name(at: doomed[0]))?" : "Delete \(doomed.count) items?"
     present(
