@@ -332,8 +332,12 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   open func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
     needsRedraw = true
   }
-  /// What a screen reader calls the item. Default: nil (its content's title and detail).
+  /// What a screen reader calls the item. Default: nil (what its content shows).
   open func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String? {
+    nil
+  }
+  /// What a screen reader calls the section. Default: nil (its header's title).
+  open func collectionView(_ collectionView: CollectionView, accessibilityLabelForSection section: Int) -> String? {
     nil
   }
   /// A line was posted for a screen reader; the status line, which shows
