@@ -152,7 +152,7 @@ import Testing
     let source = CollectionViewDiffableDataSource<String, String>(collectionView: view) { _, _, title in
       ElementContent(title: title, border: .single)
     }
-    source.supplementaryProvider = { _, _, path in
+    source.supplementaryProvider = { [unowned source] _, _, path in
       let name = source.sectionIdentifier(for: path.section) ?? ""
       return .header("\(name) · \(shelves[name]?.count ?? 0) books")
     }
