@@ -62,7 +62,8 @@ let package = Package(
     .testTarget(name: "TermGridImagesTests", dependencies: ["TermGridImages", "TermGridTesting"]),
     .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "GridTerminal", "TermGridTesting"]),
     .testTarget(name: "GridTerminalTests", dependencies: ["GridTerminal", "TermGridTesting"]),
-    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "GridTerminal", "CPty", "TermGridTesting"]),
+    .testTarget(
+      name: "CursesTerminalTests", dependencies: ["CursesTerminal", "GridTerminal", "CPty", "TermGridTesting", "TermGrid"]),
     .testTarget(
       name: "TermGridTests",
       dependencies: ["TermGrid", "TermGridTesting", .product(name: "PropertyBased", package: "swift-property-based")]

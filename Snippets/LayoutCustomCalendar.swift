@@ -128,6 +128,32 @@ final class WeekLayout: CollectionLayout {
 }
 // snippet.end
 
+// snippet.navigation
+// The arrows as a calendar is read (a layout's own navigation): Up and Down
+// go to the day's previous and next event, Left and Right to the event
+// nearest in time on the next day that has one, however far up or down.
+extension WeekLayout {
+  func targetIndexPath(forFocusMovingFrom indexPath: IndexPath, in direction: FocusDirection, context: FocusMoveContext)
+    -> IndexPath?
+  {
+    let (day, step) = (indexPath.section, direction == .down || direction == .right ? 1 : -1)
+    guard eventRows.indices.contains(day), eventRows[day].indices.contains(indexPath.item) else { return nil }
+    if direction == .up || direction == .down {
+      return stride(from: indexPath.item + step, to: step > 0 ? eventRows[day].count : -1, by: step)
+        .map { IndexPath(item: $0, section: day) }
+        .first { context.canFocusItem(at: $0) }  // items the delegate refuses are passed over
+    }
+    let rows = eventRows[day][indexPath.item]
+    let gap = { (r: Range<Int>) in max(0, r.lowerBound - rows.upperBound, rows.lowerBound - r.upperBound) }
+    for other in stride(from: day + step, to: step > 0 ? eventRows.count : -1, by: step) {
+      let events = eventRows[other].indices.map { IndexPath(item: $0, section: other) }.filter { context.canFocusItem(at: $0) }
+      if let nearest = events.min(by: { gap(eventRows[other][$0.item]) < gap(eventRows[other][$1.item]) }) { return nearest }
+    }
+    return nil
+  }
+}
+// snippet.end
+
 // snippet.controller
 final class Week: CollectionViewController, WeekLayoutDataSource {
   static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -193,6 +219,24 @@ let event = week.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))
 // snippet.hide
 precondition(event?.frame == Rect(x: 6, y: 1, width: 9, height: 1))
 precondition(firstScreen.contains { $0.category == .item } && firstScreen.contains { $0.kind == WeekLayout.dayHeaderKind })
+// Monday's event, then Wednesday's two: Right passes over Tuesday to the nearest in time.
+let sample = Week()
+sample.days =
+  [[Event(start: 540, end: 600, title: "a")], [], [Event(start: 60, end: 90, title: "b"), Event(start: 1200, end: 1260, title: "c")]]
+  + [[Event]](repeating: [], count: 4)
+let navigating = WeekLayout()
+navigating.dataSource = sample
+navigating.prepare(for: LayoutContext(itemCounts: sample.days.map(\.count), boundsSize: Size(width: 76, height: 20)))
+let screen = FocusMoveContext(visibleRect: Rect(x: 0, y: 0, width: 76, height: 20))
+precondition(
+  navigating.targetIndexPath(forFocusMovingFrom: IndexPath(item: 0, section: 0), in: .right, context: screen)
+    == IndexPath(item: 0, section: 2))
+precondition(
+  navigating.targetIndexPath(forFocusMovingFrom: IndexPath(item: 0, section: 2), in: .down, context: screen)
+    == IndexPath(item: 1, section: 2))
+precondition(
+  navigating.targetIndexPath(forFocusMovingFrom: IndexPath(item: 1, section: 2), in: .left, context: screen)
+    == IndexPath(item: 0, section: 0))
 if CommandLine.arguments.count > 1 {
   Application.run(Week())
 }

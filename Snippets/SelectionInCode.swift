@@ -40,8 +40,8 @@ view.reloadData()  // the focus goes to the first item
 // snippet.show
 
 // snippet.focus
-view.moveFocus(.right)  // the nearest item to the right, by geometry: item 1
-view.moveFocus(.down)  // item 4, below it
+view.moveFocus(.right)  // the next item of the row: item 1
+view.moveFocus(.down)  // item 4, in the row below
 let left = view.nearestItem(from: view.focusedIndexPath, .left)  // item 3: where Left would go
 view.focusItem(at: IndexPath(item: 5, section: 0))  // scrolled into view; the delegate is told
 print("focus:", view.focusedIndexPath?.item ?? -1, "left of 4:", left?.item ?? -1)

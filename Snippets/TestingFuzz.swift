@@ -28,6 +28,11 @@ func randomInputAndThenATermLeaveTheTerminalAsFound(binary: String, seed: UInt64
   for _ in 0..<100 where !program.hasExited {
     switch fuzzer.nextAction() {
     case .bytes(let bytes): program.type(bytes)
+    case .bytesInParts(let parts, let gap):
+      for part in parts {
+        program.type(part)
+        usleep(UInt32(gap.components.attoseconds / 1_000_000_000_000))
+      }
     case .resize(let columns, let rows): program.resize(columns: columns, rows: rows)
     case .suspendAndResume:
       program.signal(SIGTSTP)

@@ -45,6 +45,8 @@ struct BookCatalogueCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "A Calibre library to browse, read only (the folder with metadata.db): covers, authors, series, tags, ratings.",
+      discussion:
+        "Nothing in the library is written, even while Calibre has it open; what Calibre adds, changes or removes comes in as it does.",
       valueName: "folder"))
   var calibre: String?
 

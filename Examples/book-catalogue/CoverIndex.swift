@@ -12,25 +12,23 @@ struct CoverIndex: Sendable {
 
   static let extensions: Set<String> = ["jpg", "jpeg", "png"]
 
-  /// Why a covers folder cannot be used.
-  enum OpenError: Error, CustomStringConvertible {
-    case notAFolder(String)
+  /// Why a covers folder cannot be used: the folder and what is wrong with it.
+  struct OpenError: Error, CustomStringConvertible {
+    var folder: String
+    var problem: FolderProblem
 
-    var description: String {
-      switch self {
-      case .notAFolder(let p): return "--covers: not a folder: \(p)"
-      }
-    }
+    var description: String { problem.message("--covers", folder) }
   }
 
   /// Lists the folder's cover files: regular files and links to them (not
   /// folders, named pipes, devices or sockets, whatever their names).
+  /// Throws when the folder is missing, is a file, or cannot be read.
   init(folder: String) throws(OpenError) {
     self.folder = folder
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
-      let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
-    else { throw .notAFolder(folder) }
+    if let problem = FolderProblem.of(folder) { throw OpenError(folder: folder, problem: problem) }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      throw OpenError(folder: folder, problem: .unreadable("cannot list it"))
+    }
     for name in names {
       let ext = (name as NSString).pathExtension.lowercased()
       guard Self.extensions.contains(ext) else { continue }

@@ -18,7 +18,9 @@ struct CalendarDemoCommand: ParsableCommand {
       HH:MM (24:00 for the end of the day). Rows that are not events are
       skipped and counted.
 
-      Keys: arrows move between events, PgUp/PgDn and the wheel scroll,
+      Keys: Up and Down go to the day's previous and next event, Left and
+      Right to the nearest in time on the next day with events, PgUp/PgDn
+      and the wheel scroll,
       Home/End go to the first and last event, Enter shows the focused
       event in full, ? shows the keys, q quits.
       """)

@@ -41,6 +41,17 @@ static void cn_wake(void) {
   (void)ignored;
   errno = saved_errno;
 }
+/// Set by `cn_wake_up` (another thread asking the run loop to look at its
+/// work), taken by `cn_take_woken`.
+static atomic_int cn_woken = 0;
+/// Wakes a wait for input from any thread, as a signal does, and says it
+/// was asked for (`cn_take_woken`).
+void cn_wake_up(void) {
+  atomic_store_explicit(&cn_woken, 1, memory_order_seq_cst);
+  cn_wake();
+}
+/// Whether `cn_wake_up` was called since the last call (and forgets it).
+int cn_take_woken(void) { return atomic_exchange_explicit(&cn_woken, 0, memory_order_seq_cst); }
 /// Resizes seen (SIGWINCH), counted before ncurses' own handler runs. An
 /// atomic (lock-free, so safe in a handler): the signal may arrive on any
 /// thread, and the run loop reads it on another.
@@ -165,6 +176,26 @@ void cn_mouse_reporting(int fd, int on) {
   }
 }
 
+/// Where bracketed paste was turned on (-1: off), so that every way out turns it off.
+static int cn_paste_fd = -1;
+static const char cn_paste_on[] = "\033[?2004h";
+static const char cn_paste_off[] = "\033[?2004l";
+/// Bracketed paste: the terminal sends a paste between `ESC [ 200 ~` and
+/// `ESC [ 201 ~`, so that the program takes it as text, not as keys.
+void cn_bracketed_paste(int fd, int on) {
+  if (on) {
+    cn_paste_fd = fd;
+    (void)!write(fd, cn_paste_on, sizeof cn_paste_on - 1);
+  } else if (cn_paste_fd >= 0) {
+    (void)!write(cn_paste_fd, cn_paste_off, sizeof cn_paste_off - 1);
+    cn_paste_fd = -1;
+  }
+}
+
+/// Set when a fatal signal has restored the terminal: the process is
+/// ending, and ``cn_write_all`` writes nothing more to it.
+static int cn_output_closed = 0;
+
 /// Signals, done with async-signal-safe calls only (write, tcsetattr,
 /// sigaction, raise): the bytes that leave and re-enter program mode are
 /// prepared from terminfo when the terminal opens, and the terminal modes
@@ -218,12 +249,13 @@ static void cn_append_cap(char *buffer, int *length, const char *cap) {
   *length += (int)n;
 }
 
-/// What leaves program mode (mouse reports off, keypad local, attributes
+/// What leaves program mode (mouse reports and bracketed paste off, keypad local, attributes
 /// reset, the cursor shown, the main screen back) and what enters it again.
 static void cn_prepare_signal_bytes(int mouse) {
   cn_leave_length = 0;
   cn_enter_length = 0;
   if (mouse) cn_append_cap(cn_leave_bytes, &cn_leave_length, cn_mouse_off);
+  if (cn_paste_fd >= 0) cn_append_cap(cn_leave_bytes, &cn_leave_length, cn_paste_off);
   cn_append_cap(cn_leave_bytes, &cn_leave_length, tigetstr("rmkx"));
   cn_append_cap(cn_leave_bytes, &cn_leave_length, tigetstr("sgr0"));
   cn_append_cap(cn_leave_bytes, &cn_leave_length, tigetstr("cnorm"));
@@ -232,6 +264,7 @@ static void cn_prepare_signal_bytes(int mouse) {
   cn_append_cap(cn_enter_bytes, &cn_enter_length, tigetstr("smkx"));
   cn_append_cap(cn_enter_bytes, &cn_enter_length, tigetstr("civis"));
   if (mouse) cn_append_cap(cn_enter_bytes, &cn_enter_length, cn_mouse_on);
+  if (cn_paste_fd >= 0) cn_append_cap(cn_enter_bytes, &cn_enter_length, cn_paste_on);
 }
 
 /// Leaves program mode from a signal handler: prepared bytes and the saved modes.
@@ -249,6 +282,20 @@ static void cn_leave_program_mode(void) {
 static void cn_fatal_signal(int sig, siginfo_t *info, void *context) {
   cn_leave_program_mode();
   cn_sig_active = 0;
+  // Nothing more reaches the terminal through the shim (another thread may
+  // still be drawing until the process ends).
+  __atomic_store_n(&cn_output_closed, 1, __ATOMIC_SEQ_CST);
+  if (sig != SIGINT && sig != SIGTERM && sig != SIGHUP && sig != SIGQUIT) {
+    // A crash: Swift's backtracer prints its report next. On a terminal it
+    // then asks for a key ("Press space to interact"), in raw mode, for
+    // 30 s, and a process killed meanwhile leaves the terminal raw: with no
+    // terminal to read from, it reports and ends at once.
+    int null = open("/dev/null", O_RDONLY);
+    if (null >= 0 && null != 0) {
+      dup2(null, 0);
+      close(null);
+    }
+  }
   for (unsigned i = 0; i < CN_FATAL_COUNT; i++) {
     if (cn_fatal_signals[i] != sig) continue;
     struct sigaction previous = cn_previous_actions[i];
@@ -466,6 +513,7 @@ const char *cn_tiparm9(const char *cap, long a, long b, long c, long d, long e, 
 /// Writes all of `bytes` to `fd` (again after a signal or a short write);
 /// 0, or -1 with errno.
 int cn_write_all(int fd, const unsigned char *bytes, size_t count) {
+  if (__atomic_load_n(&cn_output_closed, __ATOMIC_SEQ_CST)) return 0;
   while (count > 0) {
     ssize_t n = write(fd, bytes, count);
     if (n < 0) {

@@ -7,40 +7,62 @@ import GridTerminal
 #endif
 
 extension CursesTerminal {
-  /// The next key, mouse or resize event; nil when `timeout` ran out;
+  /// The next key, mouse, paste or resize event; nil when `timeout` ran out
+  /// or the wait was woken (``wakeUpHandler``);
   /// <doc:/GridTerminal/InputEvent/endOfInput> once the input is closed (end of file, a
   /// hang-up), at once and on every later call, so a loop never spins on it.
   ///
   /// Input is read here, not by ncurses: one `read` takes every byte
   /// there is (a key, or a burst of them), and a decoder with the
-  /// terminal's terminfo keys turns them into events. A lone Esc, or a
-  /// sequence cut short, waits ``escapeDelay`` for the rest.
+  /// terminal's terminfo keys turns them into events.
+  /// A lone Esc waits ``escapeDelay`` for the rest of a key's sequence; a
+  /// control sequence or a string that has begun waits up to
+  /// ``sequenceTimeout`` for its end (a reply arriving in pieces is still a
+  /// reply), without holding up a caller whose `timeout` is shorter: the
+  /// bytes wait for the next call.
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
     // (No clock for a wait without a timeout, nor for a look that does not wait.)
     let clock = ContinuousClock()
     let deadline = timeout.flatMap { $0 > .zero ? clock.now + $0 : nil }
+    let isLook = timeout != nil && deadline == nil
     while true {
       if let resumed = resumedEvent() { return resumed }
       if let resized = resizeEvent() { return resized }
-      if let event = decodeBuffered() { return event }
+      let now = clock.now
+      if let probeDeadline, now >= probeDeadline { settleProbe() }
+      var sequenceDeadline: ContinuousClock.Instant?
+      switch reader.next(at: now, inputEnded: inputEnded) {
+      case .event(let event): return event
+      case .reply(let reply):
+        take(reply)
+        continue
+      case .wait(let until): sequenceDeadline = until
+      case .empty: break
+      }
       if inputEnded { return .endOfInput }
+      // Waits for input until the first of: the caller's deadline, the
+      // unfinished sequence's, the probe's.
       var wait: Int32 = -1
-      if let deadline {
-        let left = deadline - clock.now
-        wait = left <= .zero ? 0 : Self.milliseconds(left)
-      } else if timeout != nil {
+      if isLook {
         // A look that does not wait. Right after a read that took all there
         // was, there is nothing more, and no system call is needed to say so
         // (once: the next look asks the terminal).
-        if inputDrained {
+        if inputDrained && sequenceDeadline == nil {
           inputDrained = false
           return nil
         }
         wait = 0
+      } else if let first = [deadline, sequenceDeadline, probeDeadline].compactMap({ $0 }).min() {
+        let left = first - now
+        wait = left <= .zero ? 0 : Self.milliseconds(left)
       }
-      // Nothing came, and the time is up (a look, or the deadline passed).
-      if !readInput(waiting: wait), wait >= 0, deadline.map({ clock.now >= $0 }) ?? true {
-        return resumedEvent() ?? resizeEvent()
+      if !readInput(waiting: wait) {
+        // Nothing came. The caller's time is up (a look, or its deadline
+        // passed): no event. Else a sequence's or the probe's time came, or
+        // a signal woke the wait, and the loop goes round.
+        if isLook || deadline.map({ clock.now >= $0 }) == true || cn_take_woken() != 0 {
+          return resumedEvent() ?? resizeEvent()
+        }
       }
     }
   }
@@ -51,30 +73,21 @@ extension CursesTerminal {
     return Int32(clamping: max(1, c.seconds * 1000 + (c.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
   }
 
-  /// The next event in the bytes read; nil when they are used up. Bytes
-  /// that may begin a sequence whose rest has not come yet wait for it, at
-  /// most ``escapeDelay``, and are then decided as they are.
-  private func decodeBuffered() -> InputEvent? {
-    while readIndex < input.count {
-      var step = decoder.decode(input[readIndex...], atEnd: inputEnded)
-      if step == .needsMore {
-        if readInput(waiting: Self.milliseconds(escapeDelay)) { continue }
-        step = decoder.decode(input[readIndex...], atEnd: true)
-      }
-      switch step {
-      case .event(let event, let length):
-        readIndex += length
-        return event
-      case .dropped(let length):
-        readIndex += length
-      case .reply(let reply, let length):
-        readIndex += length
-        take(reply)
-      case .needsMore:
-        return nil  // not given atEnd
-      }
-    }
-    return nil
+  /// Ends a wait for input from any thread (see <doc:/GridTerminal/Terminal/wakeUpHandler>):
+  /// ``nextEvent(timeout:)`` then returns nil, whatever its timeout.
+  public var wakeUpHandler: (@Sendable () -> Void)? { { cn_wake_up() } }
+
+  /// Sends the picture queries, once, if the terminal is to be asked (see
+  /// <doc:/GridTerminal/Terminal/requestPictureSupport()>); their answers are read with the
+  /// input, and ``capabilities`` changes when they are in (or when
+  /// <doc:/GridTerminal/TerminalProbe/answerTimeout> has passed without them).
+  public func requestPictureSupport() {
+    guard isOpen, let probe, probeDeadline == nil else { return }
+    let query = probe.query
+    _ = query.withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) }
+    let deadline = ContinuousClock.now + TerminalProbe.answerTimeout
+    probeDeadline = deadline
+    reader.repliesOwedUntil = deadline
   }
 
   /// A reply to the picture queries: once the terminal has answered them
@@ -83,13 +96,51 @@ extension CursesTerminal {
     if case .cellSize(let w, let h) = reply, w > 0, h > 0, capabilities.cellPixelSize == nil {
       capabilities.cellPixelSize = PixelSize(width: w, height: h)
     }
-    guard var probe else { return }
-    if probe.take(reply), let result = probe.result {
-      setPictures(result)
-      self.probe = nil
-    } else {
+    guard var probe, probeDeadline != nil else { return }
+    if probe.take(reply) {
       self.probe = probe
+      settleProbe()
+      return
     }
+    self.probe = probe
+    if probe.awaitsPassthrough, let deadline = probeDeadline {
+      // tmux has answered; the terminal outside it is given a little longer.
+      let shorter = min(deadline, ContinuousClock.now + TerminalProbe.passthroughTimeout)
+      probeDeadline = shorter
+      reader.repliesOwedUntil = shorter
+    }
+  }
+
+  /// Decides the pictures with the answers that came (all of them, or
+  /// those that came in time) and asks nothing more.
+  private func settleProbe() {
+    guard var probe else { return }
+    probe.finish()
+    if let result = probe.result { setPictures(result) }
+    self.probe = nil
+    probeDeadline = nil
+    reader.repliesOwedUntil = nil
+    capabilities.picturesPending = false
+  }
+
+  /// Before the terminal is restored: the answers still owed to the
+  /// picture queries are read and thrown away (with whatever else comes
+  /// meanwhile), for at most half a second.
+  func discardOwedReplies() {
+    guard probe != nil, let probeDeadline else { return }
+    let clock = ContinuousClock()
+    let until = min(probeDeadline, clock.now + .milliseconds(500))
+    while probe != nil, !inputEnded, clock.now < until {
+      switch reader.next(at: clock.now, inputEnded: false) {
+      case .reply(let reply):
+        take(reply)
+        continue
+      case .event: continue
+      case .wait, .empty: break
+      }
+      _ = readInput(waiting: Self.milliseconds(until - clock.now))
+    }
+    settleProbe()
   }
 
   /// Draws pictures with `support`: in pixels only through the encoder
@@ -105,18 +156,11 @@ extension CursesTerminal {
   /// Waits up to `milliseconds` (forever when negative) for input and reads
   /// all there is; true when bytes came or the input ended.
   private func readInput(waiting milliseconds: Int32) -> Bool {
-    if readIndex == input.count {
-      input.removeAll(keepingCapacity: true)
-      readIndex = 0
-    } else if readIndex >= Self.readSize {
-      input.removeFirst(readIndex)
-      readIndex = 0
-    }
     if cn_wait_input(inputDescriptor, milliseconds) == 0 { return false }
     let descriptor = inputDescriptor
     let n = readBuffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     if n > 0 {
-      input.append(contentsOf: readBuffer[..<n])
+      reader.append(readBuffer[..<n], at: .now)
       inputDrained = n < Self.readSize
       return true
     }

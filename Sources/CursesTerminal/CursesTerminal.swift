@@ -8,7 +8,7 @@ import GridTerminal
 
 /// The ncursesw backend: the alternate screen, keypad, colours with fallback
 /// to what the terminal has (none when `NO_COLOR` is set), mouse reports, and
-/// resize events. ncurses sets the terminal up and reads its description;
+/// resize events, bracketed paste. ncurses sets the terminal up and reads its description;
 /// ``present(_:)`` writes only the cells that changed since the last frame
 /// as the terminal's own control sequences (shortest cursor moves, scroll
 /// regions for rows that moved), in one write, and ``nextEvent(timeout:)``
@@ -31,12 +31,16 @@ public final class CursesTerminal: Terminal {
   /// The height in cells.
   public internal(set) var height: Int
   /// What the terminal reports it can show. <doc:/GridTerminal/TerminalCapabilities/pictures>
-  /// changes once the terminal has answered the picture queries (read with
-  /// the input, by ``nextEvent(timeout:)``); a run loop then tells its scene.
+  /// changes once the terminal has answered the picture queries (sent by
+  /// ``requestPictureSupport()``, read with the input by
+  /// ``nextEvent(timeout:)``); a run loop then tells its scene.
   public internal(set) var capabilities: TerminalCapabilities
-  /// The picture queries' state, while their answers are awaited (nil when
-  /// the support was forced or not asked).
+  /// The picture queries, until the terminal has answered them (nil when
+  /// there is nothing to ask, or once answered).
   var probe: TerminalProbe?
+  /// When the queries were sent, the time their answers are given up on
+  /// (nil: not sent).
+  var probeDeadline: ContinuousClock.Instant?
 
   var isOpen = true
   var pairs: [Int: Int16] = [:]
@@ -58,16 +62,13 @@ public final class CursesTerminal: Terminal {
   var screenIsBlank = false
   /// Whether ncurses was last told to show the cursor (the ncurses path).
   var cursorShownByCurses = false
-  /// Bytes read and not yet decoded (from `readIndex`).
-  var input: [UInt8] = []
-  var readIndex = 0
+  /// Bytes read and not yet decoded, turned into events with this terminal's keys.
+  var reader = InputReader(decoder: KeyDecoder(keys: []))
   /// Where `read` puts what it takes (``readSize`` bytes, made once).
   var readBuffer = [UInt8](repeating: 0, count: CursesTerminal.readSize)
   static let readSize = 4_096
   /// The last read took all there was (fewer bytes than it could).
   var inputDrained = false
-  /// Turns bytes into events, with this terminal's keys.
-  var decoder = KeyDecoder(keys: [])
   /// The resizes (SIGWINCH) seen so far.
   var resizesSeen: Int32 = 0
   /// The descriptor input is read from (to tell the end of input from a timeout).
@@ -75,9 +76,25 @@ public final class CursesTerminal: Terminal {
   /// True once the end of input was seen: every later read says so at once.
   var inputEnded = false
 
-  /// How long the rest of an escape sequence is waited for before what
-  /// came is decided (a lone Esc is the Esc key).
-  public var escapeDelay: Duration = .milliseconds(25)
+  /// How long the rest of a key's escape sequence is waited for after a
+  /// lone Esc before what came is decided (a lone Esc is the Esc key).
+  public var escapeDelay: Duration {
+    get { reader.escapeDelay }
+    set { reader.escapeDelay = newValue }
+  }
+  /// How long the rest of a control sequence or a string that has begun
+  /// (`ESC [`, `ESC P`, `ESC _`, `ESC ]`) is waited for: a terminal's reply
+  /// to a query, a mouse report or a paste's marker can arrive in pieces
+  /// far apart (over ssh, on a slow link), and none of it may be taken for
+  /// keys. 1 second by default. What is unfinished then is decided as it
+  /// is: dropped when it looks like a reply; `ESC [` or `ESC P` alone were
+  /// Alt+[ and Alt+P (which therefore arrive this late). While the picture
+  /// queries' answers are owed, a lone Esc waits as long (it may be a
+  /// reply's first byte).
+  public var sequenceTimeout: Duration {
+    get { reader.sequenceTimeout }
+    set { reader.sequenceTimeout = newValue }
+  }
 
   /// Opens the terminal on standard input and output.
   ///
@@ -94,8 +111,11 @@ public final class CursesTerminal: Terminal {
   ///     the program (the signal's default).
   ///   - pictures: how pictures are drawn; nil (the default) takes
   ///     `TERMGRID_PICTURES` from `environment` (`kitty`, `sixel`, `symbols`
-  ///     or `none`), else asks the terminal (see <doc:/GridTerminal/TerminalProbe>):
-  ///     symbols until it answers, without waiting for it.
+  ///     or `none`), else asks the terminal (see <doc:/GridTerminal/TerminalProbe>)
+  ///     when the first picture is drawn (``requestPictureSupport()``),
+  ///     without waiting for it: placeholders until it answers. A terminal
+  ///     whose input is not a terminal (a file, a pipe) is not asked, since
+  ///     its answers could not be read: symbols.
   public convenience init(
     mouse: Bool = true, interruptKey: Bool = false,
     environment: [String: String] = CursesTerminal.processEnvironment, pictures: PictureSupport? = nil
@@ -107,7 +127,8 @@ public final class CursesTerminal: Terminal {
 
   /// Opens the terminal on a device given as file descriptors (a
   /// pseudo-terminal in tests), with an explicit terminal type. The picture
-  /// queries are sent only with `probesPictures` (a test that answers them).
+  /// queries are sent only with `probesPictures` (a test that answers
+  /// them), when ``requestPictureSupport()`` is called.
   public convenience init(
     term: String, inputDescriptor: Int32, outputDescriptor: Int32, mouse: Bool = true, interruptKey: Bool = false,
     environment: [String: String] = [:], probesPictures: Bool = false
@@ -125,6 +146,9 @@ public final class CursesTerminal: Terminal {
     setlocale(LC_ALL, "")
     insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
     let term = device?.0 ?? environment["TERM"]
+    // Refused before anything is written: output that is not a terminal
+    // (a file, a pipe) would get escape sequences it cannot show.
+    if device == nil, isatty(1) == 0 { throw CursesTerminalError.notATerminal }
     let opened: OpaquePointer?
     if let (_, input, _) = device {
       cn_save_shell_modes(input)
@@ -141,12 +165,6 @@ public final class CursesTerminal: Terminal {
       opened = cn_newterm_stdio()
     }
     guard let screen = opened else { throw CursesTerminalError.cannotInitialize(term: term) }
-    if device == nil, isatty(1) == 0 {
-      // Nothing has been drawn yet: let ncurses go and say why.
-      endwin()
-      delscreen(screen)
-      throw CursesTerminalError.notATerminal
-    }
     screenPointer = screen
     _ = set_term(screen)
     cbreak()
@@ -181,6 +199,8 @@ public final class CursesTerminal: Terminal {
     colorSupport = support
     let unicode = cn_locale_is_utf8() != 0
     if mouse { cn_mouse_reporting(cn_output_descriptor(), 1) }
+    // A paste arrives as one event, between markers, never as keys.
+    cn_bracketed_paste(cn_output_descriptor(), 1)
     // Signals from here on: fatal ones restore the terminal with prepared
     // bytes and the saved modes (and chain to Swift's backtracer); Ctrl-Z
     // leaves program mode and comes back to it.
@@ -188,7 +208,7 @@ public final class CursesTerminal: Terminal {
     cn_count_resizes()
     resizesSeen = cn_resizes()
     // (keypad mode, set above, has the terminal send its keypad keys as terminfo lists them.)
-    decoder = KeyDecoder(keys: TerminfoKeys.current())
+    reader.decoder = KeyDecoder(keys: TerminfoKeys.current())
     // (Not where ncurses itself would turn them back into UTF-8.)
     let acsUsable = !unicode || cn_acs_breaks_in_utf8() == 0
     for (scalar, acs) in Self.lineDrawing where acsUsable && cn_acs_has(CChar(bitPattern: acs)) != 0 {
@@ -209,17 +229,19 @@ public final class CursesTerminal: Terminal {
     capabilities = TerminalCapabilities(
       colors: support, unicode: unicode, mouse: mouse, scrollsRegions: encoder?.scrollsRegions ?? true,
       pictures: .symbols, cellPixelSize: cellPixels)
+    // Answers can be read only from an input that is the terminal.
+    let canAsk = probes && isatty(inputDescriptor) != 0
     if let pictures {
       setPictures(pictures)
       // Forced: asked only for the cell size, when the window size does not give it.
-      if cellPixels == nil, pictures == .kitty || pictures == .sixel {
-        _ = Array("\u{1B}[16t".utf8).withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) }
+      if canAsk, cellPixels == nil, pictures == .kitty || pictures == .sixel {
+        probe = TerminalProbe(environment: environment, forced: pictures)
+        capabilities.picturesPending = true
       }
-    } else if probes {
-      // Asked once; the answers come with the input, and nothing waits for them.
-      let probe = TerminalProbe(environment: environment)
-      _ = probe.query.withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) }
-      self.probe = probe
+    } else if canAsk {
+      // Asked when the first picture is drawn; nothing waits for the answers.
+      probe = TerminalProbe(environment: environment)
+      capabilities.picturesPending = true
     }
     if encoder != nil {
       // ncurses writes what it has set up (and a clear screen) now, and
@@ -244,8 +266,14 @@ public final class CursesTerminal: Terminal {
   }
 
   /// Ends curses: the main screen, the cursor and echo come back. Idempotent.
+  ///
+  /// Answers to the picture queries that are still owed are waited for
+  /// first (at most half a second, and no longer than they are given) and
+  /// thrown away, so that they do not land on the shell's command line
+  /// after the program has gone.
   public func restore() {
     guard isOpen else { return }
+    discardOwedReplies()
     isOpen = false
     // A Ctrl-Z or a continue arriving now waits until the terminal is restored.
     cn_hold_suspend(1)
@@ -253,6 +281,7 @@ public final class CursesTerminal: Terminal {
     let deletions = pixels.deleteAll(insideTmux: insideTmux)
     if !deletions.isEmpty { _ = deletions.withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) } }
     _ = curs_set(1)
+    cn_bracketed_paste(-1, 0)
     endwin()
     cn_mouse_reporting(-1, 0)
     if let s = screenPointer { delscreen(s) }

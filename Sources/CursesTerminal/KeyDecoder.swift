@@ -2,26 +2,39 @@ import GridRender
 import GridTerminal
 
 /// Turns the bytes a terminal sends into key and mouse events: pure, so it
-/// is tested without a terminal; ``CursesTerminal`` feeds it what one
-/// `read` returns.
+/// is tested without a terminal; ``InputReader`` feeds it the bytes as they
+/// arrive and decides how long to wait for the rest of a sequence.
 ///
 /// - A key's escape sequence is looked up in a table (the terminal's
 ///   terminfo keys and the ones terminals send that terminfo entries leave
 ///   out); the longest sequence that matches wins.
 /// - An SGR mouse report (`ESC [ < b ; x ; y M`) is decoded; one of no use
 ///   is dropped.
+/// - `ESC [ 200 ~` starts a bracketed paste (``Step/pasteStart(length:)``):
+///   what follows, up to `ESC [ 201 ~`, is text, collected by ``InputReader``.
 /// - Any other control sequence (`ESC [` parameters and a final byte,
 ///   `ESC O` and a byte) is one with no key, and is dropped whole, as is
 ///   one cut short by a byte that cannot be in it.
 /// - A string (`ESC ]`, `ESC P`, `ESC _`, `ESC ^`, `ESC X`) up to BEL or
-///   `ESC \` is a terminal's reply; without its end it was typed, and is
-///   Esc and keys.
+///   `ESC \` is a terminal's reply; a control character in it (none is
+///   in a reply) ends it unfinished.
 /// - Replies to a ``TerminalProbe``'s queries (device attributes, XTVERSION,
 ///   a kitty graphics answer, sizes in pixels) are ``Step/reply(_:length:)``;
 ///   any other reply is dropped.
 /// - Esc followed by anything else is Esc, and the rest is read afresh.
 /// - UTF-8 is decoded; a byte that is not valid UTF-8 is U+FFFD, and the
 ///   byte that cut a sequence short starts afresh.
+///
+/// A sequence whose end has not come yet is ``Step/needsMore(_:)``: a lone
+/// Esc and `ESC O` are worth the escape delay (a person typing Esc then a
+/// letter is slower than that); a control sequence or a string that has
+/// begun (`ESC [`, `ESC P` ...) and half a UTF-8 character are worth the
+/// much longer ``Wait/sequence`` wait, because a terminal's reply (or a
+/// character) can arrive in pieces far apart (over ssh, a slow link), and
+/// its letters must never be taken for keys. What is still unfinished when the wait is over is decided with
+/// `atEnd`: a sequence with something after its introducer that looks like
+/// a reply is dropped; `ESC [` or `ESC P` alone (Alt+[, Alt+P) and a string
+/// that does not look like a reply were typed, and are Esc and keys.
 struct KeyDecoder {
   /// What ``decode(_:atEnd:)`` found at the start of the bytes.
   enum Step: Equatable {
@@ -31,9 +44,23 @@ struct KeyDecoder {
     case dropped(length: Int)
     /// The first `length` bytes are the terminal's answer to a query.
     case reply(TerminalReply, length: Int)
+    /// The first `length` bytes (`ESC [ 200 ~`) start a bracketed paste.
+    case pasteStart(length: Int)
     /// The bytes may be the start of a longer sequence: more are needed
-    /// (or, if none come within the escape delay, decode again with `atEnd`).
-    case needsMore
+    /// (or, if none come within `wait`, decode again with `atEnd`).
+    case needsMore(Wait)
+  }
+
+  /// How long the rest of an unfinished sequence is worth waiting for.
+  enum Wait: Equatable {
+    /// The escape delay: a lone Esc, `ESC O`, part of a key's sequence
+    /// that is not a control sequence.
+    case escapeDelay
+    /// A control sequence or a string that has begun (`ESC [`, `ESC P`,
+    /// `ESC _`, `ESC ]`, `ESC ^`, `ESC X`): a terminal's reply, a mouse
+    /// report, a paste's marker, which may arrive in pieces; or half a
+    /// UTF-8 character.
+    case sequence
   }
 
   /// The keys' sequences as a tree of the bytes after Esc: node 0 is Esc;
@@ -118,7 +145,7 @@ struct KeyDecoder {
 
   /// The event at the start of `bytes` (which must not be empty). With
   /// `atEnd`, no more bytes are coming soon: what is there is decided,
-  /// and the answer is never ``Step/needsMore``.
+  /// and the answer is never ``Step/needsMore(_:)``.
   func decode(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> Step {
     let start = bytes.startIndex
     let first = bytes[start]
@@ -147,7 +174,7 @@ struct KeyDecoder {
     var i = start + 1
     while i < start + length {
       guard i < bytes.endIndex else {
-        return atEnd ? .event(.key(Key(.character("\u{FFFD}"))), length: i - start) : .needsMore
+        return atEnd ? .event(.key(Key(.character("\u{FFFD}"))), length: i - start) : .needsMore(.sequence)
       }
       // Cut short: what came so far is one replacement, the byte starts afresh.
       guard bytes[i] & 0xC0 == 0x80 else { return .event(.key(Key(.character("\u{FFFD}"))), length: i - start) }
@@ -176,33 +203,65 @@ struct KeyDecoder {
     }
     // All there is matches the start of a longer sequence.
     let mayGrow = start + n == bytes.endIndex && firstEdge[node + 1] > firstEdge[node]
-    if mayGrow && !atEnd { return .needsMore }
+    if mayGrow && !atEnd { return .needsMore(bytes.count >= 2 && Self.introducesSequence(bytes[start + 1]) ? .sequence : .escapeDelay) }
     if let key { return .event(.key(key), length: matched) }
-    guard bytes.count >= 2 else { return atEnd ? .event(.key(Key(.escape)), length: 1) : .needsMore }
+    guard bytes.count >= 2 else { return atEnd ? .event(.key(Key(.escape)), length: 1) : .needsMore(.escapeDelay) }
     let introducer = bytes[start + 1]
     switch introducer {
     case 0x5B:  // [
       return controlSequence(bytes, atEnd: atEnd)
     case 0x4F:  // O: one final byte; anything else starts afresh
-      guard bytes.count >= 3 else { return atEnd ? .dropped(length: 2) : .needsMore }
+      guard bytes.count >= 3 else { return atEnd ? .dropped(length: 2) : .needsMore(.escapeDelay) }
       return .dropped(length: (0x40...0x7E).contains(bytes[start + 2]) ? 3 : 2)
     case 0x5D, 0x50, 0x5F, 0x5E, 0x58:  // ] P _ ^ X
-      // A reply arrives whole, with its end (BEL or ESC \). Without one, it
-      // was typed: Esc, and the rest are keys.
+      // A reply ends with BEL or ESC \; it may come in pieces, so the rest is waited for.
       var i = start + 2
-      while i < bytes.endIndex, i - start < 4_096 {
+      while i < bytes.endIndex, i - start < Self.longestString {
         if bytes[i] == 0x07 { return Self.replyOrDropped(bytes[start...i]) }
         if bytes[i] == 0x1B {
-          guard i + 1 < bytes.endIndex else { return atEnd ? .event(.key(Key(.escape)), length: 1) : .needsMore }
+          // (An Esc at the end may be the terminator's first half: it goes with the string.)
+          guard i + 1 < bytes.endIndex else { return atEnd ? unfinishedString(bytes[start...i]) : .needsMore(.sequence) }
           if bytes[i + 1] == 0x5C { return Self.replyOrDropped(bytes[start...(i + 1)]) }
-          return .event(.key(Key(.escape)), length: 1)
+          return unfinishedString(bytes[start..<i])
         }
+        // A control character is in no reply: the string ends before it (Ctrl-C after Alt+P is Ctrl-C).
+        if bytes[i] < 0x20 { return unfinishedString(bytes[start..<i]) }
         i += 1
       }
-      return atEnd || i - start >= 4_096 ? .event(.key(Key(.escape)), length: 1) : .needsMore
+      return atEnd || i - start >= Self.longestString ? unfinishedString(bytes[start..<i]) : .needsMore(.sequence)
     default:
       return .event(.key(Key(.escape)), length: 1)
     }
+  }
+
+  /// The longest string (`ESC P` ... `ESC \\`) taken as one: longer, it is decided as it is.
+  static let longestString = 4_096
+
+  /// Whether `byte` after Esc begins a control sequence or a string (`[`,
+  /// `P`, `_`, `]`, `^`, `X`), whose rest is worth the ``Wait/sequence`` wait.
+  static func introducesSequence(_ byte: UInt8) -> Bool {
+    byte == 0x5B || byte == 0x5D || byte == 0x50 || byte == 0x5F || byte == 0x5E || byte == 0x58
+  }
+
+  /// A string that did not end (its terminator never came, or another Esc
+  /// cut it): dropped whole when what follows its introducer looks like a
+  /// terminal's reply (a version or a setting after `ESC P`, a kitty
+  /// graphics answer after `ESC _`, a numbered setting after `ESC ]`), so
+  /// that none of its letters becomes a key; otherwise it was typed (Alt+P,
+  /// Alt+], then keys): Esc, and the rest starts afresh.
+  private func unfinishedString(_ sequence: ArraySlice<UInt8>) -> Step {
+    let start = sequence.startIndex
+    guard sequence.count >= 3 else { return .event(.key(Key(.escape)), length: 1) }
+    let first = sequence[start + 2]
+    let isDigit = (0x30...0x39).contains(first)
+    let looksLikeReply: Bool
+    switch sequence[start + 1] {
+    case 0x50: looksLikeReply = isDigit || first == UInt8(ascii: ">") || first == UInt8(ascii: "!")
+    case 0x5F: looksLikeReply = first == UInt8(ascii: "G")
+    case 0x5D: looksLikeReply = isDigit
+    default: looksLikeReply = false
+    }
+    return looksLikeReply ? .dropped(length: sequence.count) : .event(.key(Key(.escape)), length: 1)
   }
 
   /// A whole sequence: a reply to a query (device attributes, the
@@ -213,7 +272,10 @@ struct KeyDecoder {
     return .dropped(length: sequence.count)
   }
 
-  /// `ESC [` parameters and a final byte: an SGR mouse report, a reply, or dropped.
+  /// `ESC [` parameters and a final byte: an SGR mouse report, a paste's
+  /// start, a reply, or dropped. Unfinished at the end: `ESC [` alone was
+  /// typed (Esc, then `[`); with parameters it was a sequence cut short,
+  /// and is dropped.
   private func controlSequence(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> Step {
     let start = bytes.startIndex
     var i = start + 2
@@ -221,6 +283,7 @@ struct KeyDecoder {
       let c = bytes[i]
       if (0x40...0x7E).contains(c) {
         let body = bytes[(start + 2)...i]
+        if c == 0x7E, body.elementsEqual(Self.pasteStartBody) { return .pasteStart(length: i + 1 - start) }
         guard body.first == 0x3C, c == 0x4D || c == 0x6D else { return Self.replyOrDropped(bytes[start...i]) }
         let report = String(decoding: body.dropFirst(), as: UTF8.self)
         guard let event = SGRMouseReport.decode(report) else { return .dropped(length: i + 1 - start) }
@@ -231,6 +294,12 @@ struct KeyDecoder {
       i += 1
     }
     if i - start >= 258 { return .dropped(length: i - start) }
-    return atEnd ? .dropped(length: i - start) : .needsMore
+    guard atEnd else { return .needsMore(.sequence) }
+    return i == start + 2 ? .event(.key(Key(.escape)), length: 1) : .dropped(length: i - start)
   }
+
+  /// What follows `ESC [` in a bracketed paste's start (`200~`).
+  static let pasteStartBody = Array("200~".utf8)
+  /// The end of a bracketed paste: `ESC [ 201 ~`.
+  static let pasteEnd: [UInt8] = [0x1B] + Array("[201~".utf8)
 }

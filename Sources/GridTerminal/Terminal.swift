@@ -19,10 +19,18 @@ public struct TerminalCapabilities: Hashable, Sendable {
   /// are made for. Nil: unknown (pictures in pixels then take
   /// <doc:/GridRender/PixelSize/assumedCell>).
   public var cellPixelSize: PixelSize?
+  /// True while the terminal has not yet said how it shows pictures
+  /// (``pictures`` is then ``PictureSupport/symbols`` for the time being):
+  /// it is asked when the first picture is drawn
+  /// (``Terminal/requestPictureSupport()``), and until it answers pictures
+  /// are drawn as their placeholders, never in symbols that pixels would
+  /// replace a moment later. False for a terminal that cannot be asked or
+  /// whose support was given.
+  public var picturesPending: Bool
   /// Creates capabilities.
   public init(
     colors: ColorSupport, unicode: Bool = true, mouse: Bool = false, scrollsRegions: Bool = true,
-    pictures: PictureSupport = .symbols, cellPixelSize: PixelSize? = nil
+    pictures: PictureSupport = .symbols, cellPixelSize: PixelSize? = nil, picturesPending: Bool = false
   ) {
     self.colors = colors
     self.unicode = unicode
@@ -30,7 +38,13 @@ public struct TerminalCapabilities: Hashable, Sendable {
     self.scrollsRegions = scrollsRegions
     self.pictures = pictures
     self.cellPixelSize = cellPixelSize
+    self.picturesPending = picturesPending
   }
+
+  /// Whether pictures are drawn at all now: not when the terminal shows
+  /// none (``PictureSupport/none``), nor while it has not said how it shows
+  /// them (``picturesPending``): their placeholders show instead.
+  public var showsPictures: Bool { pictures != .none && !picturesPending }
 
   /// Whether pictures are drawn in pixels: kitty or sixel, on a terminal
   /// whose colours can carry the pictures' ids (kitty's placeholder cells
@@ -61,9 +75,10 @@ public protocol Terminal: AnyObject {
   /// What the terminal can show.
   var capabilities: TerminalCapabilities { get }
   /// The next input event: waits at most `timeout` (forever when nil; a zero
-  /// timeout only polls). Returns nil when the time ran out, and
-  /// ``InputEvent/endOfInput`` once the input is closed (never nil from a
-  /// wait without a timeout).
+  /// timeout only polls). Returns nil when the time ran out or the wait was
+  /// woken (``wakeUpHandler``), and ``InputEvent/endOfInput`` once the
+  /// input is closed (never nil from a wait without a timeout that was not
+  /// woken).
   func nextEvent(timeout: Duration?) throws -> InputEvent?
   /// Makes the screen show the update's frame: clears the screen when the
   /// update says so, replays its scrolls, then writes its changes (cells
@@ -76,4 +91,24 @@ public protocol Terminal: AnyObject {
   var needsFullRepaint: Bool { get }
   /// Gives the terminal back as it was found (cursor, echo, main screen). Idempotent.
   func restore()
+  /// Asks the terminal how it shows pictures, if that is still to be found
+  /// out (``TerminalCapabilities/picturesPending``): a run loop calls it
+  /// once, after the first frame that drew a picture, so that a program
+  /// that shows none sends no query. The answers arrive with the input;
+  /// ``capabilities`` changes when they have. The default does nothing.
+  func requestPictureSupport()
+  /// A function that, called from any thread, ends the terminal's wait for
+  /// input (the one under way, or else the next) with no event: what a
+  /// run loop gives work running on other threads, so that it draws their
+  /// results as soon as they are ready and sleeps meanwhile. Nil, the
+  /// default, when the terminal cannot be woken (a run loop then looks for
+  /// results every frame interval).
+  var wakeUpHandler: (@Sendable () -> Void)? { get }
+}
+
+extension Terminal {
+  /// Default: nothing to ask.
+  public func requestPictureSupport() {}
+  /// Default: none.
+  public var wakeUpHandler: (@Sendable () -> Void)? { nil }
 }

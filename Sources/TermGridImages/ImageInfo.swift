@@ -46,7 +46,7 @@ public struct ImageInfo: Hashable, Sendable {
     try self.init(reading: { offset, count in Array(data.dropFirst(offset).prefix(count)) }, byteCount: 0)
   }
 
-  private init(reading read: (Int, Int) -> [UInt8], byteCount: Int) throws(ImageDecodingError) {
+  private init(reading read: @escaping (Int, Int) -> [UInt8], byteCount: Int) throws(ImageDecodingError) {
     let head = read(0, 32)
     guard let format = ImageFormat(sniffing: head) else { throw .unknownFormat }
     self.format = format
@@ -71,13 +71,13 @@ public struct ImageInfo: Hashable, Sendable {
     return v
   }
 
-  /// Walks a JPEG's segments to its frame header (SOF0-SOF15 but DHT, JPG, DAC).
-  private static func jpegSize(_ read: (Int, Int) -> [UInt8]) throws(ImageDecodingError) -> (Int, Int) {
+  /// Walks a JPEG's segments to its frame header (SOF0-SOF15 but DHT, JPG,
+  /// DAC), past any number of segments and fill bytes, as libjpeg does: the
+  /// walk moves forward at every step, so the file's end bounds it.
+  private static func jpegSize(_ read: @escaping (Int, Int) -> [UInt8]) throws(ImageDecodingError) -> (Int, Int) {
+    var bytes = ByteCursor(read: read)
     var offset = 2
-    for _ in 0..<10_000 {
-      let marker = read(offset, 2)
-      guard marker.count == 2, marker[0] == 0xFF else { break }
-      let code = marker[1]
+    while bytes[offset] == 0xFF, let code = bytes[offset + 1] {
       if code == 0xFF {  // fill byte
         offset += 1
         continue
@@ -87,17 +87,42 @@ public struct ImageInfo: Hashable, Sendable {
         continue
       }
       if code == 0xD9 || code == 0xDA { break }  // end, or scan data before any frame header
-      let header = read(offset + 2, 7)
-      guard header.count >= 2 else { break }
-      let length = Int(bigEndian(header, 0, 2))
+      guard let high = bytes[offset + 2], let low = bytes[offset + 3] else { break }
+      let length = Int(high) << 8 | Int(low)
       guard length >= 2 else { break }
       if (0xC0...0xCF).contains(code) && code != 0xC4 && code != 0xC8 && code != 0xCC {
-        guard header.count == 7 else { break }
-        return (Int(bigEndian(header, 5, 2)), Int(bigEndian(header, 3, 2)))
+        // Length, precision, height, width.
+        guard let h1 = bytes[offset + 5], let h0 = bytes[offset + 6], let w1 = bytes[offset + 7], let w0 = bytes[offset + 8] else {
+          break
+        }
+        return (Int(w1) << 8 | Int(w0), Int(h1) << 8 | Int(h0))
       }
       offset += 2 + length
     }
     throw .corrupt(format: .jpeg, message: "no frame header")
+  }
+}
+
+/// Bytes at offsets, read through `read` a block at a time: a walk over
+/// many small segments costs a look-up per byte, not a read.
+private struct ByteCursor {
+  let read: (Int, Int) -> [UInt8]
+  private var block: [UInt8] = []
+  private var start = 0
+  static let blockSize = 65536
+
+  init(read: @escaping (Int, Int) -> [UInt8]) { self.read = read }
+
+  /// The byte at `offset`, or nil past the end.
+  subscript(offset: Int) -> UInt8? {
+    mutating get {
+      if offset < start || offset >= start + block.count {
+        start = offset
+        block = read(offset, Self.blockSize)
+      }
+      let i = offset - start
+      return i < block.count ? block[i] : nil
+    }
   }
 }
 

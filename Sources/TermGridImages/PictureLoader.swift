@@ -153,8 +153,9 @@ public final class PictureLoader: BackgroundWork, Sendable {
 
   func standIn(_ path: Location, width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize? = nil) -> Picture? {
     state.withLock { s in
-      // Any size, in pixels or not (pictures switching to pixels keep showing meanwhile), but not the one asked for.
-      guard let key = s.latest[path], key.colors == colors,
+      // Any size but the one asked for; for a picture in pixels, only one in
+      // pixels: a mosaic of symbols is never drawn a moment before the pixels.
+      guard let key = s.latest[path], key.colors == colors, cellPixels == nil || key.cellPixels != nil,
         key.width != width || key.height != height || key.cellPixels != cellPixels
       else { return nil }
       return s.cache[key]?.picture

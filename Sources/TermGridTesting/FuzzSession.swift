@@ -44,12 +44,16 @@ public enum FuzzSession {
           "seed \(seed): exit status \(code); it wrote at the end: \(String(decoding: output.suffix(400), as: UTF8.self).debugDescription)")
       }
       // Left as found: the main screen back after the last switch to the
-      // alternate one, mouse reporting off after the last time it was on.
+      // alternate one, mouse reporting and bracketed paste off after the
+      // last time they were on.
       if Self.lastIndex(of: "\u{1B}[?1049l", in: output) <= Self.lastIndex(of: "\u{1B}[?1049h", in: output) {
         problems.append("seed \(seed): the alternate screen left on")
       }
       if Self.lastIndex(of: "\u{1B}[?1002l", in: output) < Self.lastIndex(of: "\u{1B}[?1002h", in: output) {
         problems.append("seed \(seed): mouse reporting left on")
+      }
+      if Self.lastIndex(of: "\u{1B}[?2004l", in: output) < Self.lastIndex(of: "\u{1B}[?2004h", in: output) {
+        problems.append("seed \(seed): bracketed paste left on")
       }
       return problems
     }
@@ -98,7 +102,9 @@ public enum FuzzSession {
         outcome.textEntries += 1
       }
       if trace {
-        if case .bytes(let b) = action {
+        if case .bytesInParts(let parts, _) = action {
+          outcome.trace.append(parts.map { String(decoding: $0, as: UTF8.self).debugDescription }.joined(separator: " … "))
+        } else if case .bytes(let b) = action {
           outcome.trace.append(String(decoding: b.prefix(40), as: UTF8.self).debugDescription + (b.count > 40 ? "…\(b.count)" : ""))
         } else {
           outcome.trace.append("\(action)")
@@ -109,6 +115,12 @@ public enum FuzzSession {
       case .bytes(let bytes):
         program.type(bytes)
         outcome.bytes += bytes.count
+      case .bytesInParts(let parts, let gap):
+        for (i, part) in parts.enumerated() {
+          if i > 0 { usleep(UInt32(gap.components.attoseconds / 1_000_000_000_000 + gap.components.seconds * 1_000_000)) }
+          program.type(part)
+          outcome.bytes += part.count
+        }
       case .resize(let columns, let rows):
         program.resize(columns: columns, rows: rows)
         outcome.resizes += 1

@@ -135,6 +135,15 @@ public final class HeadlessTerminal: Terminal {
   /// Records that the terminal was restored.
   public func restore() { isRestored = true }
 
+  /// How many times the run loop asked how the terminal shows pictures
+  /// (see <doc:/GridTerminal/Terminal/requestPictureSupport()>). A test that starts with
+  /// ``capabilities``' `picturesPending` answers by setting ``capabilities``
+  /// (in ``onWait``, say).
+  public private(set) var pictureSupportRequests = 0
+
+  /// Counts the request (see ``pictureSupportRequests``).
+  public func requestPictureSupport() { pictureSupportRequests += 1 }
+
   /// The screen as text (lines without trailing spaces).
   public var text: String { screen.text }
 }

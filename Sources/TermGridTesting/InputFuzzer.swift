@@ -2,7 +2,9 @@
 /// terminal program on a ``PseudoTerminalSession``: keys, arrows and
 /// function keys, control characters, SGR mouse reports (some with huge or
 /// nonsense numbers), truncated and garbage escape sequences, invalid
-/// UTF-8, NULs, bracketed pastes, long pastes, resizes (from 0x0 up),
+/// UTF-8, NULs, bracketed pastes, long pastes, terminal replies (whole, or
+/// cut in two parts that arrive apart, as over a slow link; cell sizes in
+/// pixels from 0 to past any terminal's), resizes (from 0x0 up),
 /// signals (Ctrl-Z and continue), and characters that join the one before
 /// them (combining accents, Hangul jamo, regional indicators, joiners,
 /// emoji modifiers, variation selectors), as a keyboard or an input method
@@ -12,6 +14,8 @@ public struct InputFuzzer {
   public enum Action: Equatable {
     /// Bytes typed.
     case bytes([UInt8])
+    /// Bytes arriving in parts, `gap` apart (a terminal's reply cut by a slow link).
+    case bytesInParts([[UInt8]], gap: Duration)
     /// The window resized.
     case resize(columns: Int, rows: Int)
     /// A signal sent (SIGTSTP then SIGCONT, for a suspend and resume).
@@ -77,7 +81,8 @@ public struct InputFuzzer {
       if c == 28 || (!mayQuit && (c == 3 || c == 26)) { c = 12 }
       return .bytes([c])
     case 52..<62: return .bytes(mouseReport())
-    case 62..<67:
+    case 62..<65: return reply()
+    case 65..<67:
       // A truncated or garbage escape sequence.
       var garbage = [
         "\u{1B}[", "\u{1B}[<", "\u{1B}[<0;", "\u{1B}[<0;5", "\u{1B}[999999999999999999999A", "\u{1B}]2;x\u{7}",
@@ -103,6 +108,25 @@ public struct InputFuzzer {
     case 90..<93 where !escapeQuits: return .bytes([0x1B])  // Esc: closes what is open
     default: return .bytes(Array(pick(Self.keys).utf8))
     }
+  }
+
+  /// A terminal's reply (to a query it was asked or not): device
+  /// attributes, a version, a kitty graphics answer, a cell or window size
+  /// in pixels (0, huge, past any integer's range among them); whole, or
+  /// cut in two parts 30, 50 or 300 ms apart. (Cut right after its Esc only
+  /// where a lone Esc may be taken for the Esc key: not for a program that
+  /// Esc ends.)
+  public mutating func reply() -> Action {
+    let sizes = ["0", "1", "9", "20", "400", "10000", "65535", "999999999", "99999999999999999999"]
+    let replies = [
+      "\u{1B}[?62;4;22c", "\u{1B}[?1;2c", "\u{1B}[?62;c", "\u{1B}P>|tmux 3.3a\u{1B}\\", "\u{1B}P>|kitty(0.26.5)\u{1B}\\",
+      "\u{1B}_Gi=31;OK\u{1B}\\", "\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\", "\u{1B}[6;\(pick(sizes));\(pick(sizes))t",
+      "\u{1B}[4;\(pick(sizes));\(pick(sizes))t",
+    ]
+    let bytes = Array(pick(replies).utf8)
+    guard below(2) == 0 else { return .bytes(bytes) }
+    let cut = (escapeQuits ? 2 : 1) + below(bytes.count - 2)
+    return .bytesInParts([Array(bytes[..<cut]), Array(bytes[cut...])], gap: .milliseconds(pick([30, 50, 300])))
   }
 
   private mutating func mouseReport() -> [UInt8] {

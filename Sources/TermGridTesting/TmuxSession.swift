@@ -98,6 +98,23 @@ public final class TmuxSession {
     for scalar in text.unicodeScalars { try keys("-l", String(scalar)) }
   }
 
+  /// Sends `bytes` to the program as the terminal's own input, exactly as
+  /// they are (`send-keys -H`): a terminal's reply to a query, a sequence
+  /// cut in two (send the parts apart), bytes that are not UTF-8.
+  public func sendBytes(_ bytes: [UInt8]) throws {
+    guard !bytes.isEmpty else { return }
+    try keys(["-H"] + bytes.map { String(format: "%02x", $0) })
+  }
+
+  /// Pastes `text` as a person pastes into the terminal (tmux's
+  /// `paste-buffer -p`): between bracketed-paste markers when the program
+  /// asked for them, as plain typed text when it did not. Line breaks are
+  /// sent as the carriage returns a terminal sends.
+  public func paste(_ text: String) throws {
+    try tmux("set-buffer", "-b", "termgrid-paste", "--", text)
+    try tmux("paste-buffer", "-p", "-d", "-b", "termgrid-paste", "-t", name)
+  }
+
   /// The visible screen, as a person sees it: line drawing sent through
   /// the terminal's alternate character set (which `capture-pane -p` gives
   /// as the letters that select it, `lqqk`) is read back as the lines it

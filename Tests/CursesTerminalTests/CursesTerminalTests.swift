@@ -1,7 +1,9 @@
 import CNcursesw
 import CPty
+import Foundation
 import GridRender
 import GridTerminal
+import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
@@ -137,10 +139,11 @@ extension Array where Element == UInt8 {
     #expect(try terminal.nextEvent(timeout: .zero) == nil)
   }
 
-  /// The picture queries go out once at start and the first frame does not
-  /// wait for them; the answers, read with the input, set the pictures:
-  /// kitty 0.35, xterm as a VT340, tmux 3.3 (which answers DA1 itself and
-  /// lets no kitty query through by default), and a terminal that never answers.
+  /// The picture queries go out once, when asked for (after the first
+  /// picture is drawn), and nothing waits for them; the answers, read with
+  /// the input, set the pictures: kitty 0.35, xterm as a VT340, tmux 3.3
+  /// (which answers DA1 itself and lets no kitty query through by default),
+  /// and a terminal that never answers (given up on after the answer timeout).
   @Test(arguments: [
     ("\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c", PictureSupport.kitty),
     ("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;22c", .sixel),
@@ -153,22 +156,85 @@ extension Array where Element == UInt8 {
       term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false,
       probesPictures: true)
     defer { terminal.restore() }
+    // Nothing is asked before a picture is drawn; pictures are pending meanwhile.
+    #expect(!pty.drain().contains("\u{1B}[c"))
+    #expect(terminal.capabilities.picturesPending && !terminal.capabilities.showsPictures)
+    terminal.requestPictureSupport()
+    terminal.requestPictureSupport()
     let sent = String(decoding: pty.drain(), as: UTF8.self)
-    // XTVERSION, the kitty query, the cell size, and DA1 last: the end marker.
+    // XTVERSION, the kitty query, the cell size, and DA1 last: the end marker; once.
     let order = ["\u{1B}[>q", "\u{1B}_Gi=31,s=1,v=1,a=q", "\u{1B}[16t", "\u{1B}[c"].map { sent.range(of: $0)?.lowerBound }
     #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted())
-    // The first frame is drawn before any answer, with symbols.
+    #expect(sent.components(separatedBy: "\u{1B}[c").count == 2, "asked once")
+    // A frame is drawn before any answer.
     var surface = Surface(width: 40, height: 10)
     var screen = Screen()
     surface.draw("first", x: 0, y: 0)
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     #expect(String(decoding: pty.drain(), as: UTF8.self).contains("first"))
-    #expect(terminal.capabilities.pictures == .symbols)
+    #expect(terminal.capabilities.pictures == .symbols && terminal.capabilities.picturesPending)
     // The answers, then a key: the answers are no events, the key is.
     pty.type(Array((answer + "x").utf8))
     #expect(try terminal.nextEvent(timeout: .seconds(5)) == .key("x"))
+    if answer.isEmpty {
+      // No answer: given up on once the answer timeout has passed (a wait outlasting it ends with nothing).
+      #expect(terminal.capabilities.picturesPending)
+      #expect(try terminal.nextEvent(timeout: TerminalProbe.answerTimeout + .seconds(1)) == nil)
+    }
+    #expect(!terminal.capabilities.picturesPending)
     #expect(terminal.capabilities.pictures == expected)
     try drawsAPictureInPixels(on: terminal, pty: pty, screen: &screen)
+  }
+
+  /// The answers arriving in pieces far apart (each cut right after its
+  /// Esc, 300 ms between): while they are owed, a lone Esc waits for the
+  /// rest, so none is taken for keys, and a key after them is that key.
+  @Test func answersInPiecesFarApartAreStillAnswers() throws {
+    let pty = try PseudoTerminal(columns: 40, rows: 10)
+    let terminal = try CursesTerminal(
+      term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false, probesPictures: true)
+    defer { terminal.restore() }
+    terminal.requestPictureSupport()
+    _ = pty.drain()
+    for answer in ["\u{1B}P>|kitty(0.35.2)\u{1B}\\", "\u{1B}_Gi=31;OK\u{1B}\\", "\u{1B}[6;20;10t", "\u{1B}[?62;c"] {
+      pty.type([0x1B])
+      #expect(try terminal.nextEvent(timeout: .milliseconds(300)) == nil, "no Esc")
+      pty.type(Array(answer.utf8.dropFirst()))
+    }
+    pty.type(Array("x".utf8))
+    #expect(try terminal.nextEvent(timeout: .seconds(5)) == .key("x"))
+    #expect(terminal.capabilities.pictures == .kitty && !terminal.capabilities.picturesPending)
+    #expect(terminal.capabilities.cellPixelSize == PixelSize(width: 10, height: 20))
+  }
+
+  /// Inside tmux: tmux answers its version and DA1 at once; the kitty it
+  /// runs in answers through the passthrough 26 ms later, and is waited
+  /// for. With no passthrough (tmux's default), only tmux answers, and the
+  /// wait ends after the passthrough timeout: symbols.
+  @Test(arguments: [true, false])
+  func insideTmuxTheOuterTerminalsAnswersAreWaitedFor(passthrough: Bool) throws {
+    let pty = try PseudoTerminal(columns: 40, rows: 10)
+    let terminal = try CursesTerminal(
+      term: "tmux-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false,
+      environment: ["TMUX": "/tmp/tmux-0/default,1,0"], probesPictures: true)
+    defer { terminal.restore() }
+    terminal.requestPictureSupport()
+    let sent = String(decoding: pty.drain(), as: UTF8.self)
+    #expect(sent.contains("\u{1B}Ptmux;\u{1B}\u{1B}[>q\u{1B}\u{1B}_Gi=31"), "asked through the passthrough")
+    pty.type(Array("\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c".utf8))
+    #expect(try terminal.nextEvent(timeout: .milliseconds(10)) == nil)
+    #expect(terminal.capabilities.picturesPending, "tmux alone has answered")
+    if passthrough {
+      usleep(26_000)
+      pty.type(Array("\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c".utf8))
+      pty.type(Array("x".utf8))
+      #expect(try terminal.nextEvent(timeout: .seconds(5)) == .key("x"))
+      #expect(terminal.capabilities.pictures == .kitty && terminal.capabilities.cellPixelSize == PixelSize(width: 10, height: 20))
+    } else {
+      #expect(try terminal.nextEvent(timeout: TerminalProbe.passthroughTimeout + .seconds(1)) == nil)
+      #expect(terminal.capabilities.pictures == .symbols)
+    }
+    #expect(!terminal.capabilities.picturesPending)
   }
 
   /// A picture of 3x2 cells drawn at (3, 2), moved, then dropped, as the
@@ -404,9 +470,91 @@ extension Array where Element == UInt8 {
     #expect(text.contains("Fatal error: Index out of range"))
   }
 
+  /// A crash on a worker thread while the main thread waits for input, in
+  /// a program started on a terminal (this test binary again, running
+  /// only ``crashingOnAWorkerThread()``, in a pseudo-terminal): the
+  /// terminal's modes are back as they were and its screen restored, and
+  /// Swift's crash report is printed at once. (On a terminal the runtime's
+  /// backtracer asks for a key first, for 30 s, in raw mode; a program
+  /// killed meanwhile left the terminal raw. Its prompt may still be
+  /// printed, but with no terminal to read it ends at once.)
+  @Test func aCrashOnAWorkerThreadRestoresTheModesAndReportsAtOnce() throws {
+    guard getenv("TERMGRID_SANITIZER") == nil else { return }  // (see the test above)
+    let session = try PseudoTerminalSession(
+      [CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", "crashingOnAWorkerThread"], columns: 80,
+      rows: 24, environment: ["TERMGRID_CRASH_CHILD": "1", "TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+    let before = try #require(session.modes)
+    let started = ContinuousClock.now
+    while !session.hasExited && ContinuousClock.now - started < .seconds(25) {
+      _ = session.drain()
+      usleep(20_000)
+    }
+    let ended = session.hasExited
+    if !ended { session.signal(SIGKILL) }
+    _ = session.waitForExit(timeout: 10)
+    _ = session.drain()
+    let after = try #require(session.modes)
+    let text = String(decoding: session.output, as: UTF8.self)
+    #expect(ended, "ended at once, not after a prompt; it wrote: \(text.suffix(300).debugDescription)")
+    #expect(text.contains("Fatal error: Index out of range"), "the crash report")
+    #expect(text.contains("\u{1B}[?1049l"), "the main screen back")
+    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag, "the modes back")
+  }
+
+  /// The program of the test above: a terminal on standard input and
+  /// output, and a worker thread that crashes while the main thread waits.
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["TERMGRID_CRASH_CHILD"] != nil))
+  func crashingOnAWorkerThread() throws {
+    let terminal = try CursesTerminal(mouse: true, environment: ["TERM": "xterm-256color"])
+    var thread = pthread_t()
+    pthread_create(
+      &thread, nil,
+      { _ in
+        usleep(200_000)
+        let numbers = [1, 2, 3]
+        print(numbers[Int(getpid()) % 1 + 7])  // index out of range: the runtime traps
+        return nil
+      }, nil)
+    _ = try terminal.nextEvent(timeout: .seconds(20))
+  }
+
+  /// Another thread ends a wait for input, with or without a timeout:
+  /// nil at once, then waits go on as before (a key is still a key).
+  @Test func aWaitForInputIsWokenFromAnotherThread() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    defer { terminal.restore() }
+    let wake = try #require(terminal.wakeUpHandler)
+    for timeout: Duration? in [nil, .seconds(30)] {
+      let started = ContinuousClock.now
+      var thread = pthread_t()
+      let box = Unmanaged.passRetained(WakeBox(wake))
+      pthread_create(
+        &thread, nil,
+        { raw in
+          let box = Unmanaged<WakeBox>.fromOpaque(raw!).takeRetainedValue()
+          usleep(100_000)
+          box.wake()
+          return nil
+        }, box.toOpaque())
+      #expect(try terminal.nextEvent(timeout: timeout) == nil)
+      #expect(ContinuousClock.now - started < .seconds(20))
+      pthread_join(thread, nil)
+    }
+    pty.type(Array("k".utf8))
+    #expect(try terminal.nextEvent(timeout: .seconds(5)) == .key("k"))
+    #expect(try terminal.nextEvent(timeout: .milliseconds(50)) == nil)
+  }
+
   @Test func unknownTerminalIsATypedError() {
     #expect(throws: CursesTerminalError.self) {
       _ = try CursesTerminal(term: "no-such-terminal-type", inputDescriptor: 0, outputDescriptor: 1)
     }
   }
+}
+
+/// A wake-up handed to a thread.
+final class WakeBox: Sendable {
+  let wake: @Sendable () -> Void
+  init(_ wake: @escaping @Sendable () -> Void) { self.wake = wake }
 }

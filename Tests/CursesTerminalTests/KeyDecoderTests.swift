@@ -27,7 +27,7 @@ struct KeyDecoderTests {
       case .event(let e, let n):
         out.append(e)
         i += n
-      case .dropped(let n), .reply(_, let n): i += n
+      case .dropped(let n), .reply(_, let n), .pasteStart(let n): i += n
       case .needsMore:
         Issue.record("needsMore at the end")
         return out
@@ -46,7 +46,7 @@ struct KeyDecoderTests {
       case .reply(let r, let n):
         out.append(r)
         i += n
-      case .event(_, let n), .dropped(let n): i += n
+      case .event(_, let n), .dropped(let n), .pasteStart(let n): i += n
       case .needsMore: return out
       }
     }
@@ -99,12 +99,68 @@ struct KeyDecoderTests {
     #expect(result([.version("tmux 3.3a"), ok, .deviceAttributes([65, 1, 9])]) == (true, .kitty), "tmux answers for itself")
     // The class number is not an attribute: 4 first is not sixel.
     #expect(result([.deviceAttributes([4, 1])]) == (true, .symbols))
-    // Inside tmux the kitty query goes through passthrough, each ESC doubled.
-    let tmux = TerminalProbe(environment: ["TMUX": "/tmp/tmux-0/default,1,0"])
-    #expect(String(decoding: tmux.query, as: UTF8.self).contains("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31"))
     #expect(String(decoding: TerminalProbe(environment: [:]).query, as: UTF8.self).hasSuffix("\u{1B}[16t\u{1B}[c"))
     #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "Sixel"]) == .sixel)
     #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "pixels"]) == nil)
+    // Nothing came in time: symbols.
+    var silent = TerminalProbe(environment: [:])
+    silent.finish()
+    #expect(silent.result == .symbols)
+  }
+
+  /// Inside tmux, tmux answers XTVERSION and DA1 at once; the terminal it
+  /// runs in is asked through the passthrough, and its answers come after
+  /// tmux's (26 ms later behind a local kitty): they are waited for, and its
+  /// version, not tmux's, says whether kitty's placeholders are there.
+  @Test func insideTmuxTheOuterTerminalAnswersThroughThePassthrough() {
+    let environment = ["TMUX": "/tmp/tmux-0/default,1,0"]
+    let query = String(decoding: TerminalProbe(environment: environment).query, as: UTF8.self)
+    // tmux's version, the outer terminal's four queries in one passthrough (each ESC doubled), tmux's DA1.
+    #expect(
+      query
+        == "\u{1B}[>q\u{1B}Ptmux;\u{1B}\u{1B}[>q\u{1B}\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\u{1B}\\"
+        + "\u{1B}\u{1B}[16t\u{1B}\u{1B}[c\u{1B}\\\u{1B}[c")
+    let ok = TerminalReply.kittyGraphics(id: TerminalProbe.kittyQueryID, ok: true)
+    func probe(_ replies: [TerminalReply], finishing: Bool = false) -> TerminalProbe {
+      var probe = TerminalProbe(environment: environment)
+      for r in replies { probe.take(r) }
+      if finishing { probe.finish() }
+      return probe
+    }
+    // tmux alone so far: waiting for the outer terminal.
+    let tmuxOnly = probe([.version("tmux 3.3a"), .deviceAttributes([1, 2])])
+    #expect(tmuxOnly.result == nil && tmuxOnly.awaitsPassthrough && tmuxOnly.multiplexerVersion == "tmux 3.3a")
+    // kitty 0.35 behind it: kitty, with its version and cell size.
+    let kitty = probe([
+      .version("tmux 3.3a"), .deviceAttributes([1, 2]), .version("kitty(0.35.2)"), ok, .cellSize(width: 10, height: 20),
+      .deviceAttributes([62]),
+    ])
+    #expect(kitty.result == .kitty && kitty.version == "kitty(0.35.2)" && !kitty.awaitsPassthrough)
+    #expect(kitty.cellPixelSize?.width == 10 && kitty.cellPixelSize?.height == 20)
+    // Its answers after the passthrough wait (finish) still count when they came.
+    #expect(probe([.version("tmux 3.3a"), .deviceAttributes([1, 2]), .version("kitty(0.35.2)"), ok], finishing: true).result == .kitty)
+    // kitty 0.26 behind tmux has no placeholders: not kitty.
+    #expect(
+      probe([.version("tmux 3.3a"), .deviceAttributes([1, 2]), .version("kitty(0.26.5)"), ok, .deviceAttributes([62])]).result
+        == .symbols)
+    // Passthrough off: nothing more comes; symbols when the wait is over, or sixel when tmux itself has it.
+    #expect(probe([.version("tmux 3.3a"), .deviceAttributes([1, 2])], finishing: true).result == .symbols)
+    #expect(probe([.version("tmux 3.4"), .deviceAttributes([62, 4])], finishing: true).result == .sixel)
+    // xterm as a VT340 outside tmux says 4, but tmux 3.3 draws no sixel: tmux's DA1 decides.
+    #expect(
+      probe([.version("tmux 3.3a"), .deviceAttributes([1, 2]), .version("XTerm(379)"), .deviceAttributes([63, 4])]).result
+        == .symbols)
+  }
+
+  /// With the support forced, only the cell size is asked, DA1 marking the
+  /// end of the answer; the result is the support forced.
+  @Test func aForcedProbeAsksOnlyTheCellSize() {
+    var forced = TerminalProbe(environment: [:], forced: .sixel)
+    #expect(forced.query == Array("\u{1B}[16t\u{1B}[c".utf8))
+    let tookCellSize = forced.take(.cellSize(width: 9, height: 18))
+    let tookAttributes = forced.take(.deviceAttributes([1, 2]))
+    #expect(!tookCellSize && tookAttributes && forced.result == .sixel)
+    #expect(forced.cellPixelSize?.width == 9 && forced.cellPixelSize?.height == 18)
   }
 
   @Test func keysOfTheTableAndTheCommonOnesAreDecoded() {
@@ -137,17 +193,31 @@ struct KeyDecoderTests {
   }
 
   @Test func aPrefixWaitsForTheRestUntilTheEnd() {
-    // Esc alone, a key's start, a mouse report's start, a reply's start, half a character.
-    for partial in ["\u{1B}", "\u{1B}O", "\u{1B}[1;2", "\u{1B}[<0;5", "\u{1B}]2;title", "\u{1B}P1$r0m\u{1B}"] {
-      #expect(decoder.decode(ArraySlice(Array(partial.utf8)), atEnd: false) == .needsMore, "\(partial.debugDescription)")
+    // Esc alone, a key's start that is not a control sequence: the escape
+    // delay. A control sequence or a string that has begun (a key's, a
+    // mouse report's, a reply's), however little of it came, and half a
+    // character: the longer wait for a sequence.
+    let partials: [(String, KeyDecoder.Wait)] = [
+      ("\u{1B}", .escapeDelay), ("\u{1B}O", .escapeDelay), ("\u{1B}[", .sequence), ("\u{1B}[1;2", .sequence),
+      ("\u{1B}[<0;5", .sequence), ("\u{1B}]2;title", .sequence), ("\u{1B}P1$r0m\u{1B}", .sequence), ("\u{1B}P", .sequence),
+      ("\u{1B}_Gi=31;O", .sequence), ("\u{1B}[?62;4;2", .sequence), ("\u{1B}[6;", .sequence), ("\u{1B}[20", .sequence),
+    ]
+    for (partial, wait) in partials {
+      #expect(decoder.decode(ArraySlice(Array(partial.utf8)), atEnd: false) == .needsMore(wait), "\(partial.debugDescription)")
     }
-    #expect(decoder.decode(ArraySlice([0xE4, 0xB8]), atEnd: false) == .needsMore)
+    #expect(decoder.decode(ArraySlice([0xE4, 0xB8]), atEnd: false) == .needsMore(.sequence))
     // Decided at the end: Esc is Esc; half a key is dropped; half a character is one replacement.
     #expect(decoder.decode([0x1B], atEnd: true) == .event(.key(Key(.escape)), length: 1))
     #expect(decoder.decode(ArraySlice(Array("\u{1B}[1;2".utf8)), atEnd: true) == .dropped(length: 5))
     #expect(decoder.decode([0xE4, 0xB8], atEnd: true) == .event(.key("\u{FFFD}"), length: 2))
-    // A reply without its end was typed: Esc first, the rest are keys.
-    #expect(events(Array("\u{1B}]2;x".utf8)) == [Key(.escape), "]", "2", ";", "x"].map(InputEvent.key))
+    // A reply cut short (its end never came) is dropped whole, its terminator's Esc too: no key of it.
+    for cut in ["\u{1B}]2;x", "\u{1B}P>|tmux 3.3a\u{1B}", "\u{1B}_Gi=31;OK", "\u{1B}[?62;4;22", "\u{1B}[6;20;10"] {
+      #expect(events(Array(cut.utf8)) == [], "\(cut.debugDescription)")
+    }
+    // Alt+[ or Alt+P alone, or a string that is no reply, was typed: Esc first, the rest are keys.
+    #expect(events(Array("\u{1B}[".utf8)) == [Key(.escape), "["].map(InputEvent.key))
+    #expect(events(Array("\u{1B}P".utf8)) == [Key(.escape), "P"].map(InputEvent.key))
+    #expect(events(Array("\u{1B}]x".utf8)) == [Key(.escape), "]", "x"].map(InputEvent.key))
   }
 
   @Test func theLongestSequenceWins() {
@@ -203,8 +273,8 @@ struct KeyDecoderTests {
       "\u{1B}]l title\u{07}e", "\u{1B}P1$r0m\u{1B}\\f", "\u{1B}[Ig", "\u{1B}[1;999999999Ch",
     ]
     #expect(events(Array(noise.joined().utf8)) == ["a", "b", "c", "d", "e", "f", "g", "h"].map { .key(Key(.character($0))) })
-    // A string without its end (no BEL, no ESC \) was typed (Alt+], then keys): nothing is lost.
-    #expect(events(Array("\u{1B}]2;x".utf8)) == [.key(Key(.escape)), .key("]"), .key("2"), .key(";"), .key("x")])
+    // A string without its end (no BEL, no ESC \) that is no reply was typed (Alt+], then keys): nothing is lost.
+    #expect(events(Array("\u{1B}]hi".utf8)) == [.key(Key(.escape)), .key("]"), .key("h"), .key("i")])
     // A cut-off SS3 (ESC O) takes only a final byte: a control key after it is still that key.
     #expect(events([0x1B, 0x4F, 0x01]) == [.key(Key(.character("a"), modifiers: .control))])
     // Esc twice is two Escs; Esc then a letter is Esc and the letter.
@@ -246,7 +316,7 @@ struct KeyDecoderTests {
         case .event(let e, let n):
           got.append(e)
           i += n
-        case .dropped(let n), .reply(_, let n): i += n
+        case .dropped(let n), .reply(_, let n), .pasteStart(let n): i += n
         case .needsMore:
           arrived = min(bytes.count, arrived + 1 + Int(rng.next() % 7))
         }

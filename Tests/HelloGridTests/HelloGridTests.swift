@@ -124,8 +124,27 @@ import Testing
     #expect(leftAlternate != nil && enteredAlternate != nil && leftAlternate! > enteredAlternate!, "the main screen back")
     let mouseOff = out.range(of: "\u{1B}[?1002l", options: .backwards)?.lowerBound
     #expect(mouseOff != nil && mouseOff! > enteredAlternate!, "mouse reports off")
+    let pasteOff = out.range(of: "\u{1B}[?2004l", options: .backwards)?.lowerBound
+    #expect(pasteOff != nil && pasteOff! > out.range(of: "\u{1B}[?2004h", options: .backwards)!.lowerBound, "bracketed paste off")
     let modes = try #require(program.modes)
     #expect(modes.c_lflag & tcflag_t(ECHO) != 0 && modes.c_lflag & tcflag_t(ICANON) != 0, "echo and line editing back")
+  }
+
+  /// A program that ends at once (its input at its end, or q typed with
+  /// the command) leaves nothing on the shell's command line: it asked the
+  /// terminal nothing (it shows no pictures), so no answer lands there.
+  /// (Before, tmux's answers to the picture queries, `tmux 3.3a` and
+  /// `?1;2c`, were left for the shell in every run.)
+  @Test(arguments: [" < /dev/null", ""])
+  func aProgramThatEndsAtOnceLeavesNothingOnTheShell(input: String) throws {
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.keys("-l", "\(Self.binary)\(input); echo exit=$?")
+    try tmux.keys(input.isEmpty ? ["Enter", "q"] : ["Enter"])
+    try tmux.waitFor(text: "exit=0", timeout: 30)
+    try tmux.type("echo done")
+    let shell = try tmux.waitFor("the shell") { $0.split(separator: "\n").contains("done") }
+    #expect(!shell.contains("1;2c") && !shell.contains("tmux") && !shell.contains("^["), "\(shell)")
   }
 
   @Test func theEndOfInputEndsTheProgramWithoutSpinning() throws {
@@ -140,16 +159,20 @@ import Testing
     #expect(try tmux.pane("alternate_on") == "0")
   }
 
+  /// Output redirected: refused before anything is written to it (no
+  /// escape sequence lands in the file), with a message and status 1.
   @Test func outputToAFileIsAMessageAndStatus1() throws {
     let result = try Spawn.run([Self.binary], environment: ["TERM": "xterm", "PATH": "/usr/bin:/bin"])
     #expect(result.status == 1)
-    #expect(result.output.hasSuffix("hello-grid: standard output is not a terminal; run in a terminal, not with the output redirected\n"))
+    #expect(result.output == "hello-grid: standard output is not a terminal; run in a terminal, not with the output redirected\n")
   }
 
   @Test func anUnknownTerminalIsAMessageAndStatus1() throws {
-    let result = try Spawn.run([Self.binary], environment: ["TERM": "no-such-terminal", "PATH": "/usr/bin:/bin"])
-    #expect(result.status == 1)
-    #expect(result.output.hasPrefix("hello-grid: cannot start the terminal (TERM=no-such-terminal)"))
-    #expect(!result.output.contains("Backtrace") && !result.output.contains("Fatal error"))
+    let tmux = try TmuxSession(width: 120, height: 10)
+    defer { tmux.close() }
+    try tmux.type("TERM=no-such-terminal \(Self.binary); echo exit=$?")
+    let shown = try tmux.waitFor(text: "exit=1")
+    #expect(shown.contains("hello-grid: cannot start the terminal (TERM=no-such-terminal)"))
+    #expect(!shown.contains("Backtrace") && !shown.contains("Fatal error"))
   }
 }

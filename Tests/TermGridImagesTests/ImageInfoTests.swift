@@ -44,6 +44,38 @@ import Testing
     #expect(try ImageDecoder().decode(bytes).width == 120, "and libjpeg reads it too")
   }
 
+  /// A JPEG whose frame header comes after `segments` empty comment
+  /// segments and `fill` fill bytes (0xFF, which may come before any marker).
+  static func jpeg(afterSegments segments: Int, fill: Int) -> [UInt8] {
+    let jpeg = ImageDecoderTests.sample(width: 120, height: 90).jpegData()
+    var bytes: [UInt8] = [0xFF, 0xD8]
+    bytes.reserveCapacity(jpeg.count + segments * 4 + fill)
+    for _ in 0..<segments { bytes += [0xFF, 0xFE, 0x00, 0x02] }
+    bytes += [UInt8](repeating: 0xFF, count: fill)
+    bytes += jpeg.dropFirst(2)
+    return bytes
+  }
+
+  /// libjpeg reads past any number of segments and fill bytes to the frame
+  /// header; so does ImageInfo (a JPEG of 20,000 segments was shown as a
+  /// thumbnail while its detail said "no frame header"). The walk is bounded
+  /// by the file's size alone.
+  @Test(arguments: [(20_000, 0), (0, 30_000), (300_000, 100_000)])
+  func aFrameHeaderAfterAnyNumberOfSegmentsAndFillBytesIsFound(segments: Int, fill: Int) throws {
+    let bytes = Self.jpeg(afterSegments: segments, fill: fill)
+    let path = try Self.write(bytes, "segments-\(segments)-\(fill).jpg")
+    let decoded = try ImageDecoder().decode(contentsOf: path)
+    #expect(decoded.width == 120 && decoded.height == 90, "libjpeg reads it")
+    let info = try ImageInfo(contentsOf: path)
+    #expect(info.format == .jpeg && info.width == 120 && info.height == 90 && info.byteCount == bytes.count)
+    #expect(try ImageInfo(bytes).width == 120, "from memory too")
+    // Cut before the frame header: a typed error, not a size.
+    let cut = Array(bytes.prefix(2 + segments * 4 + fill))
+    #expect(throws: ImageDecodingError.corrupt(format: .jpeg, message: "no frame header")) {
+      try ImageInfo(contentsOf: try Self.write(cut, "segments-cut.jpg"))
+    }
+  }
+
   @Test func brokenHeadersAreTypedErrors() throws {
     let png = ImageDecoderTests.sample().pngData()
     let jpeg = ImageDecoderTests.sample().jpegData()

@@ -194,6 +194,33 @@ import Testing
     let (dx, dy) = ((14 - large.width) / 2, (8 - large.height) / 2)
     #expect(surface[7, 4].style.background == large[7 - dx, 4 - dy].style.background, "the picture centred, cut by the cell")
   }
+  /// Pictures switching from symbols to pixels (the terminal's answer
+  /// came): while the pixels are made, the placeholder shows, not the
+  /// symbols made before, which the pixels would replace a moment later
+  /// (a mosaic flashed at every start). Another size in pixels still
+  /// stands in for pixels, and anything for symbols.
+  @Test func noMosaicStandsInForPixels() throws {
+    let gates = GatedDecoder()
+    let loader = PictureLoader(decode: gates.decode)
+    let source = loader.source(forFileAt: "cover")
+    let cell = PixelSize(width: 10, height: 20)
+    gates.release("cover")
+    _ = source.picture(width: 8, height: 4, colors: .trueColor)
+    Self.waitUntil { loader.pendingCount == 0 }
+    _ = try #require(source.picture(width: 8, height: 4, colors: .trueColor))
+    gates.hold("cover")
+    #expect(source.picture(width: 8, height: 4, colors: .trueColor, cellPixels: cell) == nil)
+    #expect(source.standIn(width: 8, height: 4, colors: .trueColor, cellPixels: cell) == nil, "no symbols before pixels")
+    gates.release("cover")
+    Self.waitUntil { loader.pendingCount == 0 }
+    let pixels = try #require(source.picture(width: 8, height: 4, colors: .trueColor, cellPixels: cell))
+    #expect(pixels.pixels != nil)
+    gates.hold("cover")
+    defer { gates.release("cover") }
+    #expect(source.standIn(width: 16, height: 8, colors: .trueColor, cellPixels: cell) == pixels, "pixels for pixels")
+    #expect(source.standIn(width: 16, height: 8, colors: .trueColor) == pixels, "anything for symbols")
+  }
+
   /// Asks for `paths` until each has a picture or a failure (polling the
   /// loader as the run loop does, which is where a job past its time limit
   /// is given up), at most 120 s. For the paths in `picturesOnly` only a

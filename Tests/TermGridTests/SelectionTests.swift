@@ -164,13 +164,20 @@ func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, sect
     delegate.refuseHighlight = [path(0, 0), path(0, 1), path(0, 9)]
     view.perform(.first)
     #expect(view.focusedIndexPath == path(0, 2))
-    view.perform(.moveFocus(.left))  // 1 and 0 refused: the nearest left in the cone is 6, below-left
-    #expect(view.focusedIndexPath == path(0, 6))
+    // Rows of 5. 1 and 0 refused: Left keeps to the row, so the focus stays.
+    #expect(!view.moveFocus(.left))
+    #expect(view.focusedIndexPath == path(0, 2))
+    view.perform(.moveFocus(.right))
+    view.perform(.moveFocus(.right))
+    view.perform(.moveFocus(.down))  // 9, below 4, refused: the nearest of that row the focus may land on
+    #expect(view.focusedIndexPath == path(0, 8))
+    view.perform(.moveFocus(.left))
+    #expect(view.focusedIndexPath == path(0, 7))
     view.perform(.last)
     #expect(view.focusedIndexPath == path(0, 8))
     view.perform(.focusNextItem)
     #expect(view.focusedIndexPath == path(0, 8))
-    #expect(delegate.calls.contains("unhighlight 0.6") && delegate.calls.last == "highlight 0.8")
+    #expect(delegate.calls.contains("unhighlight 0.7") && delegate.calls.last == "highlight 0.8")
     withExtendedLifetime(data) {}
   }
 

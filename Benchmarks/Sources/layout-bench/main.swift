@@ -188,5 +188,6 @@ benchmark("one catalogue frame: query + content + rasterize 200x60") {
 }
 
 registerOutlineBenchmarks()
+registerFocusBenchmarks()
 
 Benchmark.main()

@@ -210,6 +210,35 @@ final class EventTable: WeekCalendarLayoutDataSource {
     #expect(surface.lines[0].contains("Mon (2)") && surface.lines[1].contains("Early"))
   }
 
+  @Test func theArrowsGoThroughADayInTimeAndAcrossToTheNearestInTimeOnAnotherDay() {
+    // Monday: 09:00 and two overlapping events in lanes (10:00 left, 10:30
+    // right, then 12:00); Tuesday nothing; Wednesday only 17:00 and 08:00.
+    let scene = CalendarController(
+      events: [
+        event(0, "09:00", "09:30", "Nine"), event(0, "10:00", "11:00", "Left"), event(0, "10:30", "11:30", "Right"),
+        event(0, "12:00", "12:30", "Noon"), event(2, "08:00", "08:30", "Early"), event(2, "17:00", "18:00", "Late"),
+      ], sourceName: "test")
+    var surface = Surface(width: 80, height: 24)
+    scene.draw(into: &surface)
+    let view = scene.collectionView
+    view.focusItem(at: IndexPath(item: 1, section: 0))
+    // Down from the left lane: the event that starts next, in the right lane beside it.
+    _ = try? scene.handle(.key(Key(.down)))
+    #expect(view.focusedIndexPath == IndexPath(item: 2, section: 0))
+    _ = try? scene.handle(.key(Key(.down)))
+    #expect(view.focusedIndexPath == IndexPath(item: 3, section: 0))
+    #expect(!view.moveFocus(.down))  // the day's last event
+    // Right from 12:00: past empty Tuesday, Wednesday's nearest in time (08:00, four hours before).
+    _ = try? scene.handle(.key(Key(.right)))
+    #expect(view.focusedIndexPath == IndexPath(item: 0, section: 2))
+    _ = try? scene.handle(.key(Key(.down)))
+    #expect(view.focusedIndexPath == IndexPath(item: 1, section: 2))
+    // Left from 17:00: Monday's nearest in time, 12:00, seven rows of the cone's reach away.
+    _ = try? scene.handle(.key(Key(.left)))
+    #expect(view.focusedIndexPath == IndexPath(item: 3, section: 0))
+    #expect(!view.moveFocus(.left))
+  }
+
   // MARK: in a terminal
 
   @Test(arguments: [(80, 24), (200, 60)])
@@ -222,7 +251,7 @@ final class EventTable: WeekCalendarLayoutDataSource {
     for name in ["Mon (6)", "Tue (6)", "Wed (7)", "Sun (2)"] { #expect(first.contains(name)) }
     #expect(screen.contains("08:00 Standup") && screen.contains("09:00 ┌"))
     #expect(screen.contains("┈┈┈"))  // the hour rules
-    // Right: an event of Tuesday (the nearest by geometry); Down twice, later that day.
+    // Right: Tuesday's event nearest in time (08:00); Down twice, later that day.
     try tmux.keys("Right")
     screen = try tmux.waitFor(text: "bundled week · Tue 0")
     try tmux.keys("Down", "Down")

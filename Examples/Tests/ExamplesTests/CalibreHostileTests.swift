@@ -50,7 +50,7 @@ import Testing
     let before = try Self.bytes(folder + "/metadata.db")
     do {
       let library = try CalibreLibrary(folder: folder)
-      #expect(library.readMode == .immutable(.writeAheadLogNotInUse))
+      #expect(library.readMode == .immutable)
       #expect(try library.groups(by: .author).count == 5 && library.details(of: 1).count > 3)
       #expect(try CalibreController(library: library).titleText?.contains("not shown") == false)
     }
@@ -91,16 +91,51 @@ import Testing
     #expect(library.readMode == .shared)
     #expect(try library.groups(by: .tag).map(\.name).contains("added-while-open"))
     #expect(Self.listing(folder) == listing)
-    // Calibre gone without folding its WAL in, its -shm lost: read as the database is, and said so.
+    // Calibre gone without folding its WAL in, its -shm lost: read from a
+    // private copy with the WAL folded in (it was read as the database is,
+    // without the WAL's changes), nothing created beside it.
     try FileManager.default.createDirectory(atPath: orphan, withIntermediateDirectories: true)
     for file in ["metadata.db", "metadata.db-wal"] {
       try FileManager.default.copyItem(atPath: folder + "/" + file, toPath: orphan + "/" + file)
     }
+    let orphanFiles = try ["metadata.db", "metadata.db-wal"].map { try Self.bytes(orphan + "/" + $0) }
     let left = try CalibreLibrary(folder: orphan)
-    #expect(left.readMode == .immutable(.leftOverWriteAheadLog))
-    #expect(try left.groups(by: .tag).count >= 3)
-    #expect(try CalibreController(library: left).titleText?.contains("changes in metadata.db-wal not shown") == true)
+    #expect(left.readMode == .privateCopy(.leftOverWriteAheadLog))
+    #expect(try left.groups(by: .tag).map(\.name).contains("added-while-open"))
+    #expect(try CalibreController(library: left).titleText?.contains("not shown") == false)
     #expect(Self.listing(orphan) == ["metadata.db", "metadata.db-wal"], "no -shm created")
+    #expect(try ["metadata.db", "metadata.db-wal"].map { try Self.bytes(orphan + "/" + $0) } == orphanFiles, "not a byte written")
+  }
+
+  /// A grouping whose table is missing is passed over, and said why: g
+  /// went on trying it, so the groupings after it could never be reached.
+  @Test func aGroupingWhoseTableIsMissingIsPassedOverAndSaid() throws {
+    let folder = try Self.library("notags", "DROP TABLE books_tags_link; DROP TABLE tags")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let library = try CalibreLibrary(folder: folder)
+    let controller = try CalibreController(library: library)
+    var visited: [CalibreGrouping] = []
+    for _ in 0..<4 {
+      controller.regroup()
+      visited.append(controller.grouping)
+    }
+    #expect(visited == [.series, .rating, .decade, .author])
+    // Asked for by name: the library opens by the next grouping, and says why.
+    let byTag = try CalibreController(library: library, grouping: .tag)
+    #expect(byTag.grouping == .rating)
+    #expect(
+      byTag.message?.contains("cannot group by tag") == true && byTag.message?.contains("no such table") == true, "\(byTag.message ?? "")")
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary) --calibre '\(folder)' --group-by series")
+    try tmux.waitFor(text: "5 books · 3 series")
+    try tmux.keys("g")
+    let screen = try tmux.waitFor(text: "by rating")
+    #expect(screen.contains("cannot group by tag"), "\(screen)")
+    try tmux.keys("g")
+    try tmux.waitFor(text: "by decade")
+    try tmux.keys("q")
+    try tmux.waitFor("exit") { _ in (try? tmux.pane("alternate_on")) == "0" }
   }
 
   /// A JPEG (to be shown if a path outside the library were followed).

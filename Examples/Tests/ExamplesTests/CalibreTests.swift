@@ -151,7 +151,7 @@ import Testing
     #expect(try library.details(of: 3).contains { $0.label == "ISBN" && $0.value == "9787536692930" })
   }
 
-  @Test func aLibraryLockedByCalibreIsReadAsImmutableAndNeverWritten() throws {
+  @Test func aLibraryLockedByAWriterIsReadFromAPrivateCopyAndNeverWritten() throws {
     let folder = try Self.copy(try Self.library.get(), "locked")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/metadata.db"
@@ -168,7 +168,8 @@ import Testing
     #expect(library.isImmutable)
     #expect(try library.groups(by: .series).map(\.name).first == "Hainish Cycle")
     let controller = try CalibreController(library: library)
-    #expect(controller.titleText?.contains("locked by Calibre") == true)
+    #expect(library.readMode == .privateCopy(.locked))
+    #expect(controller.titleText?.contains("locked: shown before the change") == true)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "not a byte written")
   }
 
@@ -179,12 +180,33 @@ import Testing
     var result = try Spawn.run([Self.binary, "--calibre", empty])
     #expect(result.status == 1 && result.output.contains("no metadata.db in \(empty)"))
     result = try Spawn.run([Self.binary, "--calibre", empty + "/nowhere"])
-    #expect(result.status == 1 && result.output.contains("not a folder"))
+    #expect(result.status == 1 && result.output.contains("--calibre: no such folder: \(empty)/nowhere"), "\(result.output)")
+    try Data("text".utf8).write(to: URL(fileURLWithPath: empty + "/file.txt"))
+    result = try Spawn.run([Self.binary, "--calibre", empty + "/file.txt"])
+    #expect(result.status == 1 && result.output.contains("--calibre: not a folder: \(empty)/file.txt"), "\(result.output)")
     try Data("not a database, just text".utf8).write(to: URL(fileURLWithPath: empty + "/metadata.db"))
     result = try Spawn.run([Self.binary, "--calibre", empty])
     #expect(result.status == 1 && result.output.contains("cannot read"))
     result = try Spawn.run([Self.binary, "--calibre", empty, "--group-by", "shelf"])
     #expect(result.status != 0 && result.output.contains("author, series, tag, rating, decade"))
+  }
+
+  /// A library the user may not read says so (it said "no metadata.db in
+  /// …: not a Calibre library").
+  @Test func aLibraryThatCannotBeReadSaysWhy() throws {
+    let base = "/tmp/tg-calibre-unreadable-\(getpid())"
+    let fm = FileManager.default
+    try? fm.removeItem(atPath: base)
+    defer {
+      chmod(base + "/library", 0o755)
+      try? fm.removeItem(atPath: base)
+    }
+    try fm.createDirectory(atPath: base, withIntermediateDirectories: true)
+    try fm.copyItem(atPath: try Self.library.get(), toPath: base + "/library")
+    let command = try Unprivileged.command(Self.binary, copyingInto: base + "/bin")
+    #expect(chmod(base, 0o755) == 0 && chmod(base + "/library", 0) == 0)
+    let result = try Spawn.run(command + ["--calibre", base + "/library"])
+    #expect(result.status == 1 && result.output.contains("--calibre: cannot read \(base)/library: Permission denied"), "\(result.output)")
   }
 
   /// Lines with at least two block symbols (a picture's edges).

@@ -90,4 +90,35 @@ import Testing
     try tmux.keys("q")
     try tmux.waitFor(text: "exit=0")
   }
+
+  /// A paste into the filter, "Tolstoy⏎ddd" (tmux's `paste-buffer -p`, as
+  /// a terminal pastes, bracketed): the filter holds "Tolstoy ddd" and
+  /// stays open, and no book is deleted; a paste with no field open runs
+  /// no command. (Before, the line break closed the filter and "ddd"
+  /// deleted three books.)
+  @Test func aPasteIntoTheFilterIsTextAndDeletesNothing() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-paste-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("books.csv")
+    let books = (1...6).map { "Book \($0),Leo Tolstoy,18\(60 + $0)" }.joined(separator: "\n")
+    try Data("title,author,year\n\(books)\n".utf8).write(to: file)
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary) --data '\(file.path)'; echo exit=$?")
+    try tmux.waitFor(text: "6 books")
+    try tmux.keys("/")
+    try tmux.waitFor("the filter") { Self.bottom($0).hasPrefix(" / ") }
+    try tmux.paste("Tolstoy\nddd")
+    try tmux.waitFor("the paste in the filter") { Self.bottom($0).hasPrefix(" / Tolstoy ddd") }
+    try tmux.keys("Escape")
+    try tmux.waitFor("the filter closed") { !Self.bottom($0).hasPrefix(" / ") }
+    // No field open: "ddd" and a line break pasted delete nothing and open nothing.
+    try tmux.paste("ddd\n")
+    try tmux.waitFor("ignored") { $0.contains("nothing here takes a paste") }
+    let screen = try tmux.capture()
+    #expect(screen.contains("6 books") && !screen.contains("deleted"), "\(screen)")
+    try tmux.keys("q")
+    try tmux.waitFor(text: "exit=0")
+  }
 }

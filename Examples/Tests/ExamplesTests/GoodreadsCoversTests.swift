@@ -115,6 +115,28 @@ import Testing
     #expect(throws: CoverIndex.OpenError.self) { try CoverIndex(folder: folder + "/export.csv") }
   }
 
+  /// A covers folder the user may not read says so (it said "not a
+  /// folder"), and so does one inside a folder the user may not enter.
+  @Test func aCoversFolderThatCannotBeReadSaysWhy() throws {
+    let base = "/tmp/tg-covers-unreadable-\(getpid())"
+    let fm = FileManager.default
+    try? fm.removeItem(atPath: base)
+    defer {
+      chmod(base + "/covers", 0o755)
+      try? fm.removeItem(atPath: base)
+    }
+    try fm.createDirectory(atPath: base + "/covers", withIntermediateDirectories: true)
+    try Self.export.write(toFile: base + "/export.csv", atomically: true, encoding: .utf8)
+    try Data(Self.cover().jpegData()).write(to: URL(fileURLWithPath: base + "/covers/9780441478125.jpg"))
+    let command = try Unprivileged.command(Self.binary, copyingInto: base + "/bin")
+    #expect(chmod(base, 0o755) == 0 && chmod(base + "/export.csv", 0o644) == 0 && chmod(base + "/covers", 0) == 0)
+    var result = try Spawn.run(command + ["--data", base + "/export.csv", "--covers", base + "/covers"])
+    #expect(result.status == 1 && result.output.contains("--covers: cannot read \(base)/covers: Permission denied"), "\(result.output)")
+    result = try Spawn.run(command + ["--data", base + "/export.csv", "--covers", base + "/covers/inner"])
+    #expect(
+      result.status == 1 && result.output.contains("--covers: cannot read \(base)/covers/inner: Permission denied"), "\(result.output)")
+  }
+
   /// Lines with at least two block symbols (a picture's edges).
   static func pictureRows(_ screen: String) -> Int {
     screen.split(separator: "\n").filter { line in
@@ -152,8 +174,10 @@ import Testing
   @Test func withoutCoversTheCardsAreAsBeforeAndABadFolderIsAnError() throws {
     let (folder, _) = try Self.makeLibrary("plain")
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let result = try Spawn.run([Self.binary, "--data", folder + "/export.csv", "--covers", folder + "/nowhere"])
-    #expect(result.status == 1 && result.output.contains("--covers: not a folder"))
+    var result = try Spawn.run([Self.binary, "--data", folder + "/export.csv", "--covers", folder + "/nowhere"])
+    #expect(result.status == 1 && result.output.contains("--covers: no such folder: \(folder)/nowhere"), "\(result.output)")
+    result = try Spawn.run([Self.binary, "--data", folder + "/export.csv", "--covers", folder + "/export.csv"])
+    #expect(result.status == 1 && result.output.contains("--covers: not a folder: \(folder)/export.csv"), "\(result.output)")
     let document = CatalogueDocument(loaded: try CatalogueLoader.parse(Self.export, name: "x"), path: nil, grouping: .author, sort: .file)
     let plain = CatalogueController(document: document, sourceName: "x", skipped: [])
     let content = plain.collectionView(plain.collectionView, cellForItemAt: IndexPath(item: 0, section: 0))

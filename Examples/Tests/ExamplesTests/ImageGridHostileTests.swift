@@ -44,6 +44,11 @@ import Testing
     try write(ImageGridTests.halves(width: 100, height: 100).pngData(), root, Array("d".utf8) + [0xE9] + Array("r/inside.png".utf8))
     #expect(mkfifo(root + "/g-pipe.jpg", 0o644) == 0)
     try write(ImageGridTests.halves(width: 100, height: 100).jpegData(), root, Array("z-late.jpg".utf8))
+    // A JPEG whose frame header comes after 20,000 comment segments: libjpeg reads it, and so must the detail.
+    let plain = ImageGridTests.halves(width: 120, height: 90).jpegData()
+    try write(
+      [0xFF, 0xD8] + Array(repeating: [0xFF, 0xFE, 0x00, 0x02], count: 20_000).joined() + plain.dropFirst(2), root,
+      Array("zz-segments.jpg".utf8))
     try FileManager.default.createDirectory(atPath: root + "/h-folder.png", withIntermediateDirectories: true)
     return root
   }
@@ -56,6 +61,7 @@ import Testing
     #expect(
       listed.sections[0].pictures.map(\.name) == [
         "a-harbour.jpg", "b-bomb.png", "c-bomb-progressive.jpg", "d-scans.jpg", "e-print.jpg", "f-caf\u{FFFD}.png", "z-late.jpg",
+        "zz-segments.jpg",
       ], "not the named pipe, nor the folder named as a picture")
     let tmux = try TmuxSession(width: 200, height: 60)
     defer { tmux.close() }
@@ -71,6 +77,11 @@ import Testing
     #expect(mkfifo(root + "/z-late.jpg", 0o644) == 0)
     try tmux.keys("Right", "Right", "Right", "Right", "Right", "Right", "Enter")
     try tmux.waitFor(text: "not a regular file")
+    // The picture after 20,000 segments: its size in the detail (it said "no frame header").
+    try tmux.keys("Escape", "Right", "Enter")
+    try tmux.waitFor("the picture after 20,000 segments, large") {
+      $0.contains("zz-segments.jpg") && $0.contains("120 x 90 pixels") && ImageGridTests.pictureRows($0) >= 6
+    }
     try tmux.keys("Escape", "Home")
     // Enter on the progressive bomb, then on the scan bomb: why.
     try tmux.keys("Right", "Right", "Enter")

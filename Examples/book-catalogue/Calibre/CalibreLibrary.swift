@@ -26,7 +26,7 @@ struct CalibreGroup: Hashable, Sendable {
 }
 
 /// What a card shows of a book.
-struct CalibreBook: Sendable {
+struct CalibreBook: Equatable, Sendable {
   var id: Int64
   var title: String
   var authors: [String]
@@ -40,39 +40,19 @@ struct CalibreBook: Sendable {
 
 /// Why a Calibre library cannot be opened.
 enum CalibreError: Error, CustomStringConvertible {
-  case notAFolder(String)
+  case folder(String, FolderProblem)
   case missingDatabase(String)
   case unreadable(String, String)
+  /// It can be read only from a private copy (when one was not to be made).
+  case needsCopy(CalibreReadMode.CopyReason)
 
   var description: String {
     switch self {
-    case .notAFolder(let p): return "--calibre: not a folder: \(p)"
+    case .folder(let p, let problem): return problem.message("--calibre", p)
     case .missingDatabase(let p): return "--calibre: no metadata.db in \(p): not a Calibre library"
     case .unreadable(let p, let why): return "--calibre: cannot read \(p): \(why)"
+    case .needsCopy(let reason): return "--calibre: can be read only from a private copy (\(reason))"
     }
-  }
-}
-
-/// How a Calibre library's database was opened.
-enum CalibreReadMode: Equatable, Sendable {
-  /// Read only, with SQLite's locks and Calibre's write-ahead log when it
-  /// has one: what Calibre changes shows on the next read.
-  case shared
-  /// Read as the file is (SQLite's `immutable=1`): no lock, no journal, no
-  /// file created beside it; later changes are not seen.
-  case immutable(ImmutableReason)
-
-  /// Why the database was read as immutable.
-  enum ImmutableReason: Equatable, Sendable {
-    /// A running Calibre held it locked.
-    case locked
-    /// It is in WAL mode with no Calibre using it (no `-wal` and `-shm`
-    /// beside it): a shared read would create them in the library.
-    case writeAheadLogNotInUse
-    /// A `metadata.db-wal` with changes in it was left without its `-shm`
-    /// (Calibre ended without folding it in): reading it would create the
-    /// `-shm`, so those changes are not shown.
-    case leftOverWriteAheadLog
   }
 }
 
@@ -82,12 +62,13 @@ enum CalibreReadMode: Equatable, Sendable {
 /// Groups are counted by query and a group's books listed when it is first
 /// shown; a book's fields are read when its card is drawn.
 ///
-/// Never writes, and never creates a file in the library: a database in
-/// rollback-journal mode is opened read only (a locked one, held by a
-/// running Calibre, as immutable); one in WAL mode is read through
-/// Calibre's `-wal` and `-shm` when both are there (Calibre is running, and
-/// its latest changes show), and otherwise as immutable (SQLite would
-/// create the two files to read it shared). See ``readMode``.
+/// Never writes, and never creates a file in the library, however it is
+/// read (``readMode``): in place with SQLite's locks, through Calibre's
+/// `-wal` and `-shm` when the database is in WAL mode and both are there;
+/// in place as immutable when it is in WAL mode and neither is (a shared
+/// read would create them); from a private copy outside the library when
+/// reading in place would need a write (a hot journal to undo, a WAL
+/// left without its `-shm`) or a writer holds it locked.
 ///
 /// What the database holds is not trusted: a book's folder must be a
 /// relative path inside the library (no `..`, no NUL, no control
@@ -95,67 +76,116 @@ enum CalibreReadMode: Equatable, Sendable {
 /// finite), and comments are cut to what the detail view shows.
 final class CalibreLibrary {
   let folder: String
+  /// The database file, `<folder>/metadata.db`.
+  let path: String
   private let db: SQLiteDatabase
-  /// How the database was opened.
+  /// How the database is read.
   let readMode: CalibreReadMode
-  /// True when the database was opened with `immutable=1`.
+  /// True when the database is not read in place with SQLite's locks.
   var isImmutable: Bool { readMode != .shared }
   /// `PRAGMA user_version` (25 for Calibre 6, 26 from Calibre 9 on, which has no `books.isbn`).
   let schemaVersion: Int
-  /// The number of books.
-  let bookCount: Int
+  /// The number of books, as of the last time groups were read.
+  private(set) var bookCount: Int
   private var books: [Int64: CalibreBook] = [:]
 
-  init(folder: String) throws(CalibreError) {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-      throw .notAFolder(folder)
-    }
+  /// How long a first read waits for a writer's lock, in milliseconds,
+  /// before the library is read from a private copy (a commit takes a
+  /// few milliseconds; a program may hold the lock for much longer).
+  static let openingWait: Int32 = 1000
+
+  /// Opens the library at `folder`. With `copying` false, a library that
+  /// can only be read from a private copy throws ``CalibreError/needsCopy(_:)``
+  /// instead (an app reopening a library it already shows keeps what it has).
+  /// A first read waits `wait` milliseconds for a writer's lock.
+  init(folder: String, copying: Bool = true, wait: Int32 = openingWait) throws(CalibreError) {
+    // (Its files are opened by name: the folder need not be listable.)
+    if let problem = FolderProblem.of(folder, listing: false) { throw .folder(folder, problem) }
     self.folder = folder
-    let path = (folder as NSString).appendingPathComponent("metadata.db")
-    guard FileManager.default.fileExists(atPath: path) else { throw .missingDatabase(folder) }
-    func open(immutable: Bool) throws -> (SQLiteDatabase, Int, Int) {
-      let db = try SQLiteDatabase(path: path, immutable: immutable)
-      let version = try db.integer("PRAGMA user_version")
-      let count = try db.integer("SELECT count(*) FROM books")
-      return (db, Int(version), Int(count))
+    path = (folder as NSString).appendingPathComponent("metadata.db")
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let problem = FolderProblem.problem(errno)
+      if problem == .noSuchFolder { throw .missingDatabase(folder) }
+      throw .folder(folder, problem)
     }
     do {
-      var opened: (SQLiteDatabase, Int, Int)
-      var mode = CalibreReadMode.shared
-      if let reason = try Self.immutableReason(forDatabaseAt: path) {
-        opened = try open(immutable: true)
-        mode = .immutable(reason)
-      } else {
-        do {
-          opened = try open(immutable: false)
-        } catch let e as SQLiteError where e.isLocked {
-          opened = try open(immutable: true)
-          mode = .immutable(.locked)
-        }
-      }
-      (db, schemaVersion, bookCount) = opened
-      readMode = mode
+      (db, readMode) = try Self.open(path, copying: copying, wait: wait)
+      schemaVersion = Int(try db.integer("PRAGMA user_version"))
+      bookCount = Int(try db.integer("SELECT count(*) FROM books"))
+    } catch let error as CalibreError {
+      throw error
     } catch {
       throw .unreadable(path, "\(error)")
     }
   }
 
-  /// Why the database at `path` must be read as immutable for nothing to
-  /// be created beside it, or nil when a shared read creates nothing. A
-  /// database in WAL mode (bytes 18 and 19 of its header are 2) is read
-  /// shared only while both its `-wal` and `-shm` exist.
-  static func immutableReason(forDatabaseAt path: String) throws -> CalibreReadMode.ImmutableReason? {
+  /// The database at `path`, and how it is read.
+  static func open(_ path: String, copying: Bool, wait: Int32) throws -> (SQLiteDatabase, CalibreReadMode) {
+    let reason: CalibreReadMode.CopyReason
+    switch try writeAheadLog(ofDatabaseAt: path) {
+    case .none, .inUse:
+      let db = try SQLiteDatabase(path: path, access: .shared, busyTimeout: wait)
+      do {
+        // The first read finds a hot journal or a writer's lock.
+        _ = try db.integer("SELECT count(*) FROM sqlite_master")
+        db.busyTimeout = SQLiteDatabase.readingWait
+        return (db, .shared)
+      } catch let error as SQLiteError where error.isHotJournal {
+        reason = .hotJournal
+      } catch let error as SQLiteError where error.isLocked {
+        reason = .locked
+      }
+    case .unused:
+      return (try SQLiteDatabase(path: path, access: .immutable), .immutable)
+    case .leftOver:
+      reason = .leftOverWriteAheadLog
+    }
+    guard copying else { throw CalibreError.needsCopy(reason) }
+    return (try PrivateCopy.make(of: path), .privateCopy(reason))
+  }
+
+  /// The state of a database's write-ahead log.
+  enum WriteAheadLog {
+    /// The database is in rollback mode.
+    case none
+    /// In WAL mode with its `-wal` and `-shm`: a program has it open (or had, and ended without removing them).
+    case inUse
+    /// In WAL mode with neither, or a `-wal` that holds nothing.
+    case unused
+    /// In WAL mode with a `-wal` that holds changes and no `-shm`.
+    case leftOver
+  }
+
+  /// The state of the WAL of the database at `path`: a database is in WAL
+  /// mode when bytes 18 and 19 of its header are 2.
+  static func writeAheadLog(ofDatabaseAt path: String) throws -> WriteAheadLog {
     let header = try RegularFile.read(path, upTo: 100)
     guard header.count >= 20, header.starts(with: Array("SQLite format 3\0".utf8)), header[18] == 2 || header[19] == 2 else {
-      return nil
+      return .none
     }
     let wal = RegularFile.size(of: path + "-wal")
     let shm = RegularFile.size(of: path + "-shm")
-    if wal != nil && shm != nil { return nil }
+    if wal != nil && shm != nil { return .inUse }
     // A WAL of its 32-byte header alone holds no change.
-    if let wal, wal > 32 { return .leftOverWriteAheadLog }
-    return .writeAheadLogNotInUse
+    if let wal, wal > 32 { return .leftOver }
+    return .unused
+  }
+
+  /// Runs `body` in one read transaction: what it reads is one state of the library.
+  func reading<T>(_ body: () throws -> T) throws -> T { try db.reading(body) }
+
+  /// SQLite's `data_version`: changes when another connection commits.
+  func dataVersion() throws -> Int64 { try db.integer("PRAGMA data_version") }
+
+  /// The book `id` as last read, if it was.
+  func cachedBook(_ id: Int64) -> CalibreBook? { books[id] }
+
+  /// Forgets the books read but `kept` (read again just now): the next
+  /// look-up of any other reads it again.
+  func forgetBooks(keeping kept: [CalibreBook] = []) {
+    books = [:]
+    for book in kept { books[book.id] = book }
   }
 
   // MARK: groups
@@ -164,6 +194,7 @@ final class CalibreLibrary {
   /// books with none last). Authors by their sort name, series and tags by
   /// name, ratings from five stars down, decades in time.
   func groups(by grouping: CalibreGrouping) throws -> [CalibreGroup] {
+    bookCount = Int(try db.integer("SELECT count(*) FROM books"))
     var groups: [CalibreGroup] = []
     func add(_ sql: String, name: (SQLiteDatabase.Row) -> String) throws {
       try db.query(sql) { r in groups.append(CalibreGroup(name: name(r), count: Int(r.int(1)), key: .value(r.int(0)))) }
@@ -256,6 +287,13 @@ final class CalibreLibrary {
   /// What a card shows of the book `id` (read once, then kept).
   func book(_ id: Int64) throws -> CalibreBook {
     if let known = books[id] { return known }
+    let book = try readBook(id)
+    books[id] = book
+    return book
+  }
+
+  /// What a card shows of the book `id`, read now (and not kept).
+  func readBook(_ id: Int64) throws -> CalibreBook {
     var book = CalibreBook(id: id, title: "", authors: [], year: nil, rating: 0, coverPath: nil)
     try db.query("SELECT title, pubdate, has_cover, path FROM books WHERE id = ?", [.int(id)]) { r in
       book.title = r.text(0)
@@ -269,7 +307,6 @@ final class CalibreLibrary {
     }
     book.rating = Self.rating(
       try db.integer("SELECT r.rating FROM books_ratings_link l JOIN ratings r ON r.id = l.rating WHERE l.book = ?", [.int(id)]))
-    books[id] = book
     return book
   }
 

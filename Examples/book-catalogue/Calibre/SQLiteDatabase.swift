@@ -2,37 +2,99 @@ import CSQLite
 
 /// What SQLite said went wrong.
 struct SQLiteError: Error, CustomStringConvertible {
-  /// SQLite's result code (SQLITE_BUSY, SQLITE_CORRUPT, ...).
+  /// SQLite's extended result code (SQLITE_BUSY, SQLITE_READONLY_ROLLBACK, ...).
   var code: Int32
   var message: String
   var description: String { message }
-  /// The database is locked by another connection (a running Calibre writing).
-  var isLocked: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
+  /// The database is locked by another connection (a running Calibre
+  /// writing), or a writer is rebuilding its WAL's index: reading again a
+  /// moment later may work.
+  var isLocked: Bool {
+    code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED || code == TG_SQLITE_READONLY_RECOVERY || code == SQLITE_PROTOCOL
+  }
+  /// A hot journal: a writer ended in the middle of a change, which only
+  /// a connection that may write can undo ("attempt to write a readonly database").
+  var isHotJournal: Bool { code == TG_SQLITE_READONLY_ROLLBACK }
+  /// The files are not as the connection found them (a hot journal left,
+  /// a WAL gone, a database replaced or changed under an immutable read):
+  /// opening the database again may read it.
+  var needsReopen: Bool {
+    [SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_SCHEMA].contains(code & 0xFF)
+      && !isLocked
+  }
 }
 
 /// A read-only connection to an SQLite file, with statements prepared once
 /// and reused. Used from one thread.
+///
+/// Nothing is written through it: every file of the database is opened
+/// read only (``ReadOnlyFileSystem``) and a WAL's `-shm` is mapped read
+/// only (`readonly_shm=1`), so no file is created beside the database and
+/// no byte of one changes, SQLite's read marks in the `-shm` included. A
+/// reader that cannot write its own read mark reads by one the writer left
+/// (there is always one while the writer has the WAL open), and when no
+/// writer has the `-shm` open SQLite reads the WAL into memory of its own
+/// instead of trusting it.
 final class SQLiteDatabase {
   private var handle: OpaquePointer?
   private var statements: [String: OpaquePointer] = [:]
 
-  /// Opens `path` read only; `immutable` also tells SQLite the file cannot
-  /// change: no locks are taken (a database another program holds locked
-  /// can still be read), no journal or write-ahead log is read, and no file
-  /// is created beside it.
-  init(path: String, immutable: Bool) throws(SQLiteError) {
-    var uri = "file:" + Self.escape(path) + "?mode=ro"
-    if immutable { uri += "&immutable=1" }
-    var db: OpaquePointer?
-    let status = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
-    guard status == SQLITE_OK, let db else {
-      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-      sqlite3_close(db)
-      throw SQLiteError(code: status, message: message)
+  /// How the database is read.
+  enum Access {
+    /// In place, with SQLite's locks: what other connections commit is seen
+    /// by the next read.
+    case shared
+    /// As the file is (`immutable=1`): no lock is taken and no journal or
+    /// WAL read; for a file nobody changes.
+    case immutable
+  }
+
+  /// Opens `path` read only. A reader that finds the file locked waits up
+  /// to `busyTimeout` milliseconds, then says so.
+  init(path: String, access: Access, busyTimeout: Int32 = readingWait) throws(SQLiteError) {
+    var uri = "file:" + Self.escape(path) + "?mode=ro&readonly_shm=1"
+    if access == .immutable { uri += "&immutable=1" }
+    handle = try Self.open(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, vfs: ReadOnlyFileSystem.name)
+    // (An observer does not run in its own type's init.)
+    self.busyTimeout = busyTimeout
+    sqlite3_busy_timeout(handle, busyTimeout)
+  }
+
+  /// How long a read waits for a writer's lock while the app is shown, in
+  /// milliseconds: on the main thread, so short; a read that gives up is
+  /// tried again later.
+  static let readingWait: Int32 = 200
+
+  /// How long a read waits for a writer's lock before it fails as locked, in milliseconds.
+  var busyTimeout: Int32 = 0 {
+    didSet { sqlite3_busy_timeout(handle, busyTimeout) }
+  }
+
+  /// Makes the database at `path` (a private copy, never a library's own
+  /// file) whole as the program that wrote it would on its next start: a
+  /// hot journal rolled back, a WAL folded in; it is left in rollback mode,
+  /// one file with nothing beside it.
+  static func recover(privateCopyAt path: String) throws(SQLiteError) {
+    let db = try open("file:" + escape(path), flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, vfs: nil)
+    defer { sqlite3_close(db) }
+    for sql in ["SELECT count(*) FROM sqlite_master", "PRAGMA journal_mode=DELETE"] {
+      let status = sqlite3_exec(db, sql, nil, nil, nil)
+      guard status == SQLITE_OK else {
+        throw SQLiteError(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)))
+      }
     }
-    handle = db
-    // A reader that finds the file locked waits a moment, then says so.
-    sqlite3_busy_timeout(db, 200)
+  }
+
+  private static func open(_ uri: String, flags: Int32, vfs: String?) throws(SQLiteError) -> OpaquePointer {
+    var db: OpaquePointer?
+    let status = sqlite3_open_v2(uri, &db, flags, vfs)
+    guard status == SQLITE_OK, let db else {
+      let error = SQLiteError(
+        code: db.map { sqlite3_extended_errcode($0) } ?? status, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
+      sqlite3_close(db)
+      throw error
+    }
+    return db
   }
 
   deinit {
@@ -78,6 +140,25 @@ final class SQLiteDatabase {
       guard status == SQLITE_ROW else { throw error(status) }
       try row(Row(statement: statement))
     }
+  }
+
+  /// Runs `body` in one read transaction: everything it reads comes from
+  /// the same state of the database, whatever is committed meanwhile.
+  func reading<T>(_ body: () throws -> T) throws -> T {
+    try run("BEGIN")
+    do {
+      let value = try body()
+      try run("COMMIT")
+      return value
+    } catch {
+      try? run("ROLLBACK")
+      throw error
+    }
+  }
+
+  private func run(_ sql: String) throws(SQLiteError) {
+    let status = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard status == SQLITE_OK else { throw error(status) }
   }
 
   /// The first column of the first row as an integer (0 when there is none).

@@ -101,6 +101,12 @@ int cn_ccharw_max(void);
 /// ncurses' own mouse handling is left off (it merges and drops events), and
 /// its `kmous` key is forgotten so the reports arrive as characters.
 void cn_mouse_reporting(int fd, int on);
+/// Bracketed paste on (`on` 1, written to `fd`) or off again (0, where it was turned on).
+void cn_bracketed_paste(int fd, int on);
+/// Wakes a wait for input from any thread (the wait then ends with no input).
+void cn_wake_up(void);
+/// Whether `cn_wake_up` was called since the last call (and forgets it).
+int cn_take_woken(void);
 
 /// The handlers of the termination signals as the program had them, taken
 /// before newterm installs ncurses' own.

@@ -25,7 +25,8 @@
 /// - A section with an ``LayoutSection/orthogonalScrollingBehavior`` is one
 ///   row that scrolls sideways on its own (``SectionScrollingLayout``): the
 ///   collection view scrolls it to show the focus, the wheel scrolls the one
-///   under the pointer, and each keeps its offset across updates.
+///   under the pointer, and each keeps its offset across updates. Its items'
+///   frames include the offset (x less the offset: where they are now).
 /// - A group whose height is ``LayoutDimension/estimated(_:)`` sizes itself
 ///   from its items' content (``itemMeasurer``).
 ///
@@ -107,6 +108,14 @@ public final class CompositionalLayout: SectionScrollingLayout {
   public weak var itemMeasurer: (any LayoutItemMeasuring)?
   /// The zIndex of a pinned header, above the items.
   public var pinnedHeaderZIndex = 1024
+  /// How the arrow keys move the focus: ``FocusNavigation/rows`` by default.
+  /// Down goes to the next row's nearest item however far sideways (rows
+  /// are found from the frames: a nested group's stacked items are rows of
+  /// their own), into the next section when the row is the last, and into a
+  /// section that scrolls sideways at its item nearest on screen; Left and
+  /// Right keep to the row (along a sideways section, scrolling it). Set
+  /// ``FocusNavigation/geometric`` for the cone of free-form layouts.
+  public var focusNavigation = FocusNavigation.rows
 
   /// A frame with each edge rounded to a cell.
   static func snapped(_ r: Rect) -> Rect {

@@ -53,7 +53,14 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
   public var category: ElementCategory
   /// `.cell` for items; header, footer or the layout's own kind otherwise.
   public var kind: ElementKind
-  /// The frame in content coordinates, cell units.
+  /// The frame in content coordinates, cell units: the coordinates of the
+  /// whole content, which the view scrolls over (its visible rectangle is in
+  /// them too), so a frame stays put when the view scrolls. In a section that
+  /// scrolls sideways on its own (a ``SectionScrollingLayout``'s shelf), the
+  /// frame is where the item is now: its x is its unscrolled x less the
+  /// section's ``SectionScrollingLayout/horizontalOffset(ofSection:)``, so an
+  /// item scrolled out of the shelf's view lies left of 0 or right of the
+  /// view's width, and the frame changes when the shelf scrolls.
   public var frame: Rect
   /// Higher draws later (on top).
   public var zIndex: Int

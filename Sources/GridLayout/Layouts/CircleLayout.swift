@@ -32,6 +32,9 @@ public final class CircleLayout: CollectionLayout {
   public private(set) var radiusX = 0.0
   /// The ring's vertical radius in rows.
   public private(set) var radiusY = 0.0
+  /// How the arrow keys move the focus: ``FocusNavigation/geometric``, as
+  /// a ring has no rows (Down from three o'clock goes to four).
+  public var focusNavigation = FocusNavigation.geometric
   private var count = 0
   private var bounds = Size.zero
 

@@ -3,7 +3,14 @@
 public struct LayoutContext: Hashable, Sendable {
   /// `itemCounts[s]` is the number of items in section `s`.
   public var itemCounts: [Int]
-  /// The size of the collection view's visible area, in cells.
+  /// The size of the collection view's visible area, in cells: its frame
+  /// less the scroll bar's column (row, when the layout scrolls sideways)
+  /// while the view shows a scroll bar, which it does by default, even when
+  /// everything fits. So in a 160-column terminal a layout is 159 wide: a
+  /// rule meant for "160 columns or wider" compares with 159, or the app
+  /// turns the scroll bar off (TermGrid's `showsScrollIndicator`) to give the
+  /// layout the whole frame. The column is kept out so that no item runs
+  /// under the bar and fractions of the width divide the room items have.
   public var boundsSize: Size
   /// The item being moved interactively, if any: the view lays the items
   /// out as if it were already at its target, so index paths here (the
@@ -96,6 +103,24 @@ public protocol CollectionLayout: AnyObject {
   /// Nil, the default, fades it out where it was.
   func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
+  /// How the arrow keys move the focus among the items: in rows (a grid, a
+  /// list, shelves), in columns (a horizontal flow), or by geometry (a
+  /// free-form layout). The default says ``FocusNavigation/geometric``, so a
+  /// layout of your own opts in to rows by returning ``FocusNavigation/rows``.
+  /// The stock layouts have a settable property: rows for the vertical flow,
+  /// compositional and shelf layouts, columns for the horizontal flow,
+  /// geometric for the waterfall and the circle.
+  var focusNavigation: FocusNavigation { get }
+  /// The item the focus moves to from the item at `indexPath` when the
+  /// person presses the arrow of `direction`, or nil to leave it where it
+  /// is. The default follows ``focusNavigation``
+  /// (``FocusMoveContext/nearestItem(from:_:by:in:)``). Implement it to
+  /// supply a navigation of your own, asking
+  /// ``FocusMoveContext/canFocusItem(at:)`` before choosing an item; the
+  /// collection view ignores an answer that is not an item, or one the
+  /// focus may not land on.
+  func targetIndexPath(forFocusMovingFrom indexPath: IndexPath, in direction: FocusDirection, context: FocusMoveContext)
+    -> IndexPath?
 }
 
 extension CollectionLayout {
@@ -121,4 +146,12 @@ extension CollectionLayout {
   public func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   { nil }
+  /// Default: ``FocusNavigation/geometric``, which suits any layout.
+  public var focusNavigation: FocusNavigation { .geometric }
+  /// Default: the item ``focusNavigation`` reaches.
+  public func targetIndexPath(
+    forFocusMovingFrom indexPath: IndexPath, in direction: FocusDirection, context: FocusMoveContext
+  ) -> IndexPath? {
+    context.nearestItem(from: indexPath, direction, by: focusNavigation, in: self)
+  }
 }

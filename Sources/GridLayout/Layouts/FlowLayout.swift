@@ -11,11 +11,15 @@
 ///   of the lines above (``LastLineAlignment/columns``). For a packed grid,
 ///   with every line starting at the left, set ``lineAlignment`` to
 ///   ``LineAlignment/leading``.
-/// - Items shorter than their line are centred in it; an item longer than the
+/// - Items shorter than their line are centred in it (an odd row left over
+///   goes after the item: below it, or right of it when horizontal); an item longer than the
 ///   line sits alone and is clipped to the line.
 /// - Headers and footers span the whole width (height when horizontal),
 ///   ignoring the section's left and right insets.
 /// - Positions are rounded to whole cells.
+/// - The arrow keys move the focus line by line (``focusNavigation``): Down
+///   to the next row's item nearest sideways, however far, Left and Right
+///   along the row.
 ///
 /// With a uniform ``itemSize`` (no ``FlowLayoutItemSizing`` delegate),
 /// `prepare` costs O(sections); rect queries cost O(log n + k).
@@ -55,6 +59,19 @@ public final class FlowLayout: CollectionLayout {
   public var sectionBackgroundKind: ElementKind?
   /// Per-section (and, with ``FlowLayoutItemSizing``, per-item) overrides.
   public weak var delegate: (any FlowLayoutDelegate)?
+  /// How the arrow keys move the focus: line by line, unless set. When the
+  /// layout scrolls vertically, ``FocusNavigation/rows``: Down goes to the
+  /// next row's nearest item however far sideways (a short last row's last
+  /// item, the next section's first row), Left and Right keep to the row.
+  /// When it scrolls sideways its lines are columns, and it is
+  /// ``FocusNavigation/columns``: Right goes to the next column, Up and Down
+  /// keep to the column. Set ``FocusNavigation/geometric`` for the cone of
+  /// free-form layouts.
+  public var focusNavigation: FocusNavigation {
+    get { chosenFocusNavigation ?? (scrollDirection == .vertical ? .rows : .columns) }
+    set { chosenFocusNavigation = newValue }
+  }
+  private var chosenFocusNavigation: FocusNavigation?
   /// The context of the `prepare` running (its delegate is asked with data index paths).
   private var preparing = LayoutContext(itemCounts: [], boundsSize: .zero)
 

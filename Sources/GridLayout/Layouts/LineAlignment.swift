@@ -1,13 +1,19 @@
 /// How the items of a line share the line's leftover space.
 public enum LineAlignment: Hashable, Sendable, CaseIterable {
   /// UIKit's rule: leftover space spread evenly over the gaps, flush at both
-  /// edges; a line with a single item centres it. A section's only line is
-  /// spread too, even when it holds only a few items (use ``leading`` for a
-  /// grid packed at the left).
+  /// edges; a line with a single item centres it (as ``center`` rounds). A
+  /// section's only line is spread too, even when it holds only a few items
+  /// (use ``leading`` for a grid packed at the left). Each item's leading
+  /// edge is rounded to the nearest cell on its own, so gaps may differ by
+  /// a cell.
   case justified
   /// Packed at the leading edge with the minimum spacing.
   case leading
-  /// Packed with the minimum spacing, centred.
+  /// Packed with the minimum spacing, centred: half the leftover space goes
+  /// before the items, rounded to the nearest cell with a half rounded up,
+  /// so an odd cell left over goes before them (7 cells left over: 4 before,
+  /// 3 after). Text centred in a cell rounds the other way
+  /// (TermGrid's `ElementContent.Alignment.center`).
   case center
   /// Packed at the trailing edge.
   case trailing

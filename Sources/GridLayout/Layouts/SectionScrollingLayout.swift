@@ -5,6 +5,12 @@
 /// The collection view moves a section's offset to bring the focused item
 /// into view; the offsets are kept when the focus moves to another section
 /// and back.
+///
+/// An item's frame includes its section's offset: the layout answers where
+/// the item is now, `x` being its unscrolled `x` less the offset (an item
+/// scrolled out of view lies left of 0 or right of the view's width). So
+/// "content coordinates" here are the view's, with each shelf already
+/// scrolled; the unscrolled `x` is the frame's plus ``horizontalOffset(ofSection:)``.
 public protocol SectionScrollingLayout: CollectionLayout {
   /// How far `section` is scrolled to the left, in cells (0 when out of range).
   func horizontalOffset(ofSection section: Int) -> Double

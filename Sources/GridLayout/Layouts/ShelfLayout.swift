@@ -31,6 +31,11 @@ public final class ShelfLayout: SectionScrollingLayout {
   public var plankHeight: Double = 1
   /// Sizes items one by one.
   public weak var delegate: (any ShelfLayoutDelegate)?
+  /// How the arrow keys move the focus: ``FocusNavigation/rows`` by default.
+  /// Left and Right go along a shelf (scrolling it), Up and Down to the
+  /// shelf above or below, at its item nearest on screen however far
+  /// sideways, passing over empty shelves.
+  public var focusNavigation = FocusNavigation.rows
 
   /// One shelf's geometry, in unscrolled content coordinates.
   struct Shelf {
@@ -162,7 +167,9 @@ public final class ShelfLayout: SectionScrollingLayout {
       x: shelf.minXs[i] - offset, y: shelf.itemsY, width: shelf.maxXs[i] - shelf.minXs[i], height: metrics.itemHeight)
   }
 
-  /// See ``CollectionLayout``. Items are where their shelf's offset puts them.
+  /// See ``CollectionLayout``. Items are where their shelf's offset puts
+  /// them: an item's x is its unscrolled x less the shelf's offset (see
+  /// ``SectionScrollingLayout``).
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     guard rect.width > 0, rect.height > 0, !shelves.isEmpty else { return [] }
     var result: [LayoutAttributes] = []

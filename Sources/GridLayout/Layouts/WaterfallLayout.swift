@@ -46,6 +46,11 @@ public final class WaterfallLayout: CollectionLayout {
   public var itemHeight: Double = 3
   /// Sizes items one by one.
   public weak var delegate: (any WaterfallLayoutDelegate)?
+  /// How the arrow keys move the focus: ``FocusNavigation/geometric`` by
+  /// default. A masonry wall has no rows (its columns are staggered), so
+  /// the cone finds the next card straight down a column and the card
+  /// beside in the next one.
+  public var focusNavigation = FocusNavigation.geometric
 
   /// One section's geometry (`minY` and `maxY` are along the scroll direction).
   struct Section {

@@ -48,6 +48,7 @@ extension Surface {
   /// ``Picture/pixels``, its pixels' placeholder cells are drawn instead
   /// (see ``drawPixels(_:x:y:background:)``), without `attributes`.
   public mutating func draw(_ picture: Picture, x: Int, y: Int, adding attributes: TextAttributes = []) {
+    notePictures()
     if let pixels = picture.pixels,
       drawPixels(pixels, x: x + (picture.width - pixels.columns) / 2, y: y + (picture.height - pixels.rows) / 2)
     {

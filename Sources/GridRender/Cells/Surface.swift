@@ -51,6 +51,16 @@ public struct Surface: Sendable, Equatable {
   /// Whether the terminal shows its cursor (at ``cursor``); false, the
   /// default, hides it. A screen-reader mode shows it.
   public var showsCursor = false
+  /// Whether a picture has been drawn into the surface since it was made:
+  /// its cells, its pixels, or its placeholder while it is not shown
+  /// (``notePictures()``). A run loop then asks its terminal, once, how it
+  /// shows pictures, so that a program that never shows one asks nothing.
+  public private(set) var hasDrawnPictures = false
+
+  /// Notes that a picture was drawn, or its place kept for one (see
+  /// ``hasDrawnPictures``): ``draw(_:x:y:adding:)`` does; whoever draws a
+  /// placeholder instead of a picture should too.
+  public mutating func notePictures() { hasDrawnPictures = true }
 
   /// True when row `y` was drawn into since ``markPresented()``.
   public func rowChanged(_ y: Int) -> Bool { !changedColumns[y].isEmpty }

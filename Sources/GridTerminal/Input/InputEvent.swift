@@ -115,6 +115,13 @@ public enum InputEvent: Hashable, Sendable {
   case mouse(MouseEvent)
   /// The terminal now has this many columns and rows.
   case resize(width: Int, height: Int)
+  /// Text the person pasted (bracketed paste, which terminals send when a
+  /// program asks for it, as the curses terminal does): one event however
+  /// long, never keys, so a line break in it is not Enter and its letters
+  /// run no commands. It is the terminal's bytes as they came (invalid
+  /// UTF-8 as U+FFFD), line breaks, tabs and control characters included:
+  /// whoever takes it in sanitises it (TermGrid's text fields do).
+  case paste(String)
   /// The input was closed (end of file on standard input, a hang-up): no
   /// more events will come. A run loop ends on it.
   case endOfInput

@@ -189,6 +189,17 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// Takes the collection view's finished pictures in.
   open func takeFinishedWork() { collectionView.takeBackgroundResults() }
 
+  /// Wakes the run loop from any thread (a do-nothing function until the
+  /// loop starts): call it when work on another thread has results, and
+  /// ``takeFinishedWork()`` runs at once, on the main thread, and a frame is
+  /// drawn. (Work that says so through ``hasPendingWork`` is looked for
+  /// every frame interval instead; long-running work, such as watching a
+  /// file, should call this rather than keep the loop looking.)
+  public private(set) var wakeUp: @Sendable () -> Void = {}
+
+  /// Keeps the run loop's ``wakeUp``.
+  open func willStart(wakeUp: @escaping @Sendable () -> Void) { self.wakeUp = wakeUp }
+
   /// Adapts the view to the terminal and loads the data if nobody has yet.
   open func willAppear(on capabilities: TerminalCapabilities) {
     self.capabilities = capabilities
@@ -247,6 +258,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     case .key(let key): try handleKey(key)
     case .mouse:
       if overlays.isEmpty, collectionView.handle(event) { needsRedraw = true }
+    case .paste(let text): try handlePaste(text)
     case .resize:
       // A new size lays out again; the same size (a resume after Ctrl-Z) redraws.
       needsRedraw = true
@@ -256,6 +268,29 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     guard quitRequested else { return .continue }
     quitRequested = false
     return .quit
+  }
+
+  /// A paste goes to the overlay on top (a text field takes it in); with
+  /// none, to ``paste(_:)``. Never as keys.
+  private func handlePaste(_ text: String) throws {
+    lastKeyWasInterrupt = false
+    if let top = overlays.last {
+      needsRedraw = true
+      if try top.paste(text) == .dismiss { dismiss(top) }
+      return
+    }
+    guard !collectionView.isMovingItem else { return }
+    try paste(text)
+  }
+
+  /// Text pasted while no overlay is open (see <doc:/GridTerminal/InputEvent/paste(_:)>).
+  /// The default ignores it, saying so on the status line ("nothing here
+  /// takes a paste"): a paste is never run as keys, so a line break in it
+  /// is not Enter and its letters are not commands. Override to take
+  /// pastes in (a list of names, say).
+  open func paste(_ text: String) throws {
+    message = "nothing here takes a paste"
+    needsRedraw = true
   }
 
   private func handleKey(_ key: Key) throws {

@@ -1,13 +1,10 @@
+import GridLayout
 import GridRender
-
-/// A direction on screen.
-public enum FocusDirection: Hashable, Sendable, CaseIterable {
-  case up, down, left, right
-}
 
 /// What a key does in a ``CollectionView``.
 public enum CollectionAction: Hashable, Sendable {
-  /// Move the focus to the nearest item in a direction, by geometry.
+  /// Move the focus to the next item in a direction, as the layout's
+  /// <doc:/GridLayout/CollectionLayout/focusNavigation> says (``CollectionView/moveFocus(_:)``).
   case moveFocus(FocusDirection)
   /// Move the focus to the next or previous item in index order.
   case focusNextItem, focusPreviousItem
@@ -47,7 +44,8 @@ public struct KeyBindings: Sendable {
     set { actions[key] = newValue }
   }
 
-  /// Arrows and h j k l move by geometry; PgUp/PgDn, Home/End and g/G page
+  /// Arrows and h j k l move the focus as the layout says (row by row in a
+  /// grid); PgUp/PgDn, Home/End and g/G page
   /// and jump; Tab/Shift-Tab change section; Enter activates; Space selects,
   /// Shift+arrows select a range, Esc deselects all; m picks the focused item up to move it.
   public static let standard = KeyBindings([

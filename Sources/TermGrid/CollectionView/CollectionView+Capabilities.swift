@@ -16,7 +16,7 @@ extension CollectionView {
       rasterizer.blend.colors = capabilities.colors
       setNeedsDisplay()
     }
-    // (Its didSet redraws.)
-    if showsPictures != (capabilities.pictures != .none) { showsPictures = capabilities.pictures != .none }
+    // (Its didSet redraws.) Placeholders, not symbols, while the terminal has not said how it shows pictures.
+    if showsPictures != capabilities.showsPictures { showsPictures = capabilities.showsPictures }
   }
 }

@@ -41,15 +41,18 @@ extension CollectionView {
     return true
   }
 
-  /// Moves the focus to the nearest item in `direction`, by geometry, so it
-  /// works for any layout: a candidate's centre lies beyond the focused
-  /// item's centre in that direction, within a 45-degree cone (measured with
-  /// ``cellAspectRatio``, so it is the cone the eye sees), or it lies straight
-  /// ahead (below the focused item for down, their columns overlapping); the
-  /// nearest wins (straight ahead counting only the distance along), items
-  /// of the focused item's section first. In a layout whose sections scroll
-  /// sideways, items of other sections scrolled out of view are not candidates. With no candidate the
-  /// focus stays. Returns true when it moved.
+  /// Moves the focus to the next item in `direction`, as the layout's
+  /// <doc:/GridLayout/CollectionLayout/focusNavigation> says: in rows for a
+  /// grid, a list or shelves (Down to the next row's nearest item however far
+  /// sideways, into the next section when the row is the last; Left and Right
+  /// keep to the row), in columns for a horizontal flow, by geometry for a
+  /// free-form layout (the nearest item in a 45-degree cone, measured with
+  /// ``cellAspectRatio``), or the layout's own
+  /// (<doc:/GridLayout/CollectionLayout/targetIndexPath(forFocusMovingFrom:in:context:)>).
+  /// Items the delegate does not let the focus land on are passed over, and
+  /// so are the items of another sideways-scrolling section scrolled out of
+  /// view; the item reached is scrolled into view (its section sideways too).
+  /// With nothing that way the focus stays. Returns true when it moved.
   @discardableResult
   public func moveFocus(_ direction: FocusDirection) -> Bool {
     guard let target = nearestItem(from: focusedIndexPath, direction) else { return false }
@@ -57,95 +60,43 @@ extension CollectionView {
     return true
   }
 
-  /// The item ``moveFocus(_:)`` would move to.
+  /// The item ``moveFocus(_:)`` would move to from `indexPath` (with nil,
+  /// the item the first move lands on).
   public func nearestItem(from indexPath: IndexPath?, _ direction: FocusDirection) -> IndexPath? {
     nearestItem(from: indexPath, direction, highlightableOnly: true)
   }
 
-  /// The nearest item in `direction`; with `highlightableOnly`, only items
-  /// the delegate lets the focus land on.
+  /// The next item in `direction` by the layout's navigation; with
+  /// `highlightableOnly`, only items the delegate lets the focus land on.
   func nearestItem(from indexPath: IndexPath?, _ direction: FocusDirection, highlightableOnly: Bool) -> IndexPath? {
     layoutIfNeeded()
-    guard let indexPath, let origin = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else {
+    guard let indexPath, collectionViewLayout.layoutAttributesForItem(at: indexPath) != nil else {
       return rememberedFocusIfValid ?? firstHighlightable(forward: true)
     }
-    let content = collectionViewLayout.contentSize
-    let c = origin.center
-    let aspect = cellAspectRatio
-    // Search outward in growing bands, so the cost is that of a few rect
-    // queries. A band of `reach` along the direction holds every candidate
-    // that close (the cone is at most as wide as it is long), so the search
-    // ends at the content's edge.
-    var reach = Double(max(direction == .up || direction == .down ? viewport.height : viewport.width, 8))
-    var widenings = 0
-    while true {
-      let band: Rect
-      switch direction {
-      case .down: band = Rect(x: c.x - reach * aspect, y: c.y, width: 2 * reach * aspect, height: reach)
-      case .up: band = Rect(x: c.x - reach * aspect, y: c.y - reach, width: 2 * reach * aspect, height: reach)
-      case .right: band = Rect(x: c.x, y: c.y - reach / aspect, width: reach, height: 2 * reach / aspect)
-      case .left: band = Rect(x: c.x - reach, y: c.y - reach / aspect, width: reach, height: 2 * reach / aspect)
-      }
-      var best: (sameSection: Bool, distance: Double, across: Double, path: IndexPath)?
-      for a in collectionViewLayout.layoutAttributesForElements(in: band)
-      where a.category == .item && !a.isHidden && a.indexPath != indexPath && !isScrolledAway(a, from: indexPath) {
-        let p = a.frame.center
-        // Along and across the direction, in visual units (columns).
-        let dx = p.x - c.x
-        let dy = (p.y - c.y) * aspect
-        let along: Double
-        var across: Double
-        // An item beside the focused one across the direction (their spans
-        // overlap: below it, for down) is straight ahead, however wide.
-        let overlaps: Bool
-        switch direction {
-        case .down, .up:
-          (along, across) = (direction == .down ? dy : -dy, dx)
-          overlaps = a.frame.minX < origin.maxX && a.frame.maxX > origin.minX
-        case .right, .left:
-          (along, across) = (direction == .right ? dx : -dx, dy)
-          overlaps = a.frame.minY < origin.maxY && a.frame.maxY > origin.minY
-        }
-        guard along > 0, overlaps || abs(across) <= along else { continue }
-        let offset = abs(across)
-        if overlaps { across = 0 }
-        let distance = (along * along + across * across).squareRoot()
-        let same = a.indexPath.section == indexPath.section
-        if let b = best {
-          if b.sameSection && !same { continue }
-          if same == b.sameSection
-            && (distance > b.distance || (distance == b.distance && (offset > b.across || (offset == b.across && a.indexPath > b.path))))
-          {
-            continue
-          }
-        }
-        // The delegate is asked only about an item that would win.
-        if highlightableOnly && !canHighlight(a.indexPath) { continue }
-        best = (same, distance, offset, a.indexPath)
-      }
-      let reachedEdge: Bool
-      switch direction {
-      case .down: reachedEdge = c.y + reach >= content.height
-      case .up: reachedEdge = c.y - reach <= 0
-      case .right: reachedEdge = c.x + reach >= content.width
-      case .left: reachedEdge = c.x - reach <= 0
-      }
-      if let best, best.sameSection || reachedEdge { return best.path }
-      if reachedEdge { return nil }
-      // A candidate of another section wins unless the same section offers one
-      // a little farther out (sections rarely interleave; look twice more).
-      if best != nil {
-        widenings += 1
-        if widenings > 2 { return best!.path }
-      }
-      reach *= 2
+    // The delegate is asked once per item: the layout's answer is checked
+    // against what it said.
+    var allowed: Set<IndexPath> = []
+    let context = FocusMoveContext(visibleRect: visibleRect, cellAspectRatio: cellAspectRatio) { [unowned self] path in
+      guard highlightableOnly else { return true }
+      let answer = isValid(path) && canHighlight(path)
+      if answer { allowed.insert(path) }
+      return answer
     }
+    guard
+      let target = collectionViewLayout.targetIndexPath(forFocusMovingFrom: indexPath, in: direction, context: context),
+      target != indexPath, isValid(target),
+      !highlightableOnly || allowed.contains(target) || canHighlight(target)
+    else { return nil }
+    return target
   }
 
   /// Moves the focus a page up or down: to the item nearest the point one
   /// page away, and scrolls by that page. When the layout
   /// <doc:/GridLayout/CollectionLayout/scrollsHorizontally>, a page is the view's width
-  /// and "down" is to the right.
+  /// and "down" is to the right. In a layout of rows (columns, when it scrolls
+  /// sideways; see <doc:/GridLayout/CollectionLayout/focusNavigation>) the
+  /// row nearest that point comes first, the last one when the page runs
+  /// past it, and then its item nearest sideways, as Down chooses.
   public func moveFocusByPage(down: Bool) {
     layoutIfNeeded()
     guard let f = focusedIndexPath, let frame = collectionViewLayout.layoutAttributesForItem(at: f)?.frame else {
@@ -153,31 +104,44 @@ extension CollectionView {
       return
     }
     let sideways = collectionViewLayout.scrollsHorizontally
+    let navigation = collectionViewLayout.focusNavigation
+    let inLines = navigation == (sideways ? .columns : .rows)
     let page = Double(max(1, sideways ? viewport.width : viewport.height))
     let content = collectionViewLayout.contentSize
     let contentAlong = sideways ? content.width : content.height
     let contentAcross = sideways ? content.height : content.width
     let target = min(max(0, (sideways ? frame.midX : frame.midY) + (down ? page : -page)), max(0, contentAlong - 0.5))
     let across = sideways ? frame.midY : frame.midX
+    let (acrossLow, acrossHigh) = sideways ? (frame.minY, frame.maxY) : (frame.minX, frame.maxX)
     // Along the scroll direction counts more (rows twice as much as they look).
     let alongWeight = sideways ? 4.0 : cellAspectRatio * 4
     var reach = page / 2
     var chosen: IndexPath?
-    while chosen == nil && reach <= contentAlong + page {
+    // In lines: how far the item's line is from the point, then how far
+    // sideways the item is (its gap, then its middle).
+    var best = (along: Double.infinity, gap: Double.infinity, offset: Double.infinity)
+    while reach <= contentAlong + page {
       let band =
         sideways
         ? Rect(x: target - reach, y: 0, width: 2 * reach, height: max(contentAcross, 1))
         : Rect(x: 0, y: target - reach, width: max(contentAcross, 1), height: 2 * reach)
-      var bestDistance = Double.infinity
       for a in collectionViewLayout.layoutAttributesForElements(in: band)
-      where a.category == .item && !a.isHidden && canHighlight(a.indexPath) {
+      where a.category == .item && !a.isHidden && !isScrolledAway(a, from: f) {
         let p = a.frame.center
-        let d = abs((sideways ? p.x : p.y) - target) * alongWeight + abs((sideways ? p.y : p.x) - across)
-        if d < bestDistance || (d == bestDistance && chosen.map { a.indexPath < $0 } == true) {
-          bestDistance = d
-          chosen = a.indexPath
+        let key: (along: Double, gap: Double, offset: Double)
+        if inLines {
+          let (low, high) = sideways ? (a.frame.minX, a.frame.maxX) : (a.frame.minY, a.frame.maxY)
+          let (aLow, aHigh) = sideways ? (a.frame.minY, a.frame.maxY) : (a.frame.minX, a.frame.maxX)
+          key = (max(0, low - target, target - high), max(0, aLow - acrossHigh, acrossLow - aHigh), abs((sideways ? p.y : p.x) - across))
+        } else {
+          key = (abs((sideways ? p.x : p.y) - target) * alongWeight + abs((sideways ? p.y : p.x) - across), 0, 0)
         }
+        guard key < best || (key == best && chosen.map { a.indexPath < $0 } == true), canHighlight(a.indexPath) else { continue }
+        best = key
+        chosen = a.indexPath
       }
+      // Anything outside the band lies farther than `reach` from the point.
+      if chosen != nil && (!inLines || best.along < reach) { break }
       reach *= 2
     }
     guard let chosen else { return }
@@ -217,9 +181,9 @@ extension CollectionView {
   }
 
   /// Whether `a` lies in another section that scrolls sideways, its middle
-  /// outside the columns on screen: the focus does not jump from one shelf into the part
-  /// of another scrolled out of view (it moves along a shelf, and up and down
-  /// to what is shown).
+  /// outside the columns on screen: a page does not jump into the part of
+  /// another shelf scrolled out of view (the arrows' rule, in
+  /// <doc:/GridLayout/FocusMoveContext>).
   func isScrolledAway(_ a: LayoutAttributes, from indexPath: IndexPath) -> Bool {
     guard a.indexPath.section != indexPath.section, let shelves = sectionScrollingLayout,
       shelves.maximumHorizontalOffset(ofSection: a.indexPath.section) > 0

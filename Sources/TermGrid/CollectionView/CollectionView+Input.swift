@@ -89,7 +89,7 @@ extension CollectionView {
       perform(action)
       return true
     case .mouse(let m): return handleMouse(m)
-    case .resize, .endOfInput: return false
+    case .paste, .resize, .endOfInput: return false
     }
   }
 

@@ -125,6 +125,7 @@ extension Surface {
     showsPicture: Bool = true
   ) -> (any PictureSource)? {
     guard !area.isEmpty else { return nil }
+    notePictures()
     let cellPixels = pixelImages?.cellSize
     let source = picture.source
     func made() -> Picture? {

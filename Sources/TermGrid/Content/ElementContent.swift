@@ -52,11 +52,25 @@ public struct Badge: Hashable, Sendable {
 public struct ElementContent {
   /// Where text sits in its line.
   public enum Alignment: Hashable, Sendable {
-    case leading, center, trailing
+    /// Against the leading edge (after the padding).
+    case leading
+    /// Centred: the line starts half the room left over in, rounded down,
+    /// so an odd cell left over goes after the text (a 1-column character
+    /// in 4 columns: 1 before, 2 after). Items centred in a layout's line
+    /// round the other way (`LineAlignment.center`).
+    case center
+    /// Against the trailing edge.
+    case trailing
   }
   /// Where the lines of text sit in the cell's height.
   public enum VerticalAlignment: Hashable, Sendable {
-    case top, center, bottom
+    /// From the top.
+    case top
+    /// Centred: half the rows left over above, rounded down, so an odd row
+    /// left over goes below the text.
+    case center
+    /// Against the bottom.
+    case bottom
   }
 
   /// The main text.

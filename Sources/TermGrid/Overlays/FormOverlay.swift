@@ -82,6 +82,15 @@ public final class FormOverlay: Overlay {
     return .handled
   }
 
+  /// Puts the pasted text in the field being typed in, at its cursor (a
+  /// line break as a space: see ``TextField/paste(_:)``). A line break in
+  /// a paste never submits the form nor moves to another field.
+  public func paste(_ text: String) throws -> OverlayResponse {
+    guard fields.indices.contains(focusedField) else { return .handled }
+    fields[focusedField].field.paste(text)
+    return .handled
+  }
+
   public func draw(into surface: inout Surface, theme: Theme) {
     let labelWidth = min(20, fields.map { DisplayWidth.of($0.label) }.max() ?? 0)
     let height = fields.count + 4 + (errorMessage == nil ? 0 : 2)

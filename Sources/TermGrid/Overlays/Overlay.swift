@@ -23,6 +23,11 @@ public protocol Overlay: AnyObject {
   func draw(into surface: inout Surface, theme: Theme)
   /// Handles a key. Errors thrown here end the app with their message.
   func handle(_ key: Key) throws -> OverlayResponse
+  /// Takes text the person pasted (see <doc:/GridTerminal/InputEvent/paste(_:)>): an
+  /// overlay with a text field puts it in the field
+  /// (``TextField/paste(_:)``); the default ignores it, so a paste never
+  /// runs as keys.
+  func paste(_ text: String) throws -> OverlayResponse
   /// Adapts the overlay to the terminal (its colours, for pictures): called
   /// when it is presented and when the terminal is known. Default: nothing.
   func adapt(to capabilities: TerminalCapabilities)
@@ -33,6 +38,8 @@ public protocol Overlay: AnyObject {
 }
 
 extension Overlay {
+  /// Default: the paste is ignored.
+  public func paste(_ text: String) throws -> OverlayResponse { .handled }
   /// Default: nothing to adapt.
   public func adapt(to capabilities: TerminalCapabilities) {}
   /// Default: no pictures.

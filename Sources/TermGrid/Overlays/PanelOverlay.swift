@@ -64,9 +64,10 @@ public final class PanelOverlay: Overlay {
   /// Takes the terminal's colours for the picture.
   public func adapt(to capabilities: TerminalCapabilities) {
     colors = capabilities.colors
-    showsPicture = capabilities.pictures != .none
+    showsPicture = capabilities.showsPictures
   }
-  /// False on a terminal set to show no pictures: the picture's placeholder shows.
+  /// False on a terminal set to show no pictures, or one that has not yet
+  /// said how it shows them: the picture's placeholder shows.
   public private(set) var showsPicture = true
 
   /// Scroll keys scroll; any other key closes the panel.

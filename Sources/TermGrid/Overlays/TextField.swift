@@ -11,6 +11,10 @@ import GridRender
 /// characters, escape sequences and invisible format characters are never
 /// taken in.
 ///
+/// A paste (``paste(_:)``) goes in at the cursor as text: a field is one
+/// line, so a line break in it becomes a space (none at the end), and as
+/// much of it as the field has room for is taken.
+///
 /// The text is edited as grapheme clusters (Swift's `Character`s), the
 /// units a reader sees:
 /// - The cursor always sits between two clusters; it is counted in
@@ -89,6 +93,47 @@ public struct TextField: Hashable, Sendable {
     default: return false
     }
     return true
+  }
+
+  /// Inserts pasted text at the cursor, as typed characters would be but in
+  /// one edit: each line break (CR, LF, CR LF, NEL, U+2028, U+2029) and tab
+  /// becomes a space, line breaks at the end are left out, characters the
+  /// field never takes (controls, escape sequences' bytes, invisible
+  /// format characters not joining a character, bidi controls) are left
+  /// out, as is a character of more than ``maximumScalarsPerCharacter``
+  /// code points. When the field has room for only part of it, the first
+  /// part goes in. The cursor goes after what went in. Returns true when
+  /// the text changed.
+  @discardableResult
+  public mutating func paste(_ pasted: String) -> Bool {
+    var clean = ""
+    var pendingSpaces = 0
+    for c in pasted {
+      if c.isNewline || c == "\t" {
+        pendingSpaces += 1
+        continue
+      }
+      let afterCharacter = !clean.isEmpty || pendingSpaces > 0 || cursor > 0
+      guard c.unicodeScalars.count <= Self.maximumScalarsPerCharacter, Self.accepts(c, after: afterCharacter) else { continue }
+      if pendingSpaces > 0 {
+        clean += String(repeating: " ", count: pendingSpaces)
+        pendingSpaces = 0
+      }
+      clean.append(c)
+    }
+    // (A tab or line break with text after it, but none at the end.)
+    guard !clean.isEmpty else { return false }
+    let before = text
+    var pieces = Array(clean)
+    pieces.removeLast(max(0, pieces.count - max(0, maxLength - text.count + 1)))
+    // As much as fits: the whole, else shorter (a character joining its
+    // neighbour can make the count differ by one).
+    while !pieces.isEmpty {
+      replace(cursor..<cursor, with: String(pieces), refusingLongerThan: maxLength)
+      if text != before { return true }
+      pieces.removeLast()
+    }
+    return false
   }
 
   /// Replaces the characters `range` (counted in characters) with

@@ -52,6 +52,14 @@ public final class TextInputOverlay: Overlay {
     }
   }
 
+  /// Puts the pasted text in the field at the cursor (a line break as a
+  /// space: see ``TextField/paste(_:)``); `onChange` runs when it changed
+  /// the text. The overlay stays: a line break in a paste never submits.
+  public func paste(_ text: String) throws -> OverlayResponse {
+    if field.paste(text) { try onChange?(field.text) }
+    return .handled
+  }
+
   public func draw(into surface: inout Surface, theme: Theme) {
     guard surface.height > 0 else { return }
     let y = surface.height - 1

@@ -40,6 +40,14 @@ public protocol Scene: AnyObject {
   /// On the main thread: takes in what finished off it (and marks what to
   /// redraw). The run loop calls this before each frame. Default: nothing.
   func takeFinishedWork()
+  /// Called once, before the first frame, with a function that wakes the
+  /// run loop from any thread: work done off the main thread calls it when
+  /// it has results, and the run loop then calls ``takeFinishedWork()`` and
+  /// draws, at once, instead of looking every frame interval (so a scene
+  /// whose work is long-running, such as watching a file, need not say it
+  /// has ``hasPendingWork``, and costs nothing while nothing happens).
+  /// Default: nothing.
+  func willStart(wakeUp: @escaping @Sendable () -> Void)
 }
 
 extension Scene {
@@ -49,4 +57,6 @@ extension Scene {
   public var hasPendingWork: Bool { false }
   /// Default: nothing to take.
   public func takeFinishedWork() {}
+  /// Default: nothing.
+  public func willStart(wakeUp: @escaping @Sendable () -> Void) {}
 }

@@ -50,12 +50,17 @@ public final class TerminalRunLoop {
   /// - Throws: What the scene's handling or drawing throws, or the terminal's errors.
   public func run(untilIdle: Bool = false) throws {
     defer { terminal.restore() }
+    if !started {
+      started = true
+      scene.willStart(wakeUp: wakeUp)
+    }
     tellCapabilitiesIfChanged()
     try drawFrame(force: true)
     while true {
       let animating = scene.needsDisplay
-      // Results expected from background work (pictures): look every frame interval.
-      let awaiting = !animating && scene.hasPendingWork
+      // Results expected from background work (pictures), or the terminal's
+      // answers to the picture queries: look every frame interval.
+      let awaiting = !animating && (scene.hasPendingWork || awaitsTerminal)
       let wait: Duration? = animating || awaiting ? frameInterval : untilIdle ? .zero : nil
       guard let first = try terminal.nextEvent(timeout: wait) else {
         if animating || awaiting {
@@ -63,9 +68,19 @@ public final class TerminalRunLoop {
           try drawFrame(force: tellCapabilitiesIfChanged())
           continue
         }
+        let woken = wakeRequests.withLock { requested in
+          defer { requested = false }
+          return requested
+        }
+        if woken {
+          // Work on another thread has results.
+          scene.takeFinishedWork()
+          try drawFrame(force: tellCapabilitiesIfChanged())
+          continue
+        }
         // Nothing pending and nothing to draw. A terminal returns nil from a
         // wait without a timeout only when it has no input left (a test's
-        // script): stop rather than spin.
+        // script) or was woken: stop rather than spin.
         return
       }
       var event: InputEvent? = first
@@ -95,6 +110,35 @@ public final class TerminalRunLoop {
   public static let redrawKey = Key.control("l")
   /// Ctrl-L was pressed: the next frame is written whole.
   private var repaintsWhole = false
+  /// Whether ``wakeUp`` was called since the loop last looked.
+  private let wakeRequests = Locked(false)
+  /// Whether the scene was told ``wakeUp`` (once per run loop).
+  private var started = false
+
+  /// Wakes the loop from any thread: it takes the scene's finished work
+  /// (``Scene/takeFinishedWork()``) and draws, at once, even while it
+  /// waits for input with nothing else to do. The scene is given it before
+  /// the first frame (``Scene/willStart(wakeUp:)``). On a terminal that
+  /// cannot be woken (<doc:/GridTerminal/Terminal/wakeUpHandler> is nil) it
+  /// takes effect at the next input or frame.
+  public var wakeUp: @Sendable () -> Void {
+    let requests = wakeRequests
+    let handler = terminal.wakeUpHandler
+    return {
+      requests.withLock { $0 = true }
+      handler?()
+    }
+  }
+
+  /// The terminal was asked how it shows pictures (after the first frame that drew one).
+  private var requestedPictureSupport = false
+
+  /// Whether the terminal's answers to its picture queries are awaited, or
+  /// have changed what it can show since the scene was told.
+  private var awaitsTerminal: Bool {
+    let now = terminal.capabilities
+    return (requestedPictureSupport && now.picturesPending) || now != toldCapabilities
+  }
 
   /// Tells the scene what the terminal can show, the first time and again
   /// whenever it changes (a terminal's answers to its picture queries arrive
@@ -134,5 +178,10 @@ public final class TerminalRunLoop {
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     surface.markPresented()
     framesPresented += 1
+    if surface.hasDrawnPictures, !requestedPictureSupport {
+      // Only a program that shows pictures asks the terminal about them.
+      requestedPictureSupport = true
+      terminal.requestPictureSupport()
+    }
   }
 }
