@@ -123,9 +123,10 @@ final class ShoppingList: CollectionViewController {
   }
 
   // The help and quit hints follow the app's; when the line is narrow,
-  // plain hints go from the first on, and "a add" stays longest.
+  // plain hints go from the last on (quit, help, "Enter where"), "d delete"
+  // goes before them, and "a add" stays longest.
   override var statusHints: [StatusHint] {
-    [StatusHint("a add", visibilityPriority: .high), "d delete", "Enter where"] + super.statusHints
+    ["a add", StatusHint("d delete", visibilityPriority: .low), "Enter where"] + super.statusHints
   }
   // snippet.end
 

@@ -89,9 +89,13 @@ final class FileBrowserController: CollectionViewController {
     return "\(entry.name) · \(entry.kindText) · \(rows)"
   }
 
-  // The filter goes first when the line is narrow; help stays longest.
+  // As the line narrows the filter goes first, then the others from the
+  // last on; help, which lists every key, stays longest.
   override var statusHints: [StatusHint] {
-    ["→ opens", "← closes", "Enter details", StatusHint("/ filter", visibilityPriority: .low), "? help"]
+    [
+      "→ opens", "← closes", "Enter details", StatusHint("/ filter", visibilityPriority: .low),
+      StatusHint("? help", visibilityPriority: .high),
+    ]
   }
 
   override var helpTitles: [KeyBindings.HelpTopic: String] {

@@ -1,13 +1,19 @@
 /// One key hint of a status line, such as `"Enter details"`, and how long
 /// it stays when the line is too narrow for every hint: hints of a lower
 /// ``visibilityPriority`` are left out first (as toolbar items are in
-/// AppKit, by `NSToolbarItem.visibilityPriority`).
+/// AppKit, by `NSToolbarItem.visibilityPriority`) and, of equal priority,
+/// the last in the list first, as a toolbar's overflow takes its last
+/// items: list the hints in the order they matter.
 ///
 /// A string literal is a hint of standard priority, so a list of hints can
-/// be written as strings, with a priority only where one matters:
+/// be written as strings, with a priority only where the order alone does
+/// not say it:
 ///
 /// ```swift
-/// let hints: [StatusHint] = [StatusHint("Enter info", visibilityPriority: .high), "/ find", "? help", "q quit"]
+/// // Narrowing: "q quit" goes, then "? help", then "/ find"; "Enter info" stays.
+/// let hints: [StatusHint] = ["Enter info", "/ find", "? help", "q quit"]
+/// // "? help" outlasts the others, though it is drawn last but one.
+/// let helpFirst: [StatusHint] = ["Enter info", "/ find", StatusHint("? help", visibilityPriority: .high), "q quit"]
 /// ```
 public struct StatusHint: Hashable, Sendable, ExpressibleByStringLiteral {
   /// How long a hint stays as the line narrows: the lowest go first.
@@ -50,7 +56,7 @@ public struct StatusHint: Hashable, Sendable, ExpressibleByStringLiteral {
   /// Which of `hints` are shown beside a left part that needs `leftWidth`
   /// cells, on a line `width` cells wide: all of them when they fit; else
   /// the lowest ``visibilityPriority`` is left out first, and of equal
-  /// priority the first in the list, until the rest fit (possibly none).
+  /// priority the last in the list, until the rest fit (possibly none).
   /// The hints kept stay in their order. A space parts the hints from the
   /// left part, two spaces part the hints, and a space ends the line.
   static func fitting(_ hints: [StatusHint], width: Int, leftWidth: Int) -> [StatusHint] {
@@ -58,9 +64,9 @@ public struct StatusHint: Hashable, Sendable, ExpressibleByStringLiteral {
     var widths = kept.map { DisplayWidth.of($0.text) }
     func needed() -> Int { kept.isEmpty ? 0 : widths.reduce(0, +) + 2 * (kept.count - 1) + 2 }
     while !kept.isEmpty, width - needed() - 1 < leftWidth {
-      // The first of the lowest priority goes.
-      var drop = 0
-      for i in kept.indices where kept[i].visibilityPriority < kept[drop].visibilityPriority { drop = i }
+      // The last of the lowest priority goes.
+      var drop = kept.count - 1
+      for i in kept.indices.reversed() where kept[i].visibilityPriority < kept[drop].visibilityPriority { drop = i }
       kept.remove(at: drop)
       widths.remove(at: drop)
     }

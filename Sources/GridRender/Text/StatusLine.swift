@@ -2,10 +2,11 @@ extension Surface {
   /// Draws a status line across row `y` in `style` (reverse video by
   /// default): `left` from the left edge, `right` (key hints separated by
   /// two spaces, `"Enter details  ? help  q quit"`) against the right edge.
-  /// Hints that do not fit beside at least `minimumLeft` cells of `left`
-  /// are left out from the first on, keeping the last (help, quit); with
-  /// none left, `left` gets the whole row. A space always parts the two;
-  /// text too long is cut with "…".
+  /// The hints are of standard priority, as in
+  /// ``drawStatusLine(_:hints:y:minimumLeft:style:)``: those that do not fit
+  /// beside at least `minimumLeft` cells of `left` are left out from the
+  /// last on, keeping the first; with none left, `left` gets the whole row.
+  /// A space always parts the two; text too long is cut with "…".
   public mutating func drawStatusLine(
     _ left: String, right: String, y: Int, minimumLeft: Int = 16, style: Style = Style(attributes: [.reverse])
   ) {
@@ -17,8 +18,8 @@ extension Surface {
   /// edge, in their order, parted by two spaces. Hints that do not fit
   /// beside at least `minimumLeft` cells of `left` are left out, the lowest
   /// ``StatusHint/visibilityPriority`` first and, of equal
-  /// priority, the first in the list first (so hints of one priority go from
-  /// the first on, keeping the last); with none left, `left` gets the whole
+  /// priority, the last in the list first (so hints of one priority go from
+  /// the last on, keeping the first); with none left, `left` gets the whole
   /// row. A space always parts the two; text too long is cut with "…".
   public mutating func drawStatusLine(
     _ left: String, hints: [StatusHint], y: Int, minimumLeft: Int = 16, style: Style = Style(attributes: [.reverse])

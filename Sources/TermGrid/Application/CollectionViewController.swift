@@ -96,20 +96,23 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     if selected > 0 { text += " · \(selected) selected" }
     return text
   }
-  /// The right part of the status line: key hints, in order. When they do
-  /// not all fit beside ``statusText`` and the ``message``, the lowest
-  /// <doc:/GridRender/StatusHint/visibilityPriority> goes first and, of
-  /// equal priority, the first in the list, so plain hints go from the
-  /// first on and the last stay longest. Default: the first help and quit
-  /// keys, `["? help", "q quit"]`, of standard priority; put yours before
-  /// them (`["Enter details"] + super.statusHints`), and mark the one that
-  /// matters most `.high`:
+  /// The right part of the status line: key hints, in the order they
+  /// matter. When they do not all fit beside ``statusText`` and the
+  /// ``message``, the lowest <doc:/GridRender/StatusHint/visibilityPriority>
+  /// goes first and, of equal priority, the last in the list, so plain
+  /// hints go from the last on and the first stay longest. Default: the
+  /// first help and quit keys, `["? help", "q quit"]`, of standard
+  /// priority; put yours before them (`["Enter details"] + super.statusHints`)
+  /// and quit, then help, go before them. Mark a hint `.high` to keep it
+  /// longer than its place says, `.low` to let it go first:
   ///
   /// ```swift
   /// override var statusHints: [StatusHint] {
-  ///   [StatusHint("Enter info", visibilityPriority: .high), "/ find"] + super.statusHints
+  ///   ["Enter info", StatusHint("/ find", visibilityPriority: .low)] + super.statusHints
   /// }
   /// ```
+  ///
+  /// While an item is being moved, the line shows how to drop it instead.
   open var statusHints: [StatusHint] {
     var hints: [StatusHint] = []
     if let help = helpKeys.first { hints.append(StatusHint("\(help.displayName) help")) }
@@ -208,6 +211,13 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     if !collectionView.hasLoadedData { collectionView.reloadData() }
   }
 
+  /// The hints while an item is being moved: as the line narrows, "arrows
+  /// move" goes first, then "Enter drops"; "Esc puts back" stays longest.
+  private static let movingHints: [StatusHint] = [
+    StatusHint("arrows move", visibilityPriority: .low), "Enter drops",
+    StatusHint("Esc puts back", visibilityPriority: .high),
+  ]
+
   /// Draws the view in the frame the bars leave, the bars, then the overlays.
   open func draw(into surface: inout Surface) {
     needsRedraw = false
@@ -240,7 +250,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       var left = statusText
       if let message { left += left.isEmpty ? message : " · \(message)" }
       left = " " + left
-      let hints: [StatusHint] = collectionView.isMovingItem ? ["arrows move", "Enter drops", "Esc puts back"] : statusHints
+      let hints = collectionView.isMovingItem ? Self.movingHints : statusHints
       // The left part whole; the hints in what room is left, the least important going first.
       surface.drawStatusLine(left, hints: hints, y: height - 1, minimumLeft: DisplayWidth.of(left), style: theme.statusBar)
     }
