@@ -93,7 +93,7 @@ import Testing
     defer { tmux.close() }
     try tmux.type("\(Self.binary)")
     try tmux.waitFor(text: "1/2 L'Étranger")
-    // d deletes the focused book, animated; the footer's count drops when the batch ends.
+    // d deletes the focused book, animated; the footer counts one less from the first frame.
     try tmux.keys("d")
     var screen = try tmux.waitFor("the footer to count 1") {
       $0.contains("Albert Camus has 1 book ") && self.brokenBorders($0).isEmpty
