@@ -130,20 +130,51 @@ extension CollectionView {
   }
 
   /// The lifted item's attributes: over its target's place, moved by
-  /// ``liftedItemOffset`` (keys), or centred on the pointer (mouse); nil
-  /// when nothing is moving. Its zIndex is its own: where it is drawn among
-  /// the others is ``placingLifted(_:in:)``'s.
+  /// ``liftedItemOffset`` as far as ``liftedFrame(from:)`` allows (keys),
+  /// or centred on the pointer (mouse); nil when nothing is moving. Its
+  /// zIndex is its own: where it is drawn among the others is
+  /// ``placingLifted(_:in:)``'s.
   func liftedAttributes() -> LayoutAttributes? {
     guard let m = movement, var a = collectionViewLayout.layoutAttributesForItem(at: m.target) else { return nil }
     if let p = m.position {
       a.frame.origin = Point(x: (p.x - a.frame.width / 2).rounded(), y: (p.y - a.frame.height / 2).rounded())
     } else {
-      a.frame = a.frame.offsetBy(dx: liftedItemOffset.x, dy: liftedItemOffset.y)
+      a.frame = liftedFrame(from: a.frame)
     }
     a.alpha = 1
     a.isHidden = false
     return a
   }
+
+  /// `place` moved by ``liftedItemOffset``, brought back toward `place` a
+  /// cell at a time, rows first, while it would overlap a header or footer
+  /// (a pinned header where it floats) that `place` itself does not: raised
+  /// from the first row under a header, the item stays in its row, whole,
+  /// and the header whole above it.
+  func liftedFrame(from place: Rect) -> Rect {
+    var dx = liftedItemOffset.x
+    var dy = liftedItemOffset.y
+    func overlapsAHeaderOrFooter() -> Bool {
+      let frame = place.offsetBy(dx: dx, dy: dy)
+      return collectionViewLayout.layoutAttributesForElements(in: frame).contains { s in
+        s.category == .supplementary && !s.isHidden && s.frame.intersects(frame) && !s.frame.intersects(place)
+      }
+    }
+    /// A cell nearer zero; zero after `maximumSteps` (an offset of thousands costs no more).
+    func step(_ d: Double, _ steps: inout Int) -> Double {
+      steps += 1
+      return steps >= Self.maximumLiftSteps || abs(d) <= 1 ? 0 : d - (d > 0 ? 1 : -1)
+    }
+    var steps = 0
+    while dy != 0, overlapsAHeaderOrFooter() { dy = step(dy, &steps) }
+    steps = 0
+    while dx != 0, overlapsAHeaderOrFooter() { dx = step(dx, &steps) }
+    return place.offsetBy(dx: dx, dy: dy)
+  }
+
+  /// How many cells ``liftedFrame(from:)`` brings an offset back, along
+  /// each axis, before it drops that part of it.
+  static let maximumLiftSteps = 16
 
   /// `sorted` (elements in drawing order) with the lifted item put where it
   /// is drawn: above every item and decoration, beneath the supplementary

@@ -137,9 +137,12 @@ public final class CollectionView {
   /// is drawn, from its place, in cells: one column right and one row up by
   /// default, so it looks raised; `.zero` keeps it in place, marked by the
   /// theme's ``Theme/lifted`` style and ``Theme/liftedBorder`` alone. An item
-  /// dragged with the mouse follows the pointer instead. Whatever the offset,
-  /// the lifted item is drawn above the other items and beneath headers and
-  /// footers (a pinned header too).
+  /// dragged with the mouse follows the pointer instead. The offset never
+  /// takes the item over a header or footer (a pinned header where it
+  /// floats): raised from the first row under a header, it stays in its row
+  /// and moves only sideways. And the lifted item is drawn above the other
+  /// items and beneath headers and footers, so one scrolled under a pinned
+  /// header, or dragged into one, slips beneath it.
   public var liftedItemOffset = Point(x: 1, y: -1) {
     didSet { if movement != nil { setNeedsDisplay() } }
   }
