@@ -30,6 +30,21 @@ struct BookCatalogueCommand: ParsableCommand {
       unknown columns kept; the bundled catalogue is never written (s asks
       for a file name). A save goes to a temporary file that replaces the
       original only once complete, so the file is never left half written.
+
+      Covers (--covers, --calibre) are drawn in pixels where the terminal
+      shows them, else as mosaics of block symbols in its colours. The
+      terminal is asked when the first cover is drawn, without waiting for
+      its answers (the covers' title cards show meanwhile): the kitty
+      graphics protocol in kitty 0.28 and later and Ghostty (inside
+      tmux through its passthrough, with `set -g allow-passthrough on`),
+      kitty's classic placements in older kitty (Debian 12's 0.26; not
+      inside tmux), sixel in xterm started as a VT340, foot, WezTerm,
+      Konsole and Windows Terminal;
+      symbols elsewhere, and without UTF-8 (LANG=C) blanks in the covers'
+      colours. TERMGRID_PICTURES=kitty, kitty-placements, sixel, symbols or
+      off (no cover decoded) in the environment forces one. A terminal that
+      says its cells are larger than 256 x 512 pixels, or its window larger
+      than 8192 pixels a side, gets symbols.
       """)
 
   @Option(name: .long, help: "A CSV file to open (and save to) instead of the bundled catalogue.")

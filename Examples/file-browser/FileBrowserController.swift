@@ -15,6 +15,10 @@ final class FileBrowserController: CollectionViewController {
   /// The tree before a filter, put back when the filter is cleared.
   private var unfiltered: DiffableSectionSnapshot<FileEntry>?
   private var filterText = ""
+  /// The filter typed since the last frame: applied once, just before the
+  /// frame is drawn, so that keys typed faster than frames (a name pasted,
+  /// a held key) filter the tree once, not once a key.
+  private var pendingFilter: String?
 
   /// Reads `root` (a missing or unreadable folder is an error before the screen changes).
   init(root: [UInt8], showsHidden: Bool) throws {
@@ -130,13 +134,29 @@ final class FileBrowserController: CollectionViewController {
 
   // MARK: the filter
 
+  /// Applies the filter typed since the last frame, then draws.
+  override func draw(into surface: inout Surface) {
+    if let text = pendingFilter {
+      do {
+        try applyFilter(text)
+      } catch {
+        pendingFilter = nil
+        message = "cannot filter: \(error)"
+      }
+    }
+    super.draw(into: &surface)
+  }
+
   private func beginFilter() {
     if unfiltered == nil { unfiltered = source.snapshot(for: .files) }
     present(
       TextInputOverlay(
         label: " / ", text: filterText,
         hint: { [unowned self] _ in "  \(self.collectionView.numberOfItems(inSection: 0)) match · Enter keeps · Esc clears" },
-        onChange: { [unowned self] text in try self.applyFilter(text) },
+        onChange: { [unowned self] text in
+          self.filterText = text
+          self.pendingFilter = text
+        },
         onCancel: { [unowned self] in try self.clearFilter() },
         onSubmit: { [unowned self] text in try self.applyFilter(text) }))
   }
@@ -145,6 +165,7 @@ final class FileBrowserController: CollectionViewController {
   /// folded), with the folders that hold them, opened.
   private func applyFilter(_ text: String) throws {
     filterText = text
+    pendingFilter = nil
     guard let full = unfiltered else { return }
     guard !text.isEmpty else {
       try source.apply(full, to: .files, animatingDifferences: false)
@@ -166,6 +187,7 @@ final class FileBrowserController: CollectionViewController {
 
   private func clearFilter() throws {
     filterText = ""
+    pendingFilter = nil
     if let full = unfiltered { try source.apply(full, to: .files, animatingDifferences: false) }
     unfiltered = nil
   }

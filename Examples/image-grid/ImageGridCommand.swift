@@ -22,6 +22,21 @@ struct ImageGridCommand: ParsableCommand {
       size, L switches between the grid and the waterfall (thumbnails keep
       their shape), Space selects, d takes the selected pictures (or the
       focused one) off the view (never off the disk), ? help, q quits.
+
+      Pictures are drawn in pixels where the terminal shows them, else as
+      mosaics of block symbols in its colours. The terminal is asked when
+      the first picture is drawn (nothing waits for its answers: the
+      pictures' placeholders show meanwhile): the kitty graphics protocol
+      in kitty 0.28 and later and Ghostty (inside tmux through its
+      passthrough, with `set -g allow-passthrough on`), kitty's classic
+      placements in older kitty (Debian 12's 0.26; not inside tmux), sixel
+      in xterm started as a VT340 (`xterm -ti vt340`), foot, WezTerm,
+      Konsole and Windows Terminal; symbols elsewhere, and without UTF-8
+      (LANG=C) blanks in the pictures' colours. TERMGRID_PICTURES=kitty, kitty-placements,
+      sixel, symbols or off (no picture decoded: names on coloured
+      placeholders) in the environment forces one. A terminal that says its
+      cells are larger than 256 x 512 pixels, or its window larger than
+      8192 pixels a side, gets symbols.
       """)
 
   @Argument(help: "The folder of pictures.")

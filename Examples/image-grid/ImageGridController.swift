@@ -30,13 +30,17 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   private var laidOutWithAllShapes = false
   /// The loader's queue when the bars were drawn (they say how many are being made).
   private var shownPending = 0
+  /// Each picture's source by number, made the first time it is shown:
+  /// its file's `FilePath` is made once, not for every frame that draws it.
+  private var pictureSources: [ImageFileSource?]
 
   init(folder: PictureFolder, loader: PictureLoader = PictureLoader(), widthStep: Int = 1) {
     self.folder = folder
     sections = folder.sections
     self.loader = loader
     self.widthStep = min(max(0, widthStep), Self.widths.count - 1)
-    shapes = PictureShapes(files: folder.sections.flatMap { $0.pictures.map(\.file) })
+    shapes = PictureShapes(files: folder.sections.flatMap { $0.pictures.map(\.pathBytes) })
+    pictureSources = Array(repeating: nil, count: folder.pictureCount)
     super.init(layout: FlowLayout())
     collectionView.backgroundWork = [loader, tasks]
     collectionView.prefetchDataSource = self
@@ -78,7 +82,7 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   }
 
   private func waterfallPictureRows(for entry: PictureEntry, columns: Int) -> Int {
-    let (w, h) = shapes.info(of: entry.file).map { ($0.width, $0.height) } ?? (4, 3)
+    let (w, h) = shapes.info(of: entry).map { ($0.width, $0.height) } ?? (4, 3)
     let rows = Double(max(1, columns)) * Double(h) / Double(w) / 2
     return min(max(1, Int(rows.rounded())), max(1, columns))
   }
@@ -90,6 +94,14 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   }
 
   private var colors: ColorSupport { capabilities?.colors ?? .trueColor }
+
+  /// The picture source of `entry` (made once).
+  func pictureSource(for entry: PictureEntry) -> ImageFileSource {
+    if let source = pictureSources[entry.number] { return source }
+    let source = loader.source(forFile: entry.file)
+    pictureSources[entry.number] = source
+    return source
+  }
 
   // MARK: data source
 
@@ -103,7 +115,7 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
     let entry = sections[indexPath.section].pictures[indexPath.item]
     return ElementContent(
       title: entry.name, border: .rounded, alignment: .center, padding: 0,
-      picture: CellPicture(loader.source(forFile: entry.file), placement: .top))
+      picture: CellPicture(pictureSource(for: entry), placement: .top))
   }
 
   override func collectionView(
@@ -120,14 +132,15 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
     for path in indexPaths {
       guard let size = pictureSize(at: path) else { continue }
+      guard let file = pictureSource(for: sections[path.section].pictures[path.item]).file else { continue }
       loader.prefetch(
-        files: [sections[path.section].pictures[path.item].file], width: size.width, height: size.height, colors: colors,
+        files: [file], width: size.width, height: size.height, colors: colors,
         cellPixels: capabilities?.pixelPictureCellSize)
     }
   }
 
   func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
-    loader.cancelPrefetching(files: indexPaths.map { sections[$0.section].pictures[$0.item].file })
+    loader.cancelPrefetching(files: indexPaths.compactMap { pictureSource(for: sections[$0.section].pictures[$0.item]).file })
   }
 
   // MARK: background work
@@ -162,17 +175,18 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
     let entry = sections[indexPath.section].pictures[indexPath.item]
     // The header is read on another thread if the reader has not come to it
     // (the file may be one that blocks); the rows follow when it is.
-    if shapes.info(of: entry.file) == nil && shapes.error(of: entry.file) == nil {
+    if shapes.info(of: entry) == nil && shapes.error(of: entry) == nil {
       let file = entry.file
+      let number = entry.number
       tasks.run {
         Result { () throws(ImageDecodingError) in try ImageInfo(contentsOf: file) }
       } then: { [shapes] result in
-        shapes.record(result, for: file)
+        shapes.record(result, for: number)
       }
     }
     let panel = PanelOverlay(
       title: entry.name, rows: detailRows(for: entry), footer: "any key closes",
-      picture: CellPicture(loader.source(forFile: entry.file), placement: .fill))
+      picture: CellPicture(pictureSource(for: entry), placement: .fill))
     detail = (panel, entry)
     present(panel)
   }
@@ -189,13 +203,13 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
   /// The rows under a picture: its folder, size, dimensions, format, and why it cannot be shown.
   func detailRows(for entry: PictureEntry) -> [PanelOverlay.Row] {
     var rows: [PanelOverlay.Row] = []
-    rows.append(.init("Folder", String(decoding: entry.file.removingLastComponent())))
+    rows.append(.init("Folder", entry.folderPath))
     rows.append(.init("Size", byteText(entry.byteCount)))
-    if let info = shapes.info(of: entry.file) {
+    if let info = shapes.info(of: entry) {
       rows.append(.init("Dimensions", "\(info.width) x \(info.height) pixels"))
       rows.append(.init("Format", info.format.name))
-      if let failure = loader.failure(forFile: entry.file) { rows.append(.init("Error", failure.description)) }
-    } else if let error = shapes.error(of: entry.file) {
+      if let failure = pictureSource(for: entry).failure { rows.append(.init("Error", failure)) }
+    } else if let error = shapes.error(of: entry) {
       rows.append(.init("Error", error.description))
     } else {
       rows.append(.init("Dimensions", "reading…"))

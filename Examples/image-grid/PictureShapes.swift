@@ -8,42 +8,45 @@ import TermGridImages
 final class PictureShapes: @unchecked Sendable {
   // (Its state is guarded by `lock`.)
   private let lock = NSLock()
-  private var infos: [FilePath: ImageInfo] = [:]
-  private var errors: [FilePath: ImageDecodingError] = [:]
+  /// By picture number (``PictureEntry/number``): what its header gave.
+  private var results: [Result<ImageInfo, ImageDecodingError>?]
   private var finished = false
 
-  /// Starts reading the headers of `files`, in that order.
-  init(files: [FilePath]) {
+  /// Starts reading the headers of `files` (paths as bytes, by picture number), in that order.
+  init(files: [[UInt8]]) {
+    results = Array(repeating: nil, count: files.count)
     let thread = Thread { [self] in
-      for file in files where !isRead(file) { read(file) }
+      for (number, path) in files.enumerated() where !isRead(number) {
+        record(Result { () throws(ImageDecodingError) in try ImageInfo(contentsOf: PictureFolder.filePath(path)) }, for: number)
+      }
       lock.withLock { finished = true }
     }
     thread.qualityOfService = .utility
     thread.start()
   }
 
-  private func isRead(_ file: FilePath) -> Bool { lock.withLock { infos[file] != nil || errors[file] != nil } }
+  private func isRead(_ number: Int) -> Bool { lock.withLock { results[number] != nil } }
 
-  /// Reads one file's header (on the calling thread: never the main one).
-  private func read(_ file: FilePath) {
-    record(Result { () throws(ImageDecodingError) in try ImageInfo(contentsOf: file) }, for: file)
-  }
-
-  /// Keeps what reading `file`'s header gave (read here or elsewhere).
-  func record(_ result: Result<ImageInfo, ImageDecodingError>, for file: FilePath) {
+  /// Keeps what reading picture `number`'s header gave (read here or elsewhere).
+  func record(_ result: Result<ImageInfo, ImageDecodingError>, for number: Int) {
     lock.withLock {
-      switch result {
-      case .success(let info): infos[file] = info
-      case .failure(let error): errors[file] = error
-      }
+      guard results.indices.contains(number) else { return }
+      results[number] = result
     }
   }
 
-  /// The file's format and size, once read.
-  func info(of file: FilePath) -> ImageInfo? { lock.withLock { infos[file] } }
+  /// The picture's format and size, once read.
+  func info(of entry: PictureEntry) -> ImageInfo? {
+    lock.withLock { results.indices.contains(entry.number) ? try? results[entry.number]?.get() : nil }
+  }
 
-  /// Why the file's header could not be read, once tried.
-  func error(of file: FilePath) -> ImageDecodingError? { lock.withLock { errors[file] } }
+  /// Why the picture's header could not be read, once tried.
+  func error(of entry: PictureEntry) -> ImageDecodingError? {
+    lock.withLock {
+      guard results.indices.contains(entry.number), case .failure(let error)? = results[entry.number] else { return nil }
+      return error
+    }
+  }
 
   /// True when every header has been read.
   var isFinished: Bool { lock.withLock { finished } }

@@ -52,6 +52,10 @@ void cn_wake_up(void) {
 }
 /// Whether `cn_wake_up` was called since the last call (and forgets it).
 int cn_take_woken(void) { return atomic_exchange_explicit(&cn_woken, 0, memory_order_seq_cst); }
+/// Wakes a wait for input (cn_wait_input) from any thread, as a signal
+/// does, without ending the wait for the caller (unlike `cn_wake_up`): a
+/// picture made on a worker is then written without waiting for a key.
+void cn_wake_input(void) { cn_wake(); }
 /// Resizes seen (SIGWINCH), counted before ncurses' own handler runs. An
 /// atomic (lock-free, so safe in a handler): the signal may arrive on any
 /// thread, and the run loop reads it on another.
@@ -279,7 +283,9 @@ static void cn_leave_program_mode(void) {
 /// signals, the program's handler from before newterm) or the default
 /// action, re-raised so the process ends by the signal (status 128 + its
 /// number in a shell).
+void cn_write_exit_bytes(void);
 static void cn_fatal_signal(int sig, siginfo_t *info, void *context) {
+  if (cn_sig_active) cn_write_exit_bytes();
   cn_leave_program_mode();
   cn_sig_active = 0;
   // Nothing more reaches the terminal through the shim (another thread may
@@ -524,4 +530,50 @@ int cn_write_all(int fd, const unsigned char *bytes, size_t count) {
     count -= (size_t)n;
   }
   return 0;
+}
+
+/// Bytes a fatal signal's handler writes before it restores the terminal
+/// (the deletions of the pictures a kitty terminal holds, which it would
+/// otherwise keep in memory after the program ends by SIGTERM or SIGHUP),
+/// in two buffers: the one filled is never the one published, which a
+/// handler on another thread may be reading. Once a handler has begun,
+/// they are not changed again (the process is ending).
+static unsigned char *cn_exit_buffers[2] = {NULL, NULL};
+static size_t cn_exit_capacities[2] = {0, 0};
+static size_t cn_exit_lengths[2] = {0, 0};
+/// The buffer published (-1: none).
+static atomic_int cn_exit_published = -1;
+static atomic_int cn_exit_handler_began = 0;
+
+/// Sets the bytes a fatal signal writes first (a copy of `count` bytes;
+/// none when 0); -1 when they could not be set (no memory, or a handler
+/// has begun), else 0.
+int cn_set_exit_bytes(const unsigned char *bytes, size_t count) {
+  if (atomic_load(&cn_exit_handler_began)) return -1;
+  if (count == 0) {
+    atomic_store(&cn_exit_published, -1);
+    return 0;
+  }
+  int next = atomic_load(&cn_exit_published) == 0 ? 1 : 0;
+  if (count > cn_exit_capacities[next]) {
+    unsigned char *grown = realloc(cn_exit_buffers[next], count);
+    if (grown == NULL) return -1;
+    cn_exit_buffers[next] = grown;
+    cn_exit_capacities[next] = count;
+  }
+  memcpy(cn_exit_buffers[next], bytes, count);
+  cn_exit_lengths[next] = count;
+  atomic_store(&cn_exit_published, next);
+  return 0;
+}
+
+/// Writes the bytes set by cn_set_exit_bytes to the terminal (from a
+/// signal handler: write only).
+void cn_write_exit_bytes(void) {
+  atomic_store(&cn_exit_handler_began, 1);
+  int published = atomic_load(&cn_exit_published);
+  if (published < 0 || cn_sig_out_fd < 0) return;
+  int saved_errno = errno;
+  (void)!write(cn_sig_out_fd, cn_exit_buffers[published], cn_exit_lengths[published]);
+  errno = saved_errno;
 }

@@ -31,3 +31,14 @@ static inline int cpty_set_winsize(int fd, int cols, int rows) {
   ws.ws_row = (unsigned short)rows;
   return ioctl(fd, TIOCSWINSZ, &ws);
 }
+
+/// Sets the window size of a terminal file descriptor with its size in
+/// pixels (what a graphical terminal fills in); 0 on success.
+static inline int cpty_set_winsize_pixels(int fd, int cols, int rows, int xpixel, int ypixel) {
+  struct winsize ws = {0};
+  ws.ws_col = (unsigned short)cols;
+  ws.ws_row = (unsigned short)rows;
+  ws.ws_xpixel = (unsigned short)xpixel;
+  ws.ws_ypixel = (unsigned short)ypixel;
+  return ioctl(fd, TIOCSWINSZ, &ws);
+}

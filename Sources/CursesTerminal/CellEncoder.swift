@@ -27,6 +27,9 @@ struct CellEncoder {
   // What the terminal is in now (nil: not known).
   private var cursor: (x: Int, y: Int)?
   private var style: Style?
+  /// Whether `style`'s foreground was written exactly as it is (a kitty
+  /// placeholder's id), not degraded to the terminal's colours.
+  private var styleIsExact = false
   private var alternate: Bool?
   /// Whether the cursor shows (the terminal hid it when it was opened).
   private var cursorShows: Bool? = false
@@ -63,6 +66,7 @@ struct CellEncoder {
   mutating func forgetState() {
     cursor = nil
     style = nil
+    styleIsExact = false
     alternate = nil
     cursorShows = nil
   }
@@ -113,6 +117,32 @@ struct CellEncoder {
     cursor = advanced >= screenWidth || !certain ? nil : (advanced, y)
   }
 
+  /// Writes a cell of kitty's Unicode placeholders (see
+  /// <doc:/GridRender/PixelPlaceholder>) at (`x`, `y`): its foreground,
+  /// which carries the picture's id, exactly as it is (`38;2;r;g;b` or
+  /// `38;5;n`, whatever colours the terminal's description gives: kitty
+  /// reads a 24-bit colour under any `TERM`), its background and
+  /// attributes as any cell's. One cell wide on every terminal that draws them.
+  mutating func putPlaceholder(_ cell: Cell, x: Int, y: Int, screenWidth: Int, surface: Surface) {
+    moveTo(x: x, y: y, surface: surface)
+    if style != cell.style || !styleIsExact {
+      var rest = cell.style
+      rest.foreground = .default
+      setStyle(rest)
+      switch cell.style.foreground {
+      case .rgb(let r, let g, let b): bytes += Array("\u{1B}[38;2;\(r);\(g);\(b)m".utf8)
+      case .indexed(let n): bytes += Array("\u{1B}[38;5;\(n)m".utf8)
+      default: break
+      }
+      style = cell.style
+      styleIsExact = true
+    }
+    textMode()
+    let g = cell.grapheme
+    for i in 0..<g.utf8CountToDraw { bytes.append(g.utf8Byte(i)) }
+    cursor = x + 1 >= screenWidth ? nil : (x + 1, y)
+  }
+
   /// Whether every terminal agrees on the grapheme's width: one scalar
   /// below the emoji planes (a cluster or an emoji may be drawn one cell
   /// wider or narrower than measured; the next cell is then placed anew).
@@ -136,13 +166,12 @@ struct CellEncoder {
       }
     }
     if g.isASCII {
-      let b = g.utf8Byte(0)
-      // In the alternate set 0x5F to 0x7E are drawings, and some terminals
+      // In the alternate set 0x5F to 0x7E are drawings, some terminals
       // (kitty; the Linux console's description) draw + , - . 0 as arrows
-      // and a block too: only a space is the same in both sets everywhere,
-      // so only a space is written without leaving it.
-      if b != 0x20 { textMode() }
-      bytes.append(b)
+      // and a block, and mlterm draws a box for a blank: nothing but the
+      // line-drawing characters is written in it, not even a space.
+      textMode()
+      bytes.append(g.utf8Byte(0))
     } else if !sequences.unicode {
       textMode()
       for _ in 0..<max(1, Int(cell.width)) { bytes.append(g.asciiFallback) }
@@ -163,7 +192,8 @@ struct CellEncoder {
   // MARK: attributes
 
   private mutating func setStyle(_ new: Style) {
-    if let style, style == new { return }
+    if let style, style == new, !styleIsExact { return }
+    styleIsExact = false
     if let recent = recentStyles.firstIndex(where: { $0.style == new }) {
       bytes += recentStyles[recent].bytes
     } else {
@@ -256,7 +286,8 @@ struct CellEncoder {
       let c = surface[x, y]
       guard c.width == 1, c.grapheme.isASCII, c.style == style else { return false }
       let b = c.grapheme.utf8Byte(0)
-      if b != 0x20 && alternate != false { return false }
+      // (Never in the alternate set: see `write`.)
+      if alternate != false { return false }
       if b < 0x20 || b == 0x7F { return false }
     }
     for x in start..<end { bytes.append(surface[x, y].grapheme.utf8Byte(0)) }

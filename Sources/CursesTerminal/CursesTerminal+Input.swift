@@ -26,6 +26,8 @@ extension CursesTerminal {
     let deadline = timeout.flatMap { $0 > .zero ? clock.now + $0 : nil }
     let isLook = timeout != nil && deadline == nil
     while true {
+      // Sixel pictures made on workers since the last frame (a worker woke this wait).
+      writeLateSixels()
       if let resumed = resumedEvent() { return resumed }
       if let resized = resizeEvent() { return resized }
       let now = clock.now
@@ -94,7 +96,9 @@ extension CursesTerminal {
   /// all, ``capabilities`` says how pictures are drawn.
   private func take(_ reply: TerminalReply) {
     if case .cellSize(let w, let h) = reply, w > 0, h > 0, capabilities.cellPixelSize == nil {
+      // (Taken as said, at most 9 digits each; one no terminal has draws pictures in symbols: see `updatePictures`.)
       capabilities.cellPixelSize = PixelSize(width: w, height: h)
+      updatePictures()
     }
     guard var probe, probeDeadline != nil else { return }
     if probe.take(reply) {
@@ -143,14 +147,32 @@ extension CursesTerminal {
     settleProbe()
   }
 
-  /// Draws pictures with `support`: in pixels only through the encoder
-  /// (ncurses' own output has no way to send them), and with sixel, without
+  /// Draws pictures with `support` (what the terminal's answers or the
+  /// environment chose), as far as the terminal allows: see ``updatePictures()``.
+  func setPictures(_ support: PictureSupport) {
+    chosenPictures = support
+    updatePictures()
+  }
+
+  /// Sets ``capabilities``' pictures from the support chosen: in pixels
+  /// only through the encoder (ncurses' own output has no way to send
+  /// them) and only for a cell size a terminal of this many columns and
+  /// rows can have (<doc:/GridRender/PixelSize/isPlausibleCell(columns:rows:)>,
+  /// else in symbols: a terminal's word sizes nothing past that bound);
+  /// kitty's placeholder cells only in UTF-8 (else classic placements,
+  /// which are ASCII), classic placements never inside tmux (it does not
+  /// say where its pane is); and with sixel or classic placements without
   /// scrolling regions (a terminal may or may not scroll the pixels with
   /// the text; rows written anew never leave a picture behind).
-  func setPictures(_ support: PictureSupport) {
-    let pixels = support == .kitty || support == .sixel
-    capabilities.pictures = pixels && encoder == nil ? .symbols : support
-    capabilities.scrollsRegions = (encoder?.scrollsRegions ?? true) && capabilities.pictures != .sixel
+  func updatePictures() {
+    var support = chosenPictures
+    if support == .kitty, !capabilities.unicode { support = .kittyPlacements }
+    if support == .kittyPlacements, insideTmux { support = .symbols }
+    let pixels = support == .kitty || support == .sixel || support == .kittyPlacements
+    if pixels, encoder == nil { support = .symbols }
+    if pixels, let cell = capabilities.cellPixelSize, !cell.isPlausibleCell(columns: width, rows: height) { support = .symbols }
+    capabilities.pictures = support
+    capabilities.scrollsRegions = (encoder?.scrollsRegions ?? true) && support != .sixel && support != .kittyPlacements
   }
 
   /// Waits up to `milliseconds` (forever when negative) for input and reads
@@ -191,7 +213,22 @@ extension CursesTerminal {
     resizesSeen = cn_resizes()
     cn_update_size(cn_output_descriptor())
     let (w, h) = (Int(cn_cols()), Int(cn_lines()))
-    defer { (width, height) = (w, h) }
+    defer {
+      (width, height) = (w, h)
+      // The window's pixels say the cell size again (a font changed size), and the cells' bound is for this many.
+      if let cell = Self.windowCellSize(inputDescriptor) { capabilities.cellPixelSize = cell }
+      updatePictures()
+    }
     return w != width || h != height
+  }
+
+  /// The cell size the terminal's window size in pixels gives on
+  /// `descriptor`, when the terminal fills it in (any number it says:
+  /// bounded by ``updatePictures()``).
+  static func windowCellSize(_ descriptor: Int32) -> PixelSize? {
+    var cellWidth: Int32 = 0
+    var cellHeight: Int32 = 0
+    guard cn_cell_pixel_size(descriptor, &cellWidth, &cellHeight) != 0 else { return nil }
+    return PixelSize(width: Int(cellWidth), height: Int(cellHeight))
   }
 }

@@ -83,23 +83,66 @@ extension CursesTerminal {
     case .kitty:
       // Pictures first sent, or released, before the placeholder cells that show them.
       encoder.append(pixels.kittyCommands(for: update, insideTmux: insideTmux), movesCursor: false)
-      fallthrough
-    case .none, .symbols:
+      for change in update.changes where change.x < screenWidth && change.y < screenHeight {
+        if PixelPlaceholder.isPlaceholder(change.cell) {
+          encoder.putPlaceholder(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
+        } else {
+          encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
+        }
+      }
+    case .off, .symbols:
       for change in update.changes where change.x < screenWidth && change.y < screenHeight {
         encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
       }
     case .sixel:
-      // Placeholders as blanks (erasing what was under them), then the pictures over them.
-      for change in update.changes where change.x < screenWidth && change.y < screenHeight {
-        let cell = PixelPlaceholder.isPlaceholder(change.cell) ? PixelPictureWriter.sixelBlank(for: change.cell) : change.cell
-        encoder.put(cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
-      }
+      // Placeholders as blanks (erasing what was under them), then the pictures made over them (the rest once made).
+      putWithBlankPlaceholders(update, into: &encoder)
       let sixels = pixels.sixels(for: update)
-      if !sixels.isEmpty {
-        encoder.append(sixels, movesCursor: true)
-      }
+      if !sixels.isEmpty { encoder.append(sixels, movesCursor: true) }
+    case .kittyPlacements:
+      // Placements deleted and pictures sent before the cells, placed again over them after.
+      let (before, after) = pixels.kittyPlacements(for: update)
+      encoder.append(before, movesCursor: false)
+      putWithBlankPlaceholders(update, into: &encoder)
+      if !after.isEmpty { encoder.append(after, movesCursor: true) }
     }
+    resting = (update.cursor, update.showsCursor)
     encoder.rest(at: update.cursor, shown: update.showsCursor, surface: frame)
+    encoder.flush(to: cn_output_descriptor())
+    if pixels.sentChangeCount != exitDeletionsCount { prepareExitDeletions() }
+  }
+
+  /// Keeps the deletions of the pictures a kitty terminal holds ready for
+  /// a signal's handler (SIGTERM, SIGHUP, a crash), which writes them before
+  /// restoring the terminal: the terminal would otherwise keep the
+  /// pictures in its memory after the program ended.
+  func prepareExitDeletions() {
+    exitDeletionsCount = pixels.sentChangeCount
+    let deletions = pixels.deletions(insideTmux: insideTmux)
+    _ = deletions.withUnsafeBufferPointer { cn_set_exit_bytes($0.baseAddress, $0.count) }
+  }
+
+  /// The update's cells, its placeholder cells as blanks in their background.
+  private func putWithBlankPlaceholders(_ update: FrameUpdate, into encoder: inout CellEncoder) {
+    let (screenWidth, screenHeight) = (width, height)
+    for change in update.changes where change.x < screenWidth && change.y < screenHeight {
+      let cell = PixelPlaceholder.isPlaceholder(change.cell) ? PixelPictureWriter.sixelBlank(for: change.cell) : change.cell
+      encoder.put(cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: update.frame)
+    }
+  }
+
+  /// Writes the sixel pictures made on workers since the last frame whose
+  /// cells still show them, and leaves the cursor as that frame did:
+  /// called while waiting for input, when a worker says one is made.
+  func writeLateSixels() {
+    guard isOpen, capabilities.pictures == .sixel, pixels.hasPendingSixels, var encoder else { return }
+    let late = pixels.lateSixels()
+    guard !late.isEmpty else { return }
+    self.encoder = nil
+    defer { self.encoder = encoder }
+    encoder.append(late, movesCursor: true)
+    // (With the cursor unknown, no cell of the frame is read to move it.)
+    encoder.rest(at: resting.cursor, shown: resting.shown, surface: Surface(width: 0, height: 0))
     encoder.flush(to: cn_output_descriptor())
   }
 

@@ -38,6 +38,9 @@ public final class CursesTerminal: Terminal {
   /// The picture queries, until the terminal has answered them (nil when
   /// there is nothing to ask, or once answered).
   var probe: TerminalProbe?
+  /// How pictures are to be drawn, as the terminal's answers or the
+  /// environment chose (``capabilities`` say how they are: see `updatePictures`).
+  var chosenPictures = PictureSupport.symbols
   /// When the queries were sent, the time their answers are given up on
   /// (nil: not sent).
   var probeDeadline: ContinuousClock.Instant?
@@ -52,8 +55,14 @@ public final class CursesTerminal: Terminal {
   var alternateLines = [UInt8](repeating: 0, count: 64)
   /// Writes frames as the terminal's control sequences (nil: ncurses does).
   var encoder: CellEncoder?
-  /// What is written for pictures in pixels besides the cells (see ``capabilities``' `pictures`).
-  var pixels = PixelPictureWriter()
+  /// What is written for pictures in pixels besides the cells (see
+  /// ``capabilities``' `pictures`): sixel pictures made on workers, which
+  /// wake the wait for input when one is made so that it is written then.
+  var pixels = PixelPictureWriter(sixelsInBackground: true, whenSixelsAreReady: { cn_wake_input() })
+  /// Where the last frame left the cursor, and whether it showed it.
+  var resting: (cursor: CellPoint?, shown: Bool) = (nil, false)
+  /// The writer's `sentChangeCount` when the deletions a signal writes were last prepared.
+  var exitDeletionsCount = 0
   /// Whether the terminal is inside tmux (kitty commands then go through its passthrough).
   let insideTmux: Bool
   /// True after a suspend, until a frame clears the screen (see <doc:/GridTerminal/Terminal/needsFullRepaint>).
@@ -221,20 +230,17 @@ public final class CursesTerminal: Terminal {
       encoder = CellEncoder(colorSupport: support, unicode: unicode, alternateLines: alternateLines)
     }
     // ncurses scrolls its screen however the terminal can; the encoder only with a scroll region.
-    var cellWidth: Int32 = 0
-    var cellHeight: Int32 = 0
-    let cellPixels =
-      cn_cell_pixel_size(inputDescriptor, &cellWidth, &cellHeight) != 0
-      ? PixelSize(width: Int(cellWidth), height: Int(cellHeight)) : nil
+    let cellPixels = Self.windowCellSize(inputDescriptor)
+    // Kitty itself reads a placeholder's 24-bit colour whatever TERM says; through tmux only what tmux passes.
     capabilities = TerminalCapabilities(
       colors: support, unicode: unicode, mouse: mouse, scrollsRegions: encoder?.scrollsRegions ?? true,
-      pictures: .symbols, cellPixelSize: cellPixels)
+      pictures: .symbols, cellPixelSize: cellPixels, placeholderColors: insideTmux ? nil : .trueColor)
     // Answers can be read only from an input that is the terminal.
     let canAsk = probes && isatty(inputDescriptor) != 0
     if let pictures {
       setPictures(pictures)
       // Forced: asked only for the cell size, when the window size does not give it.
-      if canAsk, cellPixels == nil, pictures == .kitty || pictures == .sixel {
+      if canAsk, cellPixels == nil, capabilities.drawsPixels {
         probe = TerminalProbe(environment: environment, forced: pictures)
         capabilities.picturesPending = true
       }
@@ -280,6 +286,7 @@ public final class CursesTerminal: Terminal {
     defer { cn_hold_suspend(0) }
     let deletions = pixels.deleteAll(insideTmux: insideTmux)
     if !deletions.isEmpty { _ = deletions.withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) } }
+    _ = cn_set_exit_bytes(nil, 0)
     _ = curs_set(1)
     cn_bracketed_paste(-1, 0)
     endwin()

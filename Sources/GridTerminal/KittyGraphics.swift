@@ -47,6 +47,23 @@ public enum KittyGraphics {
     command("a=p,U=1,q=2,i=\(id),c=\(columns),r=\(rows)", payload: [])
   }
 
+  /// Places `cells` (in its cells) of `image`, sent as image `id`, at the
+  /// cursor under placement id `placement`: a classic placement, for a
+  /// terminal without Unicode placeholders (kitty before 0.28). The
+  /// piece's pixels (`x`, `y`, `w`, `h`) fill exactly its cells (`c`, `r`);
+  /// the cursor stays where it is (`C=1`), and nothing is answered (`q=2`).
+  public static func place(_ image: PixelImage, id: UInt32, placement: UInt32, cells: CellRect) -> [UInt8] {
+    let cell = image.cellSize
+    return command(
+      "a=p,q=2,C=1,i=\(id),p=\(placement),x=\(cells.x * cell.width),y=\(cells.y * cell.height),w=\(cells.width * cell.width),h=\(cells.height * cell.height),c=\(cells.width),r=\(cells.height)",
+      payload: [])
+  }
+
+  /// Deletes placement `placement` of image `id`, keeping the image.
+  public static func deletePlacement(id: UInt32, placement: UInt32) -> [UInt8] {
+    command("a=d,d=i,q=2,i=\(id),p=\(placement)", payload: [])
+  }
+
   /// Deletes image `id` and its placements (when it leaves the picture cache).
   public static func delete(id: UInt32) -> [UInt8] {
     command("a=d,d=I,q=2,i=\(id)", payload: [])

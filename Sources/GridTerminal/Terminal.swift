@@ -16,9 +16,17 @@ public struct TerminalCapabilities: Hashable, Sendable {
   public var pictures: PictureSupport
   /// The size of a character cell in pixels, when the terminal said it
   /// (its window size, or its answer to `CSI 16 t`): what pixel pictures
-  /// are made for. Nil: unknown (pictures in pixels then take
-  /// <doc:/GridRender/PixelSize/assumedCell>).
+  /// are made for, and whose shape pictures in symbols take. Nil: unknown
+  /// (pictures in pixels then take <doc:/GridRender/PixelSize/assumedCell>).
+  /// A size no terminal has (<doc:/GridRender/PixelSize/isPlausibleCell>)
+  /// is not believed: pictures are then drawn in symbols.
   public var cellPixelSize: PixelSize?
+  /// The colours the picture ids in kitty's placeholder cells travel in
+  /// (nil: ``colors``): true colour where kitty reads the cells itself,
+  /// since it takes a 24-bit colour whatever `TERM` says, so that ids run to
+  /// 16,777,215; inside tmux only what tmux passes on (the palette's 256,
+  /// unless tmux and `TERM` have RGB).
+  public var placeholderColors: ColorSupport?
   /// True while the terminal has not yet said how it shows pictures
   /// (``pictures`` is then ``PictureSupport/symbols`` for the time being):
   /// it is asked when the first picture is drawn
@@ -30,7 +38,8 @@ public struct TerminalCapabilities: Hashable, Sendable {
   /// Creates capabilities.
   public init(
     colors: ColorSupport, unicode: Bool = true, mouse: Bool = false, scrollsRegions: Bool = true,
-    pictures: PictureSupport = .symbols, cellPixelSize: PixelSize? = nil, picturesPending: Bool = false
+    pictures: PictureSupport = .symbols, cellPixelSize: PixelSize? = nil, placeholderColors: ColorSupport? = nil,
+    picturesPending: Bool = false
   ) {
     self.colors = colors
     self.unicode = unicode
@@ -38,23 +47,37 @@ public struct TerminalCapabilities: Hashable, Sendable {
     self.scrollsRegions = scrollsRegions
     self.pictures = pictures
     self.cellPixelSize = cellPixelSize
+    self.placeholderColors = placeholderColors
     self.picturesPending = picturesPending
   }
 
   /// Whether pictures are drawn at all now: not when the terminal shows
-  /// none (``PictureSupport/none``), nor while it has not said how it shows
+  /// none (``PictureSupport/off``), nor while it has not said how it shows
   /// them (``picturesPending``): their placeholders show instead.
-  public var showsPictures: Bool { pictures != .none && !picturesPending }
+  public var showsPictures: Bool { pictures != .off && !picturesPending }
 
-  /// Whether pictures are drawn in pixels: kitty or sixel, on a terminal
-  /// whose colours can carry the pictures' ids (kitty's placeholder cells
-  /// need 256 colours or more).
+  /// Whether pictures are drawn in pixels: sixel, kitty with classic
+  /// placements, or kitty with placeholder cells where they can be written
+  /// (UTF-8) and their colours carry the pictures' ids (256 colours or
+  /// more, see ``placeholderColors``); never for a cell size no terminal has.
   public var drawsPixels: Bool {
+    if let cell = cellPixelSize, !cell.isPlausibleCell { return false }
     switch pictures {
-    case .sixel: return true
-    case .kitty: return colors == .trueColor || colors == .indexed256
-    case .none, .symbols: return false
+    case .sixel, .kittyPlacements: return true
+    case .kitty:
+      let ids = placeholderColors ?? colors
+      return unicode && (ids == .trueColor || ids == .indexed256)
+    case .off, .symbols: return false
     }
+  }
+
+  /// The colours picture ids are written in, for a table of pixel pictures
+  /// (<doc:/GridRender/PixelImageTable/colors>): with kitty's placeholder
+  /// cells, ``placeholderColors`` or ``colors``; otherwise the ids never
+  /// reach the terminal as colours (sixel, classic placements), and true
+  /// colour gives the most.
+  public var pictureIDColors: ColorSupport {
+    pictures == .kitty ? placeholderColors ?? colors : .trueColor
   }
 
   /// The cell size pictures in pixels are made for (the terminal's, or

@@ -8,10 +8,13 @@
 /// each ``TerminalReply`` to ``take(_:)``; once the answers are in,
 /// ``result`` says what to use: kitty when the kitty query was answered OK
 /// by a terminal with Unicode placeholders (``showsPlaceholders(version:)``),
-/// else sixel when DA1's attributes include 4, else symbols. Nothing waits
-/// for the answers: the app goes on, its pictures show as placeholders, and
-/// they are drawn when the answers come. A terminal that never answers is
-/// given up on after ``answerTimeout`` (``finish()``): symbols.
+/// else sixel when DA1's attributes include 4, else kitty's classic
+/// placements when the kitty query was answered OK by a terminal without
+/// placeholders (kitty before 0.28) outside tmux, else symbols. Nothing
+/// waits for the answers: the app goes on, its pictures show as
+/// placeholders, and they are drawn when the answers come. A terminal that
+/// never answers is given up on after ``answerTimeout`` (``finish()``):
+/// symbols.
 ///
 /// Inside tmux (`TMUX` set) tmux answers XTVERSION and DA1 itself, at once;
 /// the terminal tmux runs in is asked through tmux's passthrough (`ESC P
@@ -109,16 +112,19 @@ public struct TerminalProbe: Sendable {
   }
 
   /// Decides with the answers that came (the time to wait for the others
-  /// is up): kitty, sixel or symbols as the type describes; symbols when
-  /// nothing came. Does nothing once decided.
+  /// is up): kitty, sixel, kitty's classic placements or symbols as the
+  /// type describes; symbols when nothing came. Does nothing once decided.
   public mutating func finish() {
     guard result == nil else { return }
     if let forced {
       result = forced
     } else if kittyAnswered && Self.showsPlaceholders(version: version) {
       result = .kitty
+    } else if deviceAttributes?.dropFirst().contains(4) == true {
+      result = .sixel
     } else {
-      result = deviceAttributes?.dropFirst().contains(4) == true ? .sixel : .symbols
+      // Classic placements need to know where the cells are on the terminal that shows them: not through tmux.
+      result = kittyAnswered && !insideTmux ? .kittyPlacements : .symbols
     }
   }
 
@@ -137,9 +143,11 @@ public struct TerminalProbe: Sendable {
     return !version.hasPrefix("wezterm") && !version.hasPrefix("konsole")
   }
 
-  /// The support `TERMGRID_PICTURES` forces (`kitty`, `sixel`, `symbols` or
-  /// `none`), or nil when it is unset or names none of them.
+  /// The support `TERMGRID_PICTURES` forces (`kitty`, `kitty-placements`,
+  /// `sixel`, `symbols`, or `off`, also written `none`), in any case, or nil
+  /// when it is unset or names none of them.
   public static func forced(by environment: [String: String]) -> PictureSupport? {
-    environment["TERMGRID_PICTURES"].flatMap { PictureSupport(rawValue: $0.lowercased()) }
+    guard let value = environment["TERMGRID_PICTURES"]?.lowercased() else { return nil }
+    return value == "none" ? .off : PictureSupport(rawValue: value)
   }
 }

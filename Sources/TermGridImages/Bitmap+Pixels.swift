@@ -6,9 +6,15 @@ extension Bitmap {
   /// and fill that area as far as it can (averaging the pixels each new
   /// one covers, or stretching them when the bitmap is smaller), centred in
   /// the fewest whole cells that hold it, transparent around it, with its
-  /// PNG (what a kitty terminal is sent). Nil for an empty bitmap or size.
+  /// PNG (what a kitty terminal is sent). Nil for an empty bitmap or size,
+  /// for a cell size no terminal has (<doc:/GridRender/PixelSize/isPlausibleCell>),
+  /// and for an area of more than <doc:/GridRender/PixelSize/largestPicturePixelCount>
+  /// pixels (draw such a picture in symbols): the numbers may come from a
+  /// terminal, and none sizes anything before it is bounded.
   public func pixelImage(maxColumns: Int, maxRows: Int, cellSize: PixelSize) -> PixelImage? {
-    guard width > 0, height > 0, maxColumns > 0, maxRows > 0, cellSize.width > 0, cellSize.height > 0 else { return nil }
+    guard width > 0, height > 0, maxColumns > 0, maxRows > 0, cellSize.isPlausibleCell,
+      cellSize.picturePixelCount(columns: maxColumns, rows: maxRows) != nil
+    else { return nil }
     let areaWidth = maxColumns * cellSize.width
     let areaHeight = maxRows * cellSize.height
     let scale = min(Double(areaWidth) / Double(width), Double(areaHeight) / Double(height))

@@ -24,6 +24,8 @@ extension PictureLoader {
     var colors: ColorSupport
     /// The cell size pixels are made for (nil: cells alone).
     var cellPixels: PixelSize? = nil
+    /// For cells alone: the cell size whose shape they take (nil: twice as tall as wide).
+    var cellShape: PixelSize? = nil
   }
 
   /// A file as it was when its picture failed: a change in any of these
@@ -64,6 +66,8 @@ extension PictureLoader {
     /// Files whose pictures (or errors) are ready but not yet taken by the main thread.
     var finished: [Location] = []
     var decodes = 0
+    /// The terminal's cell size, when it said a plausible one: pictures in symbols take its shape.
+    var symbolCell: PixelSize?
   }
 }
 

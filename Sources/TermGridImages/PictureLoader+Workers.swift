@@ -55,18 +55,28 @@ extension PictureLoader {
         // Enough pixels for chafa's 8 x 8 per cell; the decoder scales down to no less.
         guard case .file(let file) = key.path else { throw .unreadable(path: key.path.description, reason: "a path with a NUL in it") }
         let rasterizer = PictureRasterizer(colors: key.colors, symbols: symbols)
-        if let cell = key.cellPixels {
+        // Pixels within what a picture may have (whatever cell size the terminal
+        // said); past it, in symbols for the cells' shape.
+        if let cell = key.cellPixels, let area = Self.pixelArea(for: key, cell: cell) {
           // Pixels for the terminal's cells, and the same cells in symbols (drawn while it fades).
-          let bitmap = try decode(file, key.width * cell.width, key.height * cell.height)
-          guard let pixels = bitmap.pixelImage(maxColumns: key.width, maxRows: key.height, cellSize: cell) else {
+          let bitmap = try decode(file, area.width, area.height)
+          guard
+            let pixels = bitmap.pixelImage(
+              maxColumns: min(key.width, PixelPlaceholder.maximumSpan), maxRows: min(key.height, PixelPlaceholder.maximumSpan),
+              cellSize: cell)
+          else {
             throw .empty
           }
           let symbols = rasterizer.picture(from: bitmap, width: pixels.columns, height: pixels.rows)
           result = .success(Picture(width: symbols.width, height: symbols.height, cells: symbols.cells, pixels: pixels))
         } else {
-          let bitmap = try decode(file, key.width * 8, key.height * 8)
+          // (Cell counts are a layout's: bounded by what a screen shows, but multiplied without overflow all the same.)
+          let (w, h) = (min(key.width, 1 << 16) * 8, min(key.height, 1 << 16) * 8)
+          let bitmap = try decode(file, w, h)
+          let shape = key.cellPixels ?? key.cellShape
           let size = PictureRasterizer.fittingSize(
-            pixelWidth: bitmap.width, pixelHeight: bitmap.height, maxWidth: key.width, maxHeight: key.height)
+            pixelWidth: bitmap.width, pixelHeight: bitmap.height, maxWidth: key.width, maxHeight: key.height,
+            cellSize: shape ?? PixelSize(width: 1, height: 2))
           result = .success(rasterizer.picture(from: bitmap, width: size.width, height: size.height))
         }
       } catch {
@@ -91,6 +101,21 @@ extension PictureLoader {
         s.finished.append(key.path)
       }
     }
+  }
+
+  /// The size in pixels of the area a picture in pixels for `key` is made
+  /// in, for cells of `cell`: its cells (at most
+  /// <doc:/GridRender/PixelPlaceholder/maximumSpan> a side) times the cell
+  /// size; nil when the cell size is not one a terminal has or the area
+  /// holds more than <doc:/GridRender/PixelSize/largestPicturePixelCount>
+  /// pixels (the picture is then made in symbols).
+  static func pixelArea(for key: Key, cell: PixelSize) -> (width: Int, height: Int)? {
+    let span = PixelPlaceholder.maximumSpan
+    let (columns, rows) = (min(key.width, span), min(key.height, span))
+    guard cell.isPlausibleCell, columns > 0, rows > 0, cell.picturePixelCount(columns: columns, rows: rows) != nil else {
+      return nil
+    }
+    return (columns * cell.width, rows * cell.height)
   }
 
   /// What the file is now (nil when there is nothing there). `stat` never

@@ -54,6 +54,10 @@ public final class PictureLoader: BackgroundWork, Sendable {
   let state = Locked(State())
   /// The sources handed out, one per file (main thread only).
   private let sources = Locked([Location: ImageFileSource]())
+  /// The same, by the path given as text: a cell asks for its source at
+  /// every frame, and a path is made a `FilePath` once, not each time (in a
+  /// debug build swift-system checks every `FilePath` it makes, part by part).
+  private let sourcesByPath = Locked([String: ImageFileSource]())
 
   /// Creates a loader.
   public init(
@@ -76,7 +80,12 @@ public final class PictureLoader: BackgroundWork, Sendable {
 
   /// The picture source of the file at `path` (the same object for the same
   /// path). A path holding a NUL gives a source whose picture fails.
-  public func source(forFileAt path: String) -> ImageFileSource { source(Location(path)) }
+  public func source(forFileAt path: String) -> ImageFileSource {
+    if let known = sourcesByPath.withLock({ $0[path] }) { return known }
+    let made = source(Location(path))
+    sourcesByPath.withLock { $0[path] = made }
+    return made
+  }
 
   /// The picture source of `file` (the same object for the same file),
   /// whatever bytes its name is made of.
@@ -113,10 +122,10 @@ public final class PictureLoader: BackgroundWork, Sendable {
   }
 
   func picture(_ path: Location, width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize? = nil) -> Picture? {
-    let key = Key(path: path, width: width, height: height, colors: colors, cellPixels: cellPixels)
     let now = Self.now()
     let recheckAfter = UInt64(max(0, failureRecheckInterval) * 1e9)
     let (picture, start) = state.withLock { s -> (Picture?, Bool) in
+      let key = Self.key(path, width: width, height: height, colors: colors, cellPixels: cellPixels, in: s)
       s.clock += 1
       if let hit = s.cache[key] {
         s.cache[key] = (hit.picture, s.clock)
@@ -156,11 +165,34 @@ public final class PictureLoader: BackgroundWork, Sendable {
       // Any size but the one asked for; for a picture in pixels, only one in
       // pixels: a mosaic of symbols is never drawn a moment before the pixels.
       guard let key = s.latest[path], key.colors == colors, cellPixels == nil || key.cellPixels != nil,
-        key.width != width || key.height != height || key.cellPixels != cellPixels
+        key != Self.key(path, width: width, height: height, colors: colors, cellPixels: cellPixels, in: s)
       else { return nil }
       return s.cache[key]?.picture
     }
   }
+
+  /// What a picture asked for now is made for: in symbols, for the shape
+  /// of the terminal's cells when it said their size.
+  static func key(_ path: Location, width: Int, height: Int, colors: ColorSupport, cellPixels: PixelSize?, in s: State) -> Key {
+    Key(
+      path: path, width: width, height: height, colors: colors, cellPixels: cellPixels,
+      cellShape: cellPixels == nil ? s.symbolCell : nil)
+  }
+
+  /// Takes the terminal's cell size, when it said a plausible one
+  /// (<doc:/GridRender/PixelSize/isPlausibleCell>): pictures in symbols are
+  /// then made for the shape of its cells, not for cells twice as tall as
+  /// wide, so that a photograph keeps its shape in symbols too. A
+  /// collection view tells the loaders in its
+  /// <doc:/TermGrid/CollectionView/backgroundWork> whenever the terminal's
+  /// capabilities change.
+  public func adapt(to capabilities: TerminalCapabilities) {
+    let cell = capabilities.cellPixelSize.flatMap { $0.isPlausibleCell ? $0 : nil }
+    state.withLock { $0.symbolCell = cell }
+  }
+
+  /// The cell size pictures in symbols are made for the shape of (nil: twice as tall as wide).
+  public var symbolCellSize: PixelSize? { state.withLock { $0.symbolCell } }
 
   /// Starts making pictures that will soon be needed (the items about to
   /// scroll into view), after the ones asked for by drawing; with
@@ -179,7 +211,7 @@ public final class PictureLoader: BackgroundWork, Sendable {
     let starts = state.withLock { s -> Int in
       var n = 0
       for path in paths where s.failures[path] == nil {
-        let key = Key(path: path, width: width, height: height, colors: colors, cellPixels: cellPixels)
+        let key = Self.key(path, width: width, height: height, colors: colors, cellPixels: cellPixels, in: s)
         if s.cache[key] == nil, Self.enqueue(key, first: false, in: &s, threads: capacity(s)) { n += 1 }
       }
       return n

@@ -71,14 +71,29 @@ public struct PictureRasterizer: Sendable {
   /// picture of `pixelWidth` x `pixelHeight` with its shape (a cell is taken
   /// to be twice as tall as it is wide), at least 1 x 1.
   public static func fittingSize(pixelWidth: Int, pixelHeight: Int, maxWidth: Int, maxHeight: Int) -> (width: Int, height: Int) {
+    fittingSize(
+      pixelWidth: pixelWidth, pixelHeight: pixelHeight, maxWidth: maxWidth, maxHeight: maxHeight,
+      cellSize: PixelSize(width: 1, height: 2))
+  }
+
+  /// The largest size in cells within `maxWidth` x `maxHeight` that shows a
+  /// picture of `pixelWidth` x `pixelHeight` with its shape on cells of
+  /// `cellSize` pixels (the terminal's, when it said them: 9 x 20 is
+  /// taller than twice its width, and a picture made for 1 x 2 would look
+  /// squashed), at least 1 x 1. A cell size no terminal has
+  /// (<doc:/GridRender/PixelSize/isPlausibleCell>) is taken as 1 x 2.
+  public static func fittingSize(
+    pixelWidth: Int, pixelHeight: Int, maxWidth: Int, maxHeight: Int, cellSize: PixelSize
+  ) -> (width: Int, height: Int) {
     guard pixelWidth > 0, pixelHeight > 0, maxWidth > 0, maxHeight > 0 else { return (max(0, min(1, maxWidth)), max(0, min(1, maxHeight))) }
-    // Width in cells per row of cells: pixelWidth / (pixelHeight / 2).
-    let aspect = Double(pixelWidth) * 2 / Double(pixelHeight)
+    let cell = cellSize.isPlausibleCell ? cellSize : PixelSize(width: 1, height: 2)
+    // Width in cells per row of cells: (pixelWidth / cell width) / (pixelHeight / cell height).
+    let aspect = Double(pixelWidth) * Double(cell.height) / (Double(pixelHeight) * Double(cell.width))
     var width = maxWidth
-    var height = Int((Double(width) / aspect).rounded())
+    var height = Int(min(Double(maxHeight) + 1, (Double(width) / aspect).rounded()))
     if height > maxHeight {
       height = maxHeight
-      width = Int((Double(height) * aspect).rounded())
+      width = Int(min(Double(maxWidth), (Double(height) * aspect).rounded()))
     }
     return (min(maxWidth, max(1, width)), min(maxHeight, max(1, height)))
   }

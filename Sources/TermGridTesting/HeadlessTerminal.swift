@@ -108,7 +108,10 @@ public final class HeadlessTerminal: Terminal {
     switch capabilities.pictures {
     case .kitty: pictureOutput += pixels.kittyCommands(for: update, insideTmux: false)
     case .sixel: pictureOutput += pixels.sixels(for: update)
-    case .none, .symbols: break
+    case .kittyPlacements:
+      let (before, after) = pixels.kittyPlacements(for: update)
+      pictureOutput += before + after
+    case .off, .symbols: break
     }
   }
 

@@ -26,14 +26,21 @@ public final class PseudoTerminalSession {
   public private(set) var exitStatus: Int32?
 
   /// Starts `arguments` on a new pseudo-terminal of `columns` x `rows` with
-  /// `environment`, in `directory`.
+  /// `environment`, in `directory`; with `windowPixels`, the window's size
+  /// in pixels is filled in too (0 to 65,535 each way), as a graphical
+  /// terminal fills it in.
   public init(
-    _ arguments: [String], columns: Int, rows: Int, environment: [String: String], directory: String? = nil
+    _ arguments: [String], columns: Int, rows: Int, environment: [String: String], directory: String? = nil,
+    windowPixels: (width: Int, height: Int)? = nil
   ) throws {
     var m: Int32 = -1
     var slave: Int32 = -1
     guard cpty_open(&m, &slave, Int32(columns), Int32(rows)) == 0, let name = ttyname(slave) else {
       throw Failure(description: "cannot open a pseudo-terminal")
+    }
+    if let pixels = windowPixels {
+      _ = cpty_set_winsize_pixels(
+        m, Int32(clamping: columns), Int32(clamping: rows), Int32(clamping: pixels.width), Int32(clamping: pixels.height))
     }
     // The child opens the terminal by name, in its new session, so it becomes its controlling terminal.
     let slavePath = String(cString: name)
@@ -114,6 +121,22 @@ public final class PseudoTerminalSession {
   /// Changes the window size; the program gets SIGWINCH.
   public func resize(columns: Int, rows: Int) {
     _ = cpty_set_winsize(master, Int32(clamping: columns), Int32(clamping: rows))
+  }
+
+  /// Changes the window size with its size in pixels; the program gets SIGWINCH.
+  public func resize(columns: Int, rows: Int, pixels: (width: Int, height: Int)) {
+    _ = cpty_set_winsize_pixels(
+      master, Int32(clamping: columns), Int32(clamping: rows), Int32(clamping: pixels.width), Int32(clamping: pixels.height))
+  }
+
+  /// The program's peak memory so far (`VmHWM` in `/proc`, in bytes), or
+  /// nil once it has ended or where `/proc` does not say.
+  public var peakMemory: Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
+    }
+    return nil
   }
 
   /// Sends a signal to the program.

@@ -15,7 +15,10 @@ import GridRender
 /// ```
 ///
 /// Needs `tmux` on the PATH. The shell runs with a clean environment:
-/// `TERM` as given, a UTF-8 locale unless `locale` says otherwise.
+/// `TERM` as given, a UTF-8 locale unless `locale` says otherwise, and the
+/// sanitizers' options of the test process (`ASAN_OPTIONS`, `LSAN_OPTIONS`,
+/// `TSAN_OPTIONS`, `UBSAN_OPTIONS`), so that a program built with a
+/// sanitizer reads the same suppressions as the tests.
 public final class TmuxSession {
   /// A tmux command failed, or a wait timed out (with the screen it saw).
   public struct Failure: Error, CustomStringConvertible {
@@ -34,10 +37,13 @@ public final class TmuxSession {
   /// `TERM=term` and `LANG`/`LC_ALL` set to `locale`.
   public init(width: Int, height: Int, term: String = "xterm-256color", locale: String = "C.UTF-8") throws {
     socket = "termgrid-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try start(
-      "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-      "env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=\(term)", "LANG=\(locale)", "LC_ALL=\(locale)",
-      "PS1=$ ", "sh")
+    let sanitizerOptions = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].compactMap { name in
+      ProcessInfo.processInfo.environment[name].map { "\(name)=\($0)" }
+    }
+    _ = try run(
+      ["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)"]
+        + ["env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=\(term)", "LANG=\(locale)", "LC_ALL=\(locale)"]
+        + sanitizerOptions + ["PS1=$ ", "sh"])
     try tmux("set-option", "-t", name, "status", "off")
     try tmux("resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)")
   }
@@ -67,8 +73,6 @@ public final class TmuxSession {
   /// Runs a tmux command on this session's server (`tmux("display", "-p", "#{cursor_x}")`); returns its output.
   @discardableResult
   public func tmux(_ args: String...) throws -> String { try run(args) }
-
-  private func start(_ args: String...) throws { _ = try run(args) }
 
   /// Runs a tmux command on this session's server and returns what it printed.
   public func run(_ args: [String]) throws -> String {

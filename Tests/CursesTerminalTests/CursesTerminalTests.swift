@@ -141,11 +141,13 @@ extension Array where Element == UInt8 {
 
   /// The picture queries go out once, when asked for (after the first
   /// picture is drawn), and nothing waits for them; the answers, read with
-  /// the input, set the pictures: kitty 0.35, xterm as a VT340, tmux 3.3
-  /// (which answers DA1 itself and lets no kitty query through by default),
-  /// and a terminal that never answers (given up on after the answer timeout).
+  /// the input, set the pictures: kitty 0.35, kitty 0.26 (classic
+  /// placements), xterm as a VT340, tmux 3.3 (which answers DA1 itself and
+  /// lets no kitty query through by default), and a terminal that never
+  /// answers (given up on after the answer timeout).
   @Test(arguments: [
     ("\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c", PictureSupport.kitty),
+    ("\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c", .kittyPlacements),
     ("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;22c", .sixel),
     ("\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c", .symbols),
     ("", .symbols),
@@ -247,7 +249,7 @@ extension Array where Element == UInt8 {
     let cell = capabilities.cellPixelSize ?? .assumedCell
     var surface = Surface(width: 40, height: 10)
     if capabilities.drawsPixels {
-      surface.pixelImages = PixelImageTable(cellSize: cell, colors: capabilities.pictures == .sixel ? .trueColor : capabilities.colors)
+      surface.pixelImages = PixelImageTable(cellSize: cell, colors: capabilities.pictureIDColors)
     }
     var image: PixelImage? = PixelImage(
       columns: 3, rows: 2, cellSize: cell, rgba: [UInt8](repeating: 200, count: 3 * cell.width * 2 * cell.height * 4))
@@ -265,6 +267,8 @@ extension Array where Element == UInt8 {
       #expect(first.contains("\u{1B}_Ga=t,q=2,f=32,s=30,v=40,t=d,i=1,"))
       #expect(first.contains("\u{1B}_Ga=p,U=1,q=2,i=1,c=3,r=2\u{1B}\\"))
       #expect(placeholders(first) == 6, "six placeholder cells")
+      // The id in a 24-bit colour, under a TERM of 256 colours: kitty reads it whatever TERM says.
+      #expect(capabilities.colors == .indexed256 && first.contains("\u{1B}[38;2;0;0;1m"))
       surface.clear()
       surface.drawPixels(image!, x: 5, y: 6)
       let moved = try present()
@@ -275,14 +279,37 @@ extension Array where Element == UInt8 {
     case .sixel:
       #expect(!terminal.capabilities.scrollsRegions, "rows are written anew under sixel")
       #expect(placeholders(first) == 0, "placeholders are written as blanks")
-      #expect(first.contains("\u{1B}[3;4H\u{1B}P0;1;0q\"1;1;\(3 * cell.width);\(2 * cell.height)"))
+      // Made on a worker: written once made, while the terminal waits for input.
+      var late = first
+      let deadline = ContinuousClock.now + .seconds(30)
+      while !late.contains("\u{1B}P0;1;0q"), ContinuousClock.now < deadline {
+        _ = try terminal.nextEvent(timeout: .milliseconds(20))
+        late += String(decoding: pty.drain(), as: UTF8.self)
+      }
+      #expect(late.contains("\u{1B}[3;4H\u{1B}P0;1;0q\"1;1;\(3 * cell.width);\(2 * cell.height)"))
       surface.draw("x", x: 30, y: 8)
       #expect(!(try present()).contains("\u{1B}P"), "its cells did not change: not drawn again")
       surface.fill(CellRect(x: 4, y: 2, width: 1, height: 1), with: "o", style: .plain)
       #expect(!(try present()).contains("\u{1B}P"), "covered: the cell is written as text")
       surface.drawPixels(image!, x: 3, y: 2)
-      #expect(try present().contains("\u{1B}[3;4H\u{1B}P0;1;0q"), "uncovered: drawn again")
-    case .symbols, .none:
+      #expect(try present().contains("\u{1B}[3;4H\u{1B}P0;1;0q"), "uncovered: drawn again, with the frame (made before)")
+    case .kittyPlacements:
+      #expect(!terminal.capabilities.scrollsRegions, "rows are written anew under classic placements")
+      #expect(placeholders(first) == 0, "placeholders are written as blanks")
+      #expect(first.contains("\u{1B}_Ga=t,q=2,f=32,s=30,v=40,t=d,i=1,"))
+      #expect(first.contains("\u{1B}[3;4H\u{1B}_Ga=p,q=2,C=1,i=1,p=1,x=0,y=0,w=30,h=40,c=3,r=2\u{1B}\\"))
+      surface.draw("x", x: 30, y: 8)
+      #expect(!(try present()).contains("\u{1B}_G"), "its cells did not change: nothing")
+      surface.clear()
+      surface.drawPixels(image!, x: 5, y: 6)
+      let moved = try present()
+      #expect(!moved.contains("a=t"), "sent once")
+      #expect(moved.contains("\u{1B}_Ga=d,d=i,q=2,i=1,p=1\u{1B}\\"), "the old placement deleted")
+      #expect(moved.contains("\u{1B}[7;6H\u{1B}_Ga=p,q=2,C=1,i=1,p=2,"), "placed at its new cells")
+      surface.clear()
+      image = nil
+      #expect(try present().contains("\u{1B}_Ga=d,d=I,q=2,i=1\u{1B}\\"))
+    case .symbols, .off:
       #expect(!first.contains("\u{1B}_G") && !first.contains("\u{1B}P0;1"))
     }
   }

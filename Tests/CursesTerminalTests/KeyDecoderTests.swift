@@ -89,9 +89,11 @@ struct KeyDecoderTests {
     #expect(result([.deviceAttributes([63, 1, 2, 4, 6])]) == (true, .sixel))
     // Ghostty's ?62;22c has no 4: a substring search for "4" would misread it.
     #expect(result([.deviceAttributes([62, 22])]) == (true, .symbols))
-    // kitty before 0.28 (Debian's 0.26) has no Unicode placeholders; WezTerm's kitty graphics neither (it has sixel).
+    // kitty before 0.28 (Debian's 0.26) has no Unicode placeholders: classic placements (not inside
+    // tmux, which does not say where its pane is); WezTerm's kitty graphics neither (it has sixel).
     let ok = TerminalReply.kittyGraphics(id: TerminalProbe.kittyQueryID, ok: true)
-    #expect(result([.version("kitty(0.26.5)"), ok, .deviceAttributes([62])]) == (true, .symbols))
+    #expect(result([.version("kitty(0.26.5)"), ok, .deviceAttributes([62])]) == (true, .kittyPlacements))
+    // (Inside tmux: see insideTmuxTheOuterTerminalAnswersThroughThePassthrough.)
     #expect(result([.version("kitty(0.28.0)"), ok, .deviceAttributes([62])]) == (true, .kitty))
     #expect(result([.version("kitty(1.2)"), ok, .deviceAttributes([62])]) == (true, .kitty))
     #expect(result([.version("ghostty 1.1.3"), ok, .deviceAttributes([62, 22])]) == (true, .kitty))
@@ -102,6 +104,10 @@ struct KeyDecoderTests {
     #expect(String(decoding: TerminalProbe(environment: [:]).query, as: UTF8.self).hasSuffix("\u{1B}[16t\u{1B}[c"))
     #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "Sixel"]) == .sixel)
     #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "pixels"]) == nil)
+    #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "kitty-placements"]) == .kittyPlacements)
+    // `off`, and `none` as it was called before.
+    #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "Off"]) == .off)
+    #expect(TerminalProbe.forced(by: ["TERMGRID_PICTURES": "none"]) == .off)
     // Nothing came in time: symbols.
     var silent = TerminalProbe(environment: [:])
     silent.finish()
@@ -139,10 +145,19 @@ struct KeyDecoderTests {
     #expect(kitty.cellPixelSize?.width == 10 && kitty.cellPixelSize?.height == 20)
     // Its answers after the passthrough wait (finish) still count when they came.
     #expect(probe([.version("tmux 3.3a"), .deviceAttributes([1, 2]), .version("kitty(0.35.2)"), ok], finishing: true).result == .kitty)
-    // kitty 0.26 behind tmux has no placeholders: not kitty.
+    // kitty 0.26 behind tmux has no placeholders: not kitty, and not its classic placements either (tmux
+    // does not say where its pane is on the outer terminal); sixel when tmux itself has it.
     #expect(
       probe([.version("tmux 3.3a"), .deviceAttributes([1, 2]), .version("kitty(0.26.5)"), ok, .deviceAttributes([62])]).result
         == .symbols)
+    #expect(
+      probe([.version("tmux 3.4"), .deviceAttributes([62, 4]), .version("kitty(0.26.5)"), ok, .deviceAttributes([62])]).result
+        == .sixel)
+    // Outside tmux, kitty 0.26's answers after the wait (finish) still give classic placements.
+    var late = TerminalProbe(environment: [:])
+    for reply in [TerminalReply.version("kitty(0.26.5)"), ok] { late.take(reply) }
+    late.finish()
+    #expect(late.result == .kittyPlacements)
     // Passthrough off: nothing more comes; symbols when the wait is over, or sixel when tmux itself has it.
     #expect(probe([.version("tmux 3.3a"), .deviceAttributes([1, 2])], finishing: true).result == .symbols)
     #expect(probe([.version("tmux 3.4"), .deviceAttributes([62, 4])], finishing: true).result == .sixel)

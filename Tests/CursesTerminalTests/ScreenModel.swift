@@ -49,6 +49,14 @@ struct ScreenModel {
     0x2B: "→", 0x2C: "←", 0x2D: "↑", 0x2E: "↓", 0x30: "█",
   ]
 
+  /// The characters of the line-drawing set that draw the light lines
+  /// (`j k l m n q t u v w x`): the only ones a frame may write in that set.
+  static let lineCharacters: Set<UInt8> = Set("jklmnqtuvwx".utf8)
+
+  /// Every other byte written while the line-drawing set was selected (a
+  /// blank among them: mlterm draws a box for it, and so does this model).
+  private(set) var strays: [UInt8] = []
+
   /// The screen's text, row by row (a wide grapheme's second cell empty).
   var lines: [String] { rows.map { $0.map(\.text).joined() } }
 
@@ -84,7 +92,14 @@ struct ScreenModel {
       case 0x07: break
       case 0x20...0x7E:
         let drawingSet = shifted ? g1Drawing : g0Drawing
-        if drawingSet, let d = Self.drawing[b] { write(d) } else { write(String(UnicodeScalar(b))) }
+        if drawingSet, !Self.lineCharacters.contains(b) { strays.append(b) }
+        if drawingSet, b == 0x20 {
+          write("□")  // as mlterm draws a blank there
+        } else if drawingSet, let d = Self.drawing[b] {
+          write(d)
+        } else {
+          write(String(UnicodeScalar(b)))
+        }
       default: break
       }
     }

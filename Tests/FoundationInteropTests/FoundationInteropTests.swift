@@ -45,6 +45,7 @@ var everyExportedType: [Any.Type] {
     ElementCategory.self,
     ElementKind.self,
     EventResult.self,
+    QueuedInputRole.self,
     FlowLayout.self,
     FocusDirection.self,
     FocusMoveContext.self,
@@ -171,7 +172,7 @@ let exportedTypeNames: Set<String> = [
   "LayoutBoundarySupplementaryItem", "LayoutAnchor", "LayoutSupplementaryItem", "LayoutDecorationItem", "LayoutEdgeSpacing",
   "LayoutSpacing", "OrthogonalScrollingBehavior", "LayoutItemMeasuring", "InteractiveTransitionDrag", "CollectionBackground",
   "DiffableSectionSnapshot", "SectionSnapshotHandlers", "ChildrenLoadingError", "CollectionViewOutlineDataSource",
-  "LayoutListConfiguration", "ListSeparatorConfiguration", "CellAccessory", "CellPoint", "AccessibilitySettings",
+  "LayoutListConfiguration", "ListSeparatorConfiguration", "CellAccessory", "CellPoint", "AccessibilitySettings", "QueuedInputRole",
 ]
 
 /// Deprecated names kept for a rename (using them would warn).

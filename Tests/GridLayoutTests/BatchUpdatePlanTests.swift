@@ -117,4 +117,104 @@ import Testing
       #expect(throws: BatchUpdateError.self) { try BatchUpdatePlan.plan(batch, before: old.map(\.count), after: wrong) }
     }
   }
+
+  /// Sections deleted, inserted and reloaded (their counts changed) around
+  /// sections whose items are deleted, inserted and moved (across the
+  /// surviving ones): every old item lands where the model puts it, the
+  /// maps made on demand agree, and the count of items kept is right.
+  @Test func randomBatchesWithSectionsMapEveryItemWhereTheModelPutsIt() async {
+    await propertyCheck(count: 500, input: Gen.int(in: 0...1_000_000)) { seed in
+      var rng = SplitMix64(seed: seed)
+      var next = 0
+      func ids(_ n: Int) -> [Int] {
+        defer { next += n }
+        return (0..<n).map { next + $0 }
+      }
+      let old: [[Int]] = (0..<Int.random(in: 1...5, using: &rng)).map { _ in ids(Int.random(in: 0...8, using: &rng)) }
+      enum Fate {
+        case deleted
+        case reloaded(Int)
+        case kept
+      }
+      let fates: [Fate] = old.map { _ in
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: return .deleted
+        case 1: return .reloaded(Int.random(in: 0...10, using: &rng))
+        default: return .kept
+        }
+      }
+      var oldPosition: [Int: IndexPath] = [:]
+      for (s, items) in old.enumerated() { for (i, id) in items.enumerated() { oldPosition[id] = IndexPath(item: i, section: s) } }
+      // The new sections: the survivors in order, new ones inserted among them.
+      var new: [[Int]] = []
+      var origin: [Int?] = []  // new section -> old section
+      var batch = BatchUpdate()
+      for (s, fate) in fates.enumerated() {
+        while Int.random(in: 0..<4, using: &rng) == 0 {
+          batch.insertedSections.insert(new.count)
+          new.append(ids(Int.random(in: 0...3, using: &rng)))
+          origin.append(nil)
+        }
+        switch fate {
+        case .deleted: batch.deletedSections.insert(s)
+        case .reloaded(let count):
+          batch.reloadedSections.insert(s)
+          new.append(ids(count))
+          origin.append(s)
+        case .kept:
+          new.append(old[s])
+          origin.append(s)
+        }
+      }
+      // Item edits in the kept sections only.
+      let editable = new.indices.filter { n in
+        guard let o = origin[n], case .kept = fates[o] else { return false }
+        return true
+      }
+      var moved: [Int] = []
+      for n in editable {
+        for id in new[n] {
+          switch Int.random(in: 0..<6, using: &rng) {
+          case 0: batch.deletedItems.insert(oldPosition[id]!)
+          case 1: moved.append(id)
+          default: continue
+          }
+          new[n].removeAll { $0 == id }
+        }
+      }
+      var inserted: [Int] = []
+      if !editable.isEmpty {
+        inserted = ids(Int.random(in: 0...4, using: &rng))
+        for id in (inserted + moved).shuffled(using: &rng) {
+          let n = editable[Int.random(in: 0..<editable.count, using: &rng)]
+          new[n].insert(id, at: Int.random(in: 0...new[n].count, using: &rng))
+        }
+      }
+      var position: [Int: IndexPath] = [:]
+      for (n, items) in new.enumerated() { for (i, id) in items.enumerated() { position[id] = IndexPath(item: i, section: n) } }
+      for id in inserted { batch.insertedItems.insert(position[id]!) }
+      for id in moved { batch.movedItems[oldPosition[id]!] = position[id]! }
+      do {
+        let plan = try BatchUpdatePlan.plan(batch, before: old.map(\.count), after: new.map(\.count))
+        var kept = 0
+        for (id, oldPath) in oldPosition {
+          let expected: IndexPath?
+          switch fates[oldPath.section] {
+          case .deleted: expected = nil
+          case .reloaded(let count):
+            let n = origin.firstIndex(of: oldPath.section)!
+            expected = oldPath.item < count ? IndexPath(item: oldPath.item, section: n) : nil
+          case .kept: expected = position[id]
+          }
+          #expect(plan.newIndexPath(forOld: oldPath) == expected, "seed \(seed) id \(id)")
+          #expect(plan.itemMaps[oldPath.section][oldPath.item] == expected)
+          if expected != nil { kept += 1 }
+        }
+        #expect(plan.keptItemCount == kept, "seed \(seed)")
+        #expect(plan.itemMaps.map(\.count) == old.map(\.count))
+      } catch {
+        Issue.record("seed \(seed): \(error)")
+      }
+    }
+  }
 }

@@ -49,6 +49,43 @@ import Testing
     return rows
   }
 
+  /// Grafts a subtree of its own (r with c1 (g) and c2; r expanded or not,
+  /// numbered from `first`) under `parent` or at the root, in both.
+  func graftSubtree(into s: inout Outline, model m: inout Model, under parent: Int?, first r: Int, opens: Bool) {
+    let c1 = r + 1
+    let c2 = r + 2
+    let g = r + 3
+    var sub = Outline()
+    try? sub.append([r])
+    try? sub.append([c1, c2], to: r)
+    try? sub.append([g], to: c1)
+    if opens { try? sub.expand([r]) }
+    try? s.append(sub, to: parent)
+    m.parent[r] = parent ?? -1
+    m.children[parent ?? -1, default: []].append(r)
+    m.parent[c1] = r
+    m.parent[c2] = r
+    m.parent[g] = c1
+    m.children[r] = [c1, c2]
+    m.children[c1] = [g]
+    if opens { m.expanded.insert(r) }
+  }
+
+  /// The rows under each item, and the levels in the subtree of `top` taken as a snapshot of its own.
+  func checkSubtree(of top: Int?, in s: Outline, model m: Model, _ context: String) {
+    for item in m.parent.keys {
+      #expect(s.visibleItems(under: item) == m.all(under: item, visibleOnly: true), "\(context)")
+    }
+    guard let top, s.contains(top) else { return }
+    let sub = s.snapshot(of: top)
+    let withParent = s.snapshot(of: top, includingParent: true)
+    #expect(withParent.level(of: top) == 0)
+    for item in m.all(under: top, visibleOnly: false) {
+      #expect(sub.level(of: item) == m.level(item) - m.level(top) - 1, "\(context)")
+      #expect(withParent.level(of: item) == m.level(item) - m.level(top), "\(context)")
+    }
+  }
+
   @Test func randomTreesAndEditsMatchTheModelAndTheirUpdates() async {
     await propertyCheck(count: 120, input: Gen.int(in: 0...1_000_000)) { seed in
       var rng = SplitMix64(seed: seed)
@@ -59,7 +96,7 @@ import Testing
         let before = s.visibleItems
         let held = Array(m.parent.keys).sorted()
         let pick: Int? = held.isEmpty ? nil : held[Int.random(in: 0..<held.count, using: &rng)]
-        switch Int.random(in: 0..<6, using: &rng) {
+        switch Int.random(in: 0..<7, using: &rng) {
         case 0, 1:
           let parent = Bool.random(using: &rng) ? pick : nil
           let new = (0..<Int.random(in: 1...4, using: &rng)).map { next + $0 }
@@ -85,10 +122,13 @@ import Testing
           guard let target = pick else { continue }
           try? s.expand([target])
           m.expanded.insert(target)
-        default:
+        case 5:
           guard let target = pick else { continue }
           try? s.collapse([target])
           m.expanded.remove(target)
+        default:
+          graftSubtree(into: &s, model: &m, under: Bool.random(using: &rng) ? pick : nil, first: next, opens: Bool.random(using: &rng))
+          next += 4
         }
         let visible = m.all(visibleOnly: true)
         #expect(s.visibleItems == visible, "seed \(seed) step \(step)")
@@ -99,12 +139,53 @@ import Testing
           #expect(s.parent(of: item) == (m.parent[item] == -1 ? nil : m.parent[item]))
           #expect(s.isVisible(item) == visible.contains(item))
         }
+        checkSubtree(of: pick, in: s, model: m, "seed \(seed) step \(step)")
         // The update turns the old rows into the new ones exactly.
         let update = BatchUpdate(section: 0, from: before, to: visible)
         let rows = try? applying(update, to: before, expecting: visible)
         #expect(rows == visible.map { Optional($0) }, "seed \(seed) step \(step)")
       }
     }
+  }
+
+  /// An identifier that counts how often it is hashed.
+  final class HashCount: @unchecked Sendable { var value = 0 }
+  struct Counted: Hashable, Sendable {
+    let id: Int
+    let count: HashCount
+    static func == (a: Counted, b: Counted) -> Bool { a.id == b.id }
+    func hash(into hasher: inout Hasher) {
+      count.value += 1
+      hasher.combine(id)
+    }
+  }
+
+  /// An item 1,000 levels deep costs what one at the top costs: its level
+  /// is one look-up, and the rows under a parent are found without walking
+  /// the rest of the tree.
+  @Test func deepItemsCostWhatShallowOnesCost() throws {
+    let count = HashCount()
+    var s = DiffableSectionSnapshot<Counted>()
+    let chain = (0...1000).map { Counted(id: $0, count: count) }
+    try s.append([chain[0]])
+    for level in 1...1000 { try s.append([chain[level]], to: chain[level - 1]) }
+    try s.expand(Array(chain[0..<999]))
+    // Ten leaves under the deepest item but one, and a big subtree elsewhere that is never walked.
+    let leaves = (2000..<2010).map { Counted(id: $0, count: count) }
+    try s.append(leaves, to: chain[999])
+    let elsewhere = (3000..<13000).map { Counted(id: $0, count: count) }
+    try s.append([Counted(id: 2999, count: count)])
+    try s.append(elsewhere, to: Counted(id: 2999, count: count))
+    try s.expand([Counted(id: 2999, count: count)])
+    for (item, expected) in [(chain[0], 0), (chain[1000], 1000), (leaves[3], 1000)] {
+      count.value = 0
+      #expect(s.level(of: item) == expected)
+      #expect(count.value <= 2, "a look-up or two, however deep (\(count.value) hashes)")
+    }
+    count.value = 0
+    try s.expand([chain[999]])
+    #expect(s.visibleItems(under: chain[999]) == [chain[1000]] + leaves)
+    #expect(count.value < 100, "expanding and the rows it opens cost those rows, not the 11,000 others (\(count.value) hashes)")
   }
 
   @Test func shuffledRowsAreMovedTheFewestTimes() async {

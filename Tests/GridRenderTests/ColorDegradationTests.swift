@@ -63,6 +63,8 @@ import Testing
     let expected: [(Grapheme, Character)] = [
       ("─", "-"), ("│", "|"), ("╭", "+"), ("┼", "+"), ("═", "-"), ("║", "|"), ("▔", "-"), ("█", "#"),
       ("◀", "<"), ("▶", ">"), ("✓", "*"), ("★", "*"), ("…", "~"), ("·", "."), ("漢", "?"), ("a", "a"),
+      // "1200 × 800" reads as "1200 x 800".
+      ("×", "x"), ("÷", "/"), ("±", "+"),
     ]
     for (g, c) in expected { #expect(Character(Unicode.Scalar(g.asciiFallback)) == c, "\(g)") }
   }

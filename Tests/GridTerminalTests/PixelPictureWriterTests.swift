@@ -97,7 +97,7 @@ import Testing
     surface.pixelImages = table
     let image = Self.image(columns: 6, rows: 4)
     var screen = Screen()
-    let writer = PixelPictureWriter()
+    var writer = PixelPictureWriter()
     surface.drawPixels(image, x: 3, y: 2)
     var out = writer.sixels(for: screen.update(to: surface, scrollsRegions: false))
     surface.markPresented()

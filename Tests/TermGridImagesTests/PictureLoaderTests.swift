@@ -161,6 +161,41 @@ import Testing
     #expect(loader.picture(forFileAt: "b", width: 8, height: 4, colors: .trueColor) == nil, "the least recently used went")
   }
 
+  /// Told the terminal's cell size, pictures in symbols take its shape (a
+  /// square 40 x 40 picture in cells of 10 x 22 is 40 x 18 cells, not 40 x
+  /// 20); told a size no terminal has, they stay made for cells of 1 x 2.
+  /// Past what a picture in pixels may have (8 Mi pixels), or for a cell
+  /// no terminal has, a picture asked for in pixels comes in symbols.
+  @Test func symbolsTakeTheTerminalsCellShapeAndPixelsStayWithinTheirBound() {
+    let gates = GatedDecoder()
+    gates.releaseAll()
+    let loader = PictureLoader(decode: gates.decode)
+    func made(_ path: String, _ width: Int, _ height: Int, cellPixels: PixelSize? = nil) -> Picture? {
+      let ask = {
+        cellPixels.map { loader.picture(forFileAt: path, width: width, height: height, colors: .trueColor, cellPixels: $0) }
+          ?? loader.picture(forFileAt: path, width: width, height: height, colors: .trueColor)
+      }
+      _ = ask()
+      Self.waitUntil { loader.pendingCount == 0 }
+      return ask()
+    }
+    func size(_ picture: Picture?) -> [Int]? { picture.map { [$0.width, $0.height] } }
+    #expect(size(made("a", 40, 40)) == [40, 20])
+    loader.adapt(to: TerminalCapabilities(colors: .trueColor, cellPixelSize: PixelSize(width: 10, height: 22)))
+    #expect(loader.symbolCellSize == PixelSize(width: 10, height: 22))
+    #expect(size(made("a", 40, 40)) == [40, 18])
+    loader.adapt(to: TerminalCapabilities(colors: .trueColor, cellPixelSize: PixelSize(width: 10_000, height: 10_000)))
+    #expect(loader.symbolCellSize == nil)
+    #expect(size(made("b", 40, 40)) == [40, 20])
+    // Pixels: within the bound, made; past it (22 x 7 cells of 200 x 400: 12 Mi pixels), symbols for those cells.
+    let pixels = made("c", 22, 7, cellPixels: PixelSize(width: 10, height: 20))
+    #expect(pixels?.pixels.map { [$0.columns, $0.rows] } == [14, 7])
+    let large = made("c", 22, 7, cellPixels: PixelSize(width: 200, height: 400))
+    #expect(large != nil && large?.pixels == nil && size(large) == [14, 7])
+    let hostile = made("c", 22, 7, cellPixels: PixelSize(width: 999_999_999, height: 999_999_999))
+    #expect(hostile != nil && hostile?.pixels == nil)
+  }
+
   @Test func anotherSizeOfAPictureStandsInWhileTheNewSizeIsMade() throws {
     let gates = GatedDecoder()
     let loader = PictureLoader(decode: gates.decode)

@@ -93,6 +93,27 @@ import Testing
     #expect(PictureRasterizer.fittingSize(pixelWidth: 100, pixelHeight: 100, maxWidth: 0, maxHeight: 10) == (0, 1))
   }
 
+  /// With the terminal's cell size known, a picture keeps its shape on
+  /// cells of that shape (kitty 0.26's symbols were squashed by 10-22%).
+  @Test func theFittingSizeKeepsTheShapeInTheTerminalsOwnCells() {
+    let tall = PixelSize(width: 10, height: 22)
+    // A square in cells 2.2 times as tall as wide: 40 columns, 18 rows (20 for cells of 1:2).
+    #expect(PictureRasterizer.fittingSize(pixelWidth: 100, pixelHeight: 100, maxWidth: 40, maxHeight: 40, cellSize: tall) == (40, 18))
+    #expect(
+      PictureRasterizer.fittingSize(
+        pixelWidth: 600, pixelHeight: 900, maxWidth: 20, maxHeight: 10, cellSize: PixelSize(width: 9, height: 20)) == (15, 10))
+    // Cells of 1:2 give what the plain fitting gives; a cell no terminal has is taken as 1:2.
+    #expect(
+      PictureRasterizer.fittingSize(
+        pixelWidth: 1600, pixelHeight: 900, maxWidth: 20, maxHeight: 10, cellSize: PixelSize(width: 8, height: 16)) == (20, 6))
+    #expect(
+      PictureRasterizer.fittingSize(
+        pixelWidth: 100, pixelHeight: 100, maxWidth: 40, maxHeight: 40, cellSize: PixelSize(width: 0, height: 5)) == (40, 20))
+    // Extreme shapes stay within the area, without overflowing.
+    #expect(PictureRasterizer.fittingSize(pixelWidth: 1, pixelHeight: Int.max, maxWidth: 40, maxHeight: 10, cellSize: tall) == (1, 10))
+    #expect(PictureRasterizer.fittingSize(pixelWidth: Int.max, pixelHeight: 1, maxWidth: 40, maxHeight: 10, cellSize: tall) == (40, 1))
+  }
+
   @Test func aPictureDrawsIntoASurfaceClippedWithTheStateAdded() {
     let picture = PictureRasterizer().picture(from: Self.redOverBlue, width: 4, height: 2)
     var surface = Surface(width: 6, height: 3)

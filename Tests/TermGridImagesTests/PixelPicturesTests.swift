@@ -94,6 +94,79 @@ import Testing
     #expect(loader.cachedBytes <= 120_000)
   }
 
+  /// Whether every cell of the screen but the scroll bar's column and the
+  /// status line is a picture's placeholder or a blank in the default
+  /// colours (the fill beside a picture): no picture is in symbols.
+  static func everyPictureIsInPixels(_ screen: Surface) -> Bool {
+    for y in 0..<(screen.height - 1) {
+      for x in 0..<(screen.width - 1) {
+        let cell = screen[x, y]
+        if PixelPlaceholder.isPlaceholder(cell) { continue }
+        if cell.grapheme != .space || cell.style.background != .default || cell.style.foreground != .default { return false }
+      }
+    }
+    return true
+  }
+
+  /// Where only the palette carries ids (inside tmux without RGB: 255 of
+  /// them), ids are taken back from pictures that left the screen: through
+  /// 400 pictures, all of them kept in the cache, every picture on screen
+  /// is in pixels, under an id of its own.
+  @Test func moreThan255PicturesWithPaletteIDsAreAllShownInPixels() throws {
+    let loader = PictureLoader(decode: Self.decode)
+    let app = Pictures(loader: loader, paths: (0..<400).map { "p\($0)" })
+    let terminal = HeadlessTerminal(
+      width: 40, height: 10, capabilities: TerminalCapabilities(colors: .indexed256, pictures: .kitty, cellPixelSize: Self.cell))
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    try Self.run(loop, terminal, loader)
+    var transmitted = Set<Int>()
+    var pages = 0
+    while true {
+      let shown = Self.shownIDs(terminal.screen)
+      #expect(!shown.isEmpty && shown.allSatisfy { $0 >= 1 && $0 <= 255 })
+      let inPixels = Self.everyPictureIsInPixels(terminal.screen)
+      #expect(inPixels, "page \(pages): every picture on screen in pixels")
+      transmitted.formUnion(Self.transmittedIDs(terminal.pictureOutput))
+      let last = app.collectionView.indexPathsForVisibleItems.contains(IndexPath(item: 399, section: 0))
+      if last || pages > 60 { break }
+      terminal.pictureOutput = []
+      try Self.run(loop, terminal, loader, keys: Key(.pageDown))
+      pages += 1
+    }
+    #expect(pages > 30, "through all 400")
+    #expect(loader.cachedBytes > 0 && transmitted.count == 255, "every palette id used, and used again")
+    // An id sent again for another picture is deleted first.
+    terminal.pictureOutput = []
+    try Self.run(loop, terminal, loader, keys: Key(.home))
+    let inPixels = Self.everyPictureIsInPixels(terminal.screen)
+    #expect(inPixels)
+    let text = Self.text(terminal.pictureOutput)
+    for id in Self.transmittedIDs(terminal.pictureOutput) {
+      let sent = text.range(of: "a=t,q=2,f=")
+      let deleted = text.range(of: "a=d,d=I,q=2,i=\(id)\u{1B}")
+      #expect(sent != nil && deleted != nil, "id \(id) deleted before it is sent again")
+    }
+  }
+
+  /// Outside tmux, kitty reads a 24-bit colour whatever `TERM` says: ids go past 255 under a TERM of 256 colours.
+  @Test func kittyOutsideTmuxTakes24BitIDsWhateverTheTerminalsColours() throws {
+    let loader = PictureLoader(decode: Self.decode)
+    let app = Pictures(loader: loader, paths: (0..<400).map { "p\($0)" })
+    let terminal = HeadlessTerminal(
+      width: 40, height: 10,
+      capabilities: TerminalCapabilities(colors: .indexed256, pictures: .kitty, cellPixelSize: Self.cell, placeholderColors: .trueColor))
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    try Self.run(loop, terminal, loader)
+    for _ in 0..<80 where !app.collectionView.indexPathsForVisibleItems.contains(IndexPath(item: 399, section: 0)) {
+      try Self.run(loop, terminal, loader, keys: Key(.pageDown))
+    }
+    let inPixels = Self.everyPictureIsInPixels(terminal.screen)
+    #expect(inPixels)
+    #expect(Self.shownIDs(terminal.screen).allSatisfy { $0 > 255 }, "new ids, not palette entries taken back")
+    #expect(Set(Self.transmittedIDs(terminal.pictureOutput)).count > 255)
+    #expect(Self.deletedIDs(terminal.pictureOutput).isEmpty, "nothing taken back")
+  }
+
   @Test func sixelPicturesAreDrawnWhenTheyArriveAndAgainOnlyWhenTheirCellsChange() throws {
     let loader = PictureLoader(decode: Self.decode)
     let app = Pictures(loader: loader, paths: (0..<100).map { "p\($0)" })
@@ -102,19 +175,25 @@ import Testing
       capabilities: TerminalCapabilities(colors: .trueColor, scrollsRegions: false, pictures: .sixel, cellPixelSize: Self.cell))
     let loop = TerminalRunLoop(terminal: terminal, scene: app)
     try Self.run(loop, terminal, loader)
-    let images = Self.text(terminal.pictureOutput).components(separatedBy: "\u{1B}P0;1;0q").count - 1
+    let initial = Self.text(terminal.pictureOutput)
+    let count = initial.components(separatedBy: "\u{1B}P0;1;0q").count - 1
     let visible = app.collectionView.indexPathsForVisibleItems.count
     // Each picture at least once; the last row's, cut by the screen's edge, in one piece.
-    #expect(images >= visible && images <= visible * 2, "\(images) images for \(visible) pictures")
+    #expect(count >= visible && count <= visible * 2, "\(count) images for \(visible) pictures")
 
     // A frame that changes nothing sends nothing.
     terminal.pictureOutput = []
     try loop.drawFrame(force: true)
     #expect(terminal.pictureOutput.isEmpty)
 
-    // The focus moves: its border changes, not its picture's cells.
+    // The focus moves: the two pictures' cells take and lose the focus's reverse video (which the
+    // pictures' transparent parts show), and the two are written again, as they were made.
     try Self.run(loop, terminal, loader, keys: Key(.right))
-    #expect(terminal.pictureOutput.isEmpty)
+    let moved = Self.text(terminal.pictureOutput)
+    #expect(moved.components(separatedBy: "\u{1B}P0;1;0q").count - 1 == 2)
+    let images = moved.components(separatedBy: "\u{1B}P0;1;0q").dropFirst().map { $0.components(separatedBy: "\u{1B}\\")[0] }
+    #expect(images.allSatisfy { initial.contains($0) }, "the same images")
+    terminal.pictureOutput = []
 
     // A page down draws the pictures now on screen, each placed at its cells.
     try Self.run(loop, terminal, loader, keys: Key(.pageDown))

@@ -38,6 +38,40 @@ import Testing
     #expect(s.lines[5] == "│ 1965   │")
   }
 
+  /// A focused card whose picture in pixels is narrower than its area:
+  /// where placeholders are written as blanks under the picture (sixel,
+  /// classic placements), every cell of the area, the placeholders
+  /// included, is in the focus's reverse video, so the picture's
+  /// transparent sides show the same as the cells beside it (they showed
+  /// white slivers in xterm); where they cannot show it (kitty's
+  /// placeholders), no cell of the area is reversed. The border and the
+  /// title show the focus either way.
+  @Test func aFocusedPictureInPixelsHasNoSliversBesideIt() {
+    let cell = PixelSize(width: 4, height: 8)
+    // 6 x 3 cells of pixels in an area 10 wide (a picture's transparent sides show its cells' style).
+    let pixels = PixelImage(columns: 6, rows: 3, cellSize: cell, rgba: [UInt8](repeating: 200, count: 24 * 24 * 4))
+    let picture = FixedPicture(Picture(width: 6, height: 3, cells: Picture(width: 6, height: 3, color: .red).cells, pixels: pixels))
+    let content = ElementContent(title: "Dune", border: .single, picture: CellPicture(picture))
+    for takes in [true, false] {
+      var surface = Surface(width: 12, height: 6)
+      surface.pixelImages = PixelImageTable(cellSize: cell, colors: .trueColor, placeholdersTakeAttributes: takes)
+      let state = ElementState(isFocused: true)
+      ElementRenderer(theme: Theme()).draw(content, in: CellRect(x: 0, y: 0, width: 12, height: 6), state: state, on: &surface)
+      let area = CellRect(x: 1, y: 1, width: 10, height: 3)
+      var placeholders = 0
+      for y in area.y..<area.maxY {
+        for x in area.x..<area.maxX {
+          if PixelPlaceholder.isPlaceholder(surface[x, y]) { placeholders += 1 }
+          #expect(surface[x, y].style.attributes.contains(.reverse) == takes, "(\(x), \(y)) with placeholders taking attributes: \(takes)")
+          #expect(surface[x, y].style.background == .default)
+        }
+      }
+      #expect(placeholders == 18)
+      #expect(
+        surface[0, 0].style.attributes.contains(.reverse) && surface[1, 4].style.attributes.contains(.reverse), "the border and title")
+    }
+  }
+
   @Test func aPictureOnTheLeadingSideHasTheTextBesideIt() {
     let content = ElementContent(
       title: "Dune", detail: "1965", picture: CellPicture(Self.red, placement: .leading(width: 4)))
@@ -149,7 +183,7 @@ extension String {
     view.dataSource = data
     view.setFrame(CellRect(x: 0, y: 0, width: 20, height: 8))
     view.reloadData()
-    view.adapt(to: TerminalCapabilities(colors: .trueColor, pictures: .none))
+    view.adapt(to: TerminalCapabilities(colors: .trueColor, pictures: .off))
     #expect(!view.showsPictures)
     var surface = Surface(width: 20, height: 8)
     view.draw(into: &surface)

@@ -51,6 +51,7 @@ import Testing
     let terminal = HeadlessTerminal(width: 60, height: 20, capabilities: TerminalCapabilities(colors: .trueColor, picturesPending: true))
     // The terminal answers (kitty, cells of 10x20) a few frame intervals after it was asked.
     var waitsAfterAsking = 0
+    defer { terminal.onWait = nil }  // it holds the terminal
     terminal.onWait = { _ in
       guard terminal.pictureSupportRequests > 0 else { return }
       waitsAfterAsking += 1
@@ -77,6 +78,7 @@ import Testing
     let app = Pictures(withPictures: true)
     let terminal = HeadlessTerminal(width: 60, height: 20, capabilities: TerminalCapabilities(colors: .trueColor, picturesPending: true))
     var whileOwed: (text: String, asked: [String])?
+    defer { terminal.onWait = nil }  // it holds the terminal
     terminal.onWait = { _ in
       guard terminal.pictureSupportRequests > 0, whileOwed == nil else { return }
       whileOwed = (terminal.text, app.source.asked)

@@ -184,5 +184,9 @@ import Testing
     #expect(result.status == 0)
     #expect(result.output.contains("--data"))
     #expect(result.output.contains("--group-by"))
+    // How covers are drawn, and how to force it.
+    for said in ["pixels", "asked when the first cover", "sixel", "kitty", "TERMGRID_PICTURES", "symbols or", "off"] {
+      #expect(result.output.contains(said), "\(said)")
+    }
   }
 }

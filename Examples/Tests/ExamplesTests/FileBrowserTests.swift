@@ -1,6 +1,9 @@
 import Foundation
+import TermGrid
 import TermGridTesting
 import Testing
+
+@testable import file_browser
 
 /// The file browser in tmux, on a tree made for the test: CJK names, names
 /// with an escape sequence and a line break in them, a link that loops back
@@ -182,5 +185,119 @@ import Testing
     try tmux.type("\(Self.binary) /nonexistent/folder; echo exit=$?")
     let screen = try tmux.waitFor(text: "exit=1")
     #expect(screen.contains("file-browser: cannot read /nonexistent/folder: No such file or directory"), "\(screen)")
+  }
+
+  /// 4,500 keys opening and closing a folder above 10,000 rows, then `?`,
+  /// then as many again and `q`: the help is on screen and the browser
+  /// gone well within the waits (each key costs the rows it opens or
+  /// closes; before, a key cost every row shown, and a debug build took
+  /// minutes over such a storm). The second storm and `q` are sent while
+  /// the browser is stopped (as on a machine too busy to run it), so that
+  /// they all wait in the terminal, and `q` is read ahead and taken
+  /// without the keys before it that it finds.
+  @Test func aStormOfKeysAboveTenThousandRowsIsAnsweredAndQuitTaken() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tg-files-storm-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: root)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/a-small", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: root + "/big", withIntermediateDirectories: true)
+    for i in 0..<5 { _ = FileManager.default.createFile(atPath: root + "/a-small/file-\(i)", contents: nil) }
+    for i in 0..<10_000 { _ = FileManager.default.createFile(atPath: root + "/big/file-\(i)", contents: nil) }
+    let tmux = try TmuxSession(width: 100, height: 30)
+    defer { tmux.close() }
+    // Under a shell without job control, which does not take the terminal back when the browser is stopped.
+    try tmux.type("sh -c \"\(Self.binary) '\(root)'; echo exit=\\$?\"")
+    try tmux.waitFor(text: "→ opens")
+    try tmux.keys("Down", "Right")
+    try tmux.waitFor(text: "10002 rows", timeout: 60)
+    try tmux.keys("Up")
+    try tmux.waitFor(text: "a-small · folder")
+    // (As the terminal sends the arrows, 500 keys a command: tmux takes no longer command.)
+    func storm() throws {
+      for _ in 0..<9 { try tmux.keys("-l", String(repeating: "\u{1B}[C\u{1B}[D", count: 250)) }
+    }
+    try storm()
+    try tmux.keys("?")
+    var screen = try tmux.waitFor(text: "close / open a folder", timeout: 60)
+    try tmux.keys("Escape")
+    screen = try tmux.waitFor("the help closed", timeout: 60) { !$0.contains("close / open a folder") }
+    #expect(screen.contains("▸ a-small") && screen.contains("10002 rows"), "closed again after an even number of keys")
+    let panePID = try tmux.tmux("display-message", "-p", "-t", tmux.name, "#{pane_pid}")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let found = try Spawn.run(["pgrep", "-s", panePID, "-x", "file-browser"]).output
+    let browser = try #require(Int32(found.trimmingCharacters(in: .whitespacesAndNewlines)), "the browser's process: \(found)")
+    #expect(kill(browser, SIGSTOP) == 0)
+    try storm()
+    try tmux.keys("Right", "q")
+    #expect(kill(browser, SIGCONT) == 0)
+    try tmux.waitFor(text: "exit=0", timeout: 60)
+  }
+
+  /// A chain of 300 folders opened level by level (Right opens, Right goes
+  /// in), headless: every level opens, under a "Loading…" row replaced by
+  /// its entries, and the focus reaches the deepest folder with the rows
+  /// of every level above shown, each indented by its depth.
+  @Test func aChainOfThreeHundredFoldersOpensLevelByLevel() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("tg-files-deep-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: base)
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    let depth = 300
+    var path = base
+    for level in 0..<depth {
+      path += "/d\(level)"
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      _ = FileManager.default.createFile(atPath: path + "/f\(level)", contents: nil)
+    }
+    let scene = try FileBrowserController(root: Array(base.utf8), showsHidden: false)
+    let clock = ManualAnimationClock()
+    scene.collectionView.clock = clock
+    let terminal = HeadlessTerminal(width: 100, height: 30)
+    terminal.onWait = { clock.advance(by: $0) }
+    let loop = TerminalRunLoop(terminal: terminal, scene: scene)
+    try loop.run(untilIdle: true)
+    for level in 0..<depth {
+      #expect(scene.focusedEntry?.name == "d\(level)")
+      terminal.send(keys: Key(.right))
+      try loop.run(untilIdle: true)
+      terminal.send(keys: Key(.right))
+      try loop.run(untilIdle: true)
+      guard scene.focusedEntry?.name == "d\(level + 1)" || level == depth - 1 else {
+        Issue.record("level \(level): the focus is on \(scene.focusedEntry?.name ?? "nothing")")
+        return
+      }
+    }
+    // Every folder and the file of every level but the last, open, and the deepest's file.
+    #expect(scene.collectionView.numberOfItems(inSection: 0) == 2 * depth)
+    #expect(scene.focusedEntry?.name == "f\(depth - 1)", "the deepest folder holds only its file")
+    let tree = scene.source.snapshot(for: .files)
+    #expect(scene.focusedEntry.flatMap { tree.level(of: $0) } == depth)
+  }
+
+  /// Keys typed into the filter faster than frames filter the tree once,
+  /// just before the frame (a name pasted or typed fast filtered the whole
+  /// tree at every key: 300 characters over 7,500 entries took 13 s in a
+  /// release build); Enter keeps the filter at once, Esc drops it.
+  @Test func keysTypedIntoTheFilterFilterOnceAFrame() throws {
+    let root = try Self.makeTree("filter")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let scene = try FileBrowserController(root: Array(root.utf8), showsHidden: false)
+    var surface = Surface(width: 80, height: 24)
+    scene.draw(into: &surface)
+    let all = scene.collectionView.numberOfItems(inSection: 0)
+    _ = try scene.handle(.key("/"))
+    for c in "docs" { _ = try scene.handle(.key(Key(.character(c)))) }
+    #expect(scene.collectionView.numberOfItems(inSection: 0) == all, "nothing filtered between frames")
+    #expect(scene.titleText?.hasSuffix("filter “docs”") == true, "the title says what was typed at once")
+    scene.draw(into: &surface)
+    #expect(scene.collectionView.numberOfItems(inSection: 0) == 1, "filtered once, for the frame: \(surface.text)")
+    #expect(surface.text.contains("1 match"))
+    _ = try scene.handle(.key(Key(.backspace)))
+    _ = try scene.handle(.key(Key(.escape)))
+    scene.draw(into: &surface)
+    #expect(scene.collectionView.numberOfItems(inSection: 0) == all, "Esc dropped the filter typed before it")
+    _ = try scene.handle(.key("/"))
+    for c in "loop" { _ = try scene.handle(.key(Key(.character(c)))) }
+    _ = try scene.handle(.key(Key(.enter)))
+    #expect(scene.collectionView.numberOfItems(inSection: 0) == 1, "Enter filters at once")
   }
 }

@@ -57,6 +57,25 @@ import Testing
     }
   }
 
+  /// The listing works on the names' bytes: a picture is known by what
+  /// follows the last dot of its name in any case, a root given with a
+  /// trailing slash gives the same paths, the pictures are numbered in
+  /// the order shown, and each one's `FilePath` (made when asked) is its path.
+  @Test func theListingReadsNamesAsBytesAndNumbersThePicturesInOrder() throws {
+    let root = try Self.makeFolder("names")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    for name in ["a.b.PNG", "noext", "trailing.", "photo.jpg.txt", "Jpeg.JpEg"] {
+      try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/beach/" + name))
+    }
+    let folder = try PictureFolder.scan(root + "/")
+    #expect(folder.sections[1].pictures.map(\.name) == ["a.b.PNG", "dunes.png", "Jpeg.JpEg", "sunset 9.jpeg", "sunset 10.JPG"])
+    #expect(folder.skippedFiles == 4, "notes.txt, noext, trailing., photo.jpg.txt")
+    let all = folder.sections.flatMap(\.pictures)
+    #expect(all.map(\.number) == Array(0..<all.count))
+    #expect(all[0].path == root + "/broken.jpg" && all[0].folderPath == root)
+    for entry in all { #expect(String(decoding: entry.file) == entry.path) }
+  }
+
   /// Draws until the animations end and the shapes and thumbnails are in.
   func settle(_ scene: ImageGridController, _ surface: inout Surface) {
     scene.draw(into: &surface)
@@ -166,11 +185,45 @@ import Testing
     #expect(try tmux.pane("cursor_flag") == "1")
   }
 
+  /// Without UTF-8 (LANG=C), thumbnails are blanks in their colours, not
+  /// fields of `?` and `#`: the picture rows hold no such character, and
+  /// their cells many background colours; the large view has no run of them.
+  @Test func picturesUnderACLocaleAreBlocksOfColourNotQuestionMarks() throws {
+    let root = try Self.makeFolder("clocale")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let tmux = try TmuxSession(width: 80, height: 24, locale: "C")
+    defer { tmux.close() }
+    try tmux.type("\(Self.binary) '\(root)'")
+    /// The rows of the thumbnails' pictures (between a card's top border and its name).
+    func pictureLines(_ screen: String) -> [Substring] {
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let top = lines.firstIndex(where: { $0.contains("+--") }), let name = lines.firstIndex(where: { $0.contains(".jpg") })
+      else { return [] }
+      return Array(lines[(top + 1)..<max(top + 1, name)])
+    }
+    func backgrounds(_ styled: String) -> Int { Set(styled.matches(of: /\[48;5;(\d+)m/).map { $0.output.1 }).count }
+    let screen = try tmux.waitForSettled("the thumbnails") {
+      $0.contains("harbour.jpg") && $0.contains("! broken") && pictureLines($0).count >= 2
+    }
+    let lines = pictureLines(screen)
+    #expect(lines.allSatisfy { !$0.contains("?") && !$0.contains("#") }, "\(lines.joined(separator: "\n"))")
+    #expect(backgrounds(try tmux.captureStyled()) >= 4, "the pictures' colours")
+    try tmux.keys("Right", "Enter")
+    let large = try tmux.waitForSettled("the harbour, large") { $0.contains("160 x 120 pixels") }
+    #expect(!large.contains("??") && !large.contains("##"), "\(large)")
+    try tmux.keys("Escape", "q")
+    try tmux.waitFor("exit") { _ in (try? tmux.pane("alternate_on")) == "0" }
+  }
+
   @Test func aMissingFolderIsAClearErrorAndExitOne() throws {
     let result = try Spawn.run([Self.binary, "/nonexistent/pictures"])
     #expect(result.status == 1)
     #expect(result.output.contains("no such folder: /nonexistent/pictures"))
     let help = try Spawn.run([Self.binary, "--help"])
     #expect(help.status == 0 && help.output.contains("+ and - change"))
+    // How pictures are drawn, and how to force it.
+    for said in ["pixels", "asked when", "sixel", "kitty-placements", "TERMGRID_PICTURES", "symbols or", "off"] {
+      #expect(help.output.contains(said), "\(said)")
+    }
   }
 }

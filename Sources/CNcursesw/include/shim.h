@@ -107,6 +107,10 @@ void cn_bracketed_paste(int fd, int on);
 void cn_wake_up(void);
 /// Whether `cn_wake_up` was called since the last call (and forgets it).
 int cn_take_woken(void);
+/// Wakes a wait for input (cn_wait_input) from any thread, as a signal
+/// does, without ending the wait for the caller (unlike `cn_wake_up`): a
+/// picture made on a worker is then written without waiting for a key.
+void cn_wake_input(void);
 
 /// The handlers of the termination signals as the program had them, taken
 /// before newterm installs ncurses' own.
@@ -170,5 +174,14 @@ const char *cn_tiparm9(const char *cap, long a, long b, long c, long d, long e, 
 /// Writes all of `bytes` to `fd` (again after a signal or a short write);
 /// 0, or -1 with errno.
 int cn_write_all(int fd, const unsigned char *bytes, size_t count);
+
+/// Sets the bytes a fatal signal's handler writes before it restores the
+/// terminal (the deletions of the pictures a kitty terminal holds): a copy
+/// of `count` bytes, none when 0. -1 when they could not be set (no
+/// memory, or a handler has begun), else 0.
+int cn_set_exit_bytes(const unsigned char *bytes, size_t count);
+
+/// Writes the bytes cn_set_exit_bytes set (from a signal handler: write only).
+void cn_write_exit_bytes(void);
 
 #endif

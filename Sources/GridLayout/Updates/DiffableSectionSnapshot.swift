@@ -8,9 +8,11 @@
 /// ``SnapshotError/duplicateItem(_:)``, and naming one it does not hold
 /// throws ``SnapshotError/itemNotFound(_:)``; nothing changes when either
 /// is thrown. Adding, expanding, collapsing and the queries by item cost
-/// O(1) per item (inserting next to an item, O(its siblings); ``level(of:)``
-/// and ``isVisible(_:)``, O(its depth)), so a parent of 10,000 children is
-/// no slower to change than a parent of ten.
+/// O(1) per item (inserting next to an item, O(its siblings);
+/// ``isVisible(_:)``, O(its depth)), so a parent of 10,000 children is no
+/// slower to change than a parent of ten, and an item 1,000 levels deep no
+/// slower than one at the top. ``visibleItems(under:)`` costs the rows it
+/// returns, whatever the size of the rest of the tree.
 public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Equatable {
   /// The items without a parent, in order.
   public private(set) var rootItems: [ItemID] = []
@@ -18,6 +20,9 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
   private var childrenOf: [ItemID: [ItemID]] = [:]
   /// Each child's parent (absent: a root item).
   private var parentOf: [ItemID: ItemID] = [:]
+  /// Each child's depth (absent: a root item, at depth 0), kept as items
+  /// are added, so that asking costs one look-up however deep the item is.
+  private var levelOf: [ItemID: Int] = [:]
   /// Every item.
   private var members: Set<ItemID> = []
   /// The items expanded, in no order (an item may be expanded before it has children).
@@ -63,16 +68,10 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
   public func children(of item: ItemID) -> [ItemID] { childrenOf[item] ?? [] }
 
   /// How deep `item` is: 0 for a root item, 1 for its children and so on;
-  /// nil when the snapshot does not hold it.
+  /// nil when the snapshot does not hold it. O(1), however deep.
   public func level(of item: ItemID) -> Int? {
-    guard members.contains(item) else { return nil }
-    var level = 0
-    var current = item
-    while let p = parentOf[current] {
-      level += 1
-      current = p
-    }
-    return level
+    if let level = levelOf[item] { return level }
+    return members.contains(item) ? 0 : nil
   }
 
   /// Whether `item` is expanded (whether or not it has children yet).
@@ -89,6 +88,20 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
     return true
   }
 
+  /// The rows `parent` shows under it while it is expanded: its children,
+  /// and under each expanded child its own, depth first (whether or not
+  /// `parent` itself is expanded now). They follow `parent` in
+  /// ``visibleItems`` when it and its ancestors are expanded: what expanding
+  /// it inserts there, and collapsing it deletes. Costs the rows returned,
+  /// not the rest of the tree. Empty for a leaf or an item not held.
+  public func visibleItems(under parent: ItemID) -> [ItemID] {
+    guard let kids = childrenOf[parent] else { return [] }
+    var shown: [ItemID] = []
+    shown.reserveCapacity(kids.count)
+    walk(kids, visibleOnly: true) { shown.append($0) }
+    return shown
+  }
+
   /// The subtree under `parent` as a snapshot of its own: its children as
   /// root items (with `parent` as the only root when `includingParent`),
   /// with their expansion. Empty when the snapshot does not hold `parent`.
@@ -99,7 +112,10 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
     var all: [ItemID] = []
     walk(sub.rootItems, visibleOnly: false) { all.append($0) }
     sub.members = Set(all)
+    // Levels counted from the new root items.
+    let base = (levelOf[parent] ?? 0) + (includingParent ? 0 : 1)
     for item in all {
+      if let level = levelOf[item], level > base { sub.levelOf[item] = level - base }
       if let kids = childrenOf[item] {
         sub.childrenOf[item] = kids
         for k in kids { sub.parentOf[k] = item }
@@ -134,7 +150,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
       let duplicate = snapshot.items.first { members.contains($0) }
       throw .duplicateItem(duplicate.map { "\($0)" } ?? "")
     }
-    graft(snapshot)
+    graft(snapshot, under: parent)
     attach(snapshot.rootItems, after: parent)
   }
 
@@ -209,6 +225,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
     for item in doomed {
       childrenOf[item] = nil
       parentOf[item] = nil
+      levelOf[item] = nil
       members.remove(item)
       expandedItems.remove(item)
       collapsedItems.remove(item)
@@ -301,21 +318,31 @@ public struct DiffableSectionSnapshot<ItemID: Hashable & Sendable>: Sendable, Eq
   /// Records new items as members under `parent` (the lists are the caller's).
   private mutating func place(_ newItems: [ItemID], under parent: ItemID?) {
     members.reserveCapacity(members.count + newItems.count)
-    if parent != nil { parentOf.reserveCapacity(parentOf.count + newItems.count) }
+    guard let parent else {
+      for item in newItems { members.insert(item) }
+      return
+    }
+    parentOf.reserveCapacity(parentOf.count + newItems.count)
+    levelOf.reserveCapacity(levelOf.count + newItems.count)
+    let level = (levelOf[parent] ?? 0) + 1
     for item in newItems {
       members.insert(item)
-      if let parent { parentOf[item] = parent }
+      parentOf[item] = parent
+      levelOf[item] = level
     }
   }
 
-  /// Copies the structure and expansion of `other` (its root items are placed by the caller).
-  private mutating func graft(_ other: DiffableSectionSnapshot) {
+  /// Copies the structure and expansion of `other`, its items' levels
+  /// counted from `parent` (its root items are placed by the caller).
+  private mutating func graft(_ other: DiffableSectionSnapshot, under parent: ItemID?) {
     members.reserveCapacity(members.count + other.members.count)
+    let base = parent.map { (levelOf[$0] ?? 0) + 1 } ?? 0
     for (parent, kids) in other.childrenOf {
       childrenOf[parent] = kids
       for k in kids {
         parentOf[k] = parent
         members.insert(k)
+        levelOf[k] = (other.levelOf[k] ?? 0) + base
       }
     }
     expandedItems.formUnion(other.expandedItems)

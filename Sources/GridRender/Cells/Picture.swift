@@ -46,16 +46,18 @@ extension Surface {
   /// with `attributes` added to every cell (the focus's reverse video, say).
   /// When the surface has ``pixelImages`` and the picture has
   /// ``Picture/pixels``, its pixels' placeholder cells are drawn instead
-  /// (see ``drawPixels(_:x:y:background:)``), without `attributes`.
-  public mutating func draw(_ picture: Picture, x: Int, y: Int, adding attributes: TextAttributes = []) {
+  /// (see ``drawPixels(_:x:y:background:)``), without `attributes`, on the
+  /// cells already there. Returns true when it was drawn in pixels.
+  @discardableResult
+  public mutating func draw(_ picture: Picture, x: Int, y: Int, adding attributes: TextAttributes = []) -> Bool {
     notePictures()
     if let pixels = picture.pixels,
       drawPixels(pixels, x: x + (picture.width - pixels.columns) / 2, y: y + (picture.height - pixels.rows) / 2)
     {
-      return
+      return true
     }
     let area = CellRect(x: x, y: y, width: picture.width, height: picture.height).intersection(clip)
-    guard !area.isEmpty else { return }
+    guard !area.isEmpty else { return false }
     for row in area.y..<area.maxY {
       for column in area.x..<area.maxX {
         var cell = picture.cells[(row - y) * picture.width + (column - x)]
@@ -63,30 +65,57 @@ extension Surface {
         store(cell, x: column, y: row)
       }
     }
+    return false
   }
 }
 
 extension Surface {
   /// Draws `image` as its placeholder cells with its top-left cell at
-  /// (x, y), within the clip, on `background`: what a terminal that shows
-  /// pixels turns into the picture. Returns false, drawing nothing, when
+  /// (x, y), within the clip: what a terminal that shows pixels turns into
+  /// the picture. Each placeholder keeps the background of the cell it is
+  /// drawn over (or takes `background` when that is not the default), and
+  /// its attributes too where the table says placeholders take them
+  /// (<doc:PixelImageTable/placeholdersTakeAttributes>): a picture's
+  /// transparent parts (beside a picture narrower than its cells) then show
+  /// the same as the cells around it, a focused card's reverse video
+  /// included, and no sliver of another colour. Returns false, drawing nothing, when
   /// the surface has no ``pixelImages``, the image was made for cells of
-  /// another size, it is larger than placeholders can number, or no id is free.
+  /// another size, it is larger than placeholders can number, or no id is
+  /// free. A new id is never one that a cell of this surface shows, and
+  /// when every id is held, one that no cell shows is taken back for it
+  /// (``PixelImageTable/id(for:sparing:)``): with the palette's 255 ids, up
+  /// to 255 pictures show at once.
   @discardableResult
   public mutating func drawPixels(_ image: PixelImage, x: Int, y: Int, background: Color = .default) -> Bool {
     guard let table = pixelImages, image.cellSize == table.cellSize, image.rows <= PixelPlaceholder.maximumSpan,
-      image.columns <= PixelPlaceholder.maximumSpan, let id = table.id(for: image)
+      image.columns <= PixelPlaceholder.maximumSpan,
+      let id = table.id(for: image, sparingShown: pixelImageIDsShown())
     else { return false }
     let area = CellRect(x: x, y: y, width: image.columns, height: image.rows).intersection(clip)
     guard !area.isEmpty else { return true }
+    let attributes = table.placeholdersTakeAttributes
     for row in area.y..<area.maxY {
       for column in area.x..<area.maxX {
-        store(
-          PixelPlaceholder.cell(id: id, row: row - y, column: column - x, colors: table.colors, background: background),
-          x: column, y: row)
+        let under = self[column, row].style
+        let cell = PixelPlaceholder.cell(
+          id: id, row: row - y, column: column - x, colors: table.colors,
+          background: background == .default ? under.background : background, attributes: attributes ? under.attributes : [])
+        store(cell, x: column, y: row)
       }
     }
     return true
+  }
+
+  /// The ids of the pixel pictures whose placeholder cells the surface holds.
+  func pixelImageIDsShown() -> Set<UInt32> {
+    var ids = Set<UInt32>()
+    for y in 0..<height {
+      for x in 0..<width {
+        let cell = self[x, y]
+        if PixelPlaceholder.isPlaceholder(cell), let id = PixelPlaceholder.id(in: cell) { ids.insert(id) }
+      }
+    }
+    return ids
   }
 
   /// Runs `body` with no ``pixelImages``, so that pictures are drawn in

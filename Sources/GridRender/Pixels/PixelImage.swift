@@ -31,9 +31,13 @@ public final class PixelImage: Sendable {
   ///   programming error otherwise, which stops the program).
   public init(columns: Int, rows: Int, cellSize: PixelSize, rgba: [UInt8], png: [UInt8] = []) {
     precondition(columns > 0 && rows > 0 && cellSize.width > 0 && cellSize.height > 0, "a pixel image needs a size")
+    // (Counted without overflowing: rgba's count is an Int, so a product past Int's range is no match.)
+    let (w, o1) = columns.multipliedReportingOverflow(by: cellSize.width)
+    let (h, o2) = rows.multipliedReportingOverflow(by: cellSize.height)
+    let (pixels, o3) = w.multipliedReportingOverflow(by: h)
     precondition(
-      rgba.count == columns * cellSize.width * rows * cellSize.height * 4,
-      "\(columns)x\(rows) cells of \(cellSize.width)x\(cellSize.height) pixels need \(columns * cellSize.width * rows * cellSize.height * 4) bytes"
+      !o1 && !o2 && !o3 && pixels <= Int.max / 4 && rgba.count == pixels * 4,
+      "\(columns)x\(rows) cells of \(cellSize.width)x\(cellSize.height) pixels need 4 bytes a pixel, not \(rgba.count) bytes"
     )
     self.columns = columns
     self.rows = rows

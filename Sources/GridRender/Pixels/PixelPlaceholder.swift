@@ -62,10 +62,13 @@ public enum PixelPlaceholder {
       ? .rgb(UInt8((id >> 16) & 0xFF), UInt8((id >> 8) & 0xFF), UInt8(id & 0xFF)) : .indexed(UInt8(clamping: id))
   }
 
-  /// The cell for `row` and `column` of image `id`, on `background`.
-  public static func cell(id: UInt32, row: Int, column: Int, colors: ColorSupport, background: Color = .default) -> Cell {
+  /// The cell for `row` and `column` of image `id`, on `background`, with `attributes`.
+  public static func cell(
+    id: UInt32, row: Int, column: Int, colors: ColorSupport, background: Color = .default, attributes: TextAttributes = []
+  ) -> Cell {
     let g = Grapheme(Character(text(row: row, column: column)))
-    return Cell(grapheme: g, style: Style(foreground: idColor(id, colors: colors), background: background), width: 1)
+    let style = Style(foreground: idColor(id, colors: colors), background: background, attributes: attributes)
+    return Cell(grapheme: g, style: style, width: 1)
   }
 
   /// True when `cell` holds a placeholder (cheap: its first bytes only).

@@ -2,7 +2,7 @@ extension Grapheme {
   /// The ASCII character that stands in for this grapheme on a terminal
   /// without UTF-8 (a C or POSIX locale): line drawing becomes `+ - |`,
   /// blocks `#`, arrows and triangles `< > ^ v`, marks `*`, an ellipsis
-  /// `~`, and anything else `?`. ASCII stays as it is. A wide grapheme
+  /// `~`, a multiplication sign `x`, and anything else `?`. ASCII stays as it is. A wide grapheme
   /// stands in for both of its cells (the caller writes it twice).
   public var asciiFallback: UInt8 {
     if isASCII { return utf8Byte(0) }
@@ -41,6 +41,10 @@ extension Grapheme {
     case 0x201C, 0x201D, 0x201E: return UInt8(ascii: "\"")
     case 0x00A0, 0x2000...0x200A, 0x3000: return UInt8(ascii: " ")
     case 0x241B: return UInt8(ascii: "^")  // ␛, the sanitiser's escape
+    // Signs of arithmetic (a picture's "1200 × 800").
+    case 0x00D7, 0x2715, 0x2A2F: return UInt8(ascii: "x")
+    case 0x00F7, 0x2215: return UInt8(ascii: "/")
+    case 0x00B1: return UInt8(ascii: "+")
     default: return UInt8(ascii: "?")
     }
   }

@@ -280,6 +280,48 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     return .quit
   }
 
+  /// What a key waiting behind others may do to them (see
+  /// ``QueuedInputRole``), as it would be handled now: a quit key and Ctrl-C
+  /// (which quit, or ask ``shouldQuit()``) cancel the keys before them; on
+  /// an overlay, what ``Overlay/role(ofQueued:)`` says (Ctrl-C as Esc);
+  /// while an item is lifted, Esc and Ctrl-C (it goes back) cancel the
+  /// arrows that moved it. The keys that only move around (the view's focus
+  /// moves, paging, jumps and section changes, Right and Left in an
+  /// outline) are droppable; the app's ``keyCommands``, the help keys,
+  /// Enter, Space, Esc, `m`, keys bound to nothing (a subclass may handle
+  /// them), the mouse and pastes are ordinary, and so is any key right
+  /// after Ctrl-C (it decides what a second one does).
+  ///
+  /// So a `q` pressed while a storm of arrows is still being taken quits
+  /// without them; `q` typed into a filter that `/` opened is still text.
+  /// A subclass whose ``handle(_:)`` gives the view's movement keys another
+  /// meaning says so here (`.ordinary` keeps a key in its turn); one that
+  /// handles a storm of its own keys may call them droppable.
+  open func role(ofQueued event: InputEvent) -> QueuedInputRole {
+    guard case .key(let key) = event else { return .ordinary }
+    let interrupt = key == .control("c")
+    if lastKeyWasInterrupt { return interrupt ? .cancelling : .ordinary }
+    if let top = overlays.last { return top.role(ofQueued: interrupt ? Key(.escape) : key) }
+    if collectionView.isMovingItem {
+      // Arrows move the lifted item, Esc puts it back where it came from; Enter and m drop it.
+      switch interrupt ? .clearSelection : collectionView.keyBindings[key] {
+      case .clearSelection: return .cancelling
+      case .activate, .beginMovement: return .ordinary
+      default: return .droppable
+      }
+    }
+    if interrupt { return .cancelling }
+    // The order handleKey(_:) takes them in: the app's commands first.
+    if keyCommands.contains(where: { $0.keys.contains(key) }) { return .ordinary }
+    if quitKeys.contains(key) { return .cancelling }
+    if helpKeys.contains(key) { return .ordinary }
+    switch collectionView.keyBindings[key] {
+    case .moveFocus, .focusNextItem, .focusPreviousItem, .pageUp, .pageDown, .first, .last, .nextSection, .previousSection:
+      return .droppable
+    case nil, .activate, .toggleSelection, .extendSelection, .clearSelection, .beginMovement: return .ordinary
+    }
+  }
+
   /// A paste goes to the overlay on top (a text field takes it in); with
   /// none, to ``paste(_:)``. Never as keys.
   private func handlePaste(_ text: String) throws {
@@ -304,6 +346,9 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   }
 
   private func handleKey(_ key: Key) throws {
+    // A key completes an animation still running (and, coming before its
+    // first frame, holds animations until the next): keys are never queued behind one.
+    collectionView.completeAnimationForInput()
     let interrupt = key == .control("c")
     defer { lastKeyWasInterrupt = interrupt }
     if interrupt && lastKeyWasInterrupt {

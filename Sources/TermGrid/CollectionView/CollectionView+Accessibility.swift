@@ -86,7 +86,7 @@ extension CollectionView {
   /// items" when the view was empty before (its first data).
   static func accessibilitySummary(of plan: BatchUpdatePlan, oldTotal: Int, newTotal: Int) -> String {
     if oldTotal == 0 && newTotal > 0 { return newTotal == 1 ? "1 item" : "\(newTotal) items" }
-    let kept = plan.itemMaps.reduce(0) { $0 + $1.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+    let kept = plan.keptItemCount
     var parts: [String] = []
     if newTotal > kept { parts.append("\(newTotal - kept) added") }
     if oldTotal > kept { parts.append("\(oldTotal - kept) removed") }

@@ -6,11 +6,20 @@ extension CollectionView {
   /// change between symbols and pixels (the terminal's answers came), the
   /// items ahead are announced to the prefetch data source again, so that
   /// it prefetches them for <doc:/GridTerminal/TerminalCapabilities/pixelPictureCellSize>.
+  ///
+  /// Its ``backgroundWork`` is told too (``BackgroundWork/adapt(to:)``): a
+  /// picture loader then makes pictures in symbols for the shape of the
+  /// terminal's cells when the terminal said their size, and the items ahead
+  /// are announced again when that size changes.
   public func adapt(to capabilities: TerminalCapabilities) {
-    if prefetch.pictureCellSize != capabilities.pixelPictureCellSize {
+    let symbolCell = capabilities.cellPixelSize.flatMap { $0.isPlausibleCell ? $0 : nil }
+    if prefetch.pictureCellSize != capabilities.pixelPictureCellSize || prefetch.symbolCellSize != symbolCell {
       resetPrefetching()
+      if prefetch.symbolCellSize != symbolCell { setNeedsDisplay() }
       prefetch.pictureCellSize = capabilities.pixelPictureCellSize
+      prefetch.symbolCellSize = symbolCell
     }
+    for work in backgroundWork { work.adapt(to: capabilities) }
     if theme.asciiOnly != !capabilities.unicode { theme.asciiOnly = !capabilities.unicode }
     if rasterizer.blend.colors != capabilities.colors {
       rasterizer.blend.colors = capabilities.colors

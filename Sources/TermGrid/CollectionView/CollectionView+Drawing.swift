@@ -9,6 +9,7 @@ extension CollectionView {
   /// ``drawsIncrementally``, only what changed since the last draw.
   /// The terminal's cursor is left on the focused item's text (``focusedItemTextCell``).
   public func draw(into surface: inout Surface) {
+    holdsAnimationsUntilNextFrame = false
     layoutIfNeeded()
     defer {
       updatePrefetching()

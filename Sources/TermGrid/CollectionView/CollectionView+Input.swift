@@ -84,6 +84,7 @@ extension CollectionView {
   public func handle(_ event: InputEvent) -> Bool {
     switch event {
     case .key(let key):
+      completeAnimationForInput()
       // While an item is lifted, unbound keys are used up too (they do nothing).
       guard let action = keyBindings[key] else { return movement != nil }
       perform(action)

@@ -35,12 +35,14 @@ struct PrefetchState {
   /// The cell size pictures in pixels were made for when the items were
   /// announced (nil: pictures in symbols).
   var pictureCellSize: PixelSize?
+  /// The cell size whose shape pictures in symbols were made for (nil: 1 x 2).
+  var symbolCellSize: PixelSize?
 }
 
 extension CollectionView {
   /// Forgets what was announced (the index paths no longer name the same items).
   func resetPrefetching() {
-    prefetch = PrefetchState(pictureCellSize: prefetch.pictureCellSize)
+    prefetch = PrefetchState(pictureCellSize: prefetch.pictureCellSize, symbolCellSize: prefetch.symbolCellSize)
   }
 
   /// After a frame: tells the prefetch data source about the items one

@@ -219,6 +219,7 @@ extension CollectionView {
       drawScrollIndicator(at: extent, on: &surface)
     }
     redraw.didDrawAnimationFrame()
+    transition?.hasDrawnFrame = true
     return true
   }
 }

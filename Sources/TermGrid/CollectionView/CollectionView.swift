@@ -163,8 +163,12 @@ public final class CollectionView {
   /// The last line announced in screen-reader mode (a focus change, a
   /// selection, an update), nil before any. See ``postAccessibilityAnnouncement(_:)``.
   public internal(set) var accessibilityAnnouncement: String?
-  /// How long animations run: ``animationDuration``, or 0 when ``accessibility`` asks for no motion.
-  var motionDuration: Double { accessibility.animates ? animationDuration : 0 }
+  /// How long animations run: ``animationDuration``, or 0 when ``accessibility``
+  /// asks for no motion, or while keys come faster than frames (see ``completeAnimationForInput()``).
+  var motionDuration: Double { accessibility.animates && !holdsAnimationsUntilNextFrame ? animationDuration : 0 }
+  /// True from a key that came before the running animation drew a frame
+  /// until the next frame: changes made meanwhile are not animated.
+  var holdsAnimationsUntilNextFrame = false
   /// How animated updates and layout changes run over their duration.
   public var animationCurve = TimingCurve.easeOut
   /// Where animations read the time; inject a ``ManualAnimationClock`` to step them.

@@ -1,5 +1,6 @@
 import GridLayout
 import GridRender
+import GridTerminal
 
 /// Where an element's pictures come from: something that makes a <doc:/GridRender/Picture>
 /// for an area of a given size (a file decoded and rasterized in the
@@ -122,7 +123,7 @@ extension Surface {
   /// <doc:/GridRender/Surface/pixelImages>, the source is asked for a picture with pixels.
   mutating func draw(
     _ picture: CellPicture, in area: CellRect, title: String, colors: ColorSupport, adding attributes: TextAttributes = [],
-    showsPicture: Bool = true
+    showsPicture: Bool = true, asciiOnly: Bool = false
   ) -> (any PictureSource)? {
     guard !area.isEmpty else { return nil }
     notePictures()
@@ -136,13 +137,14 @@ extension Surface {
       if let cellPixels { return source.standIn(width: area.width, height: area.height, colors: colors, cellPixels: cellPixels) }
       return source.standIn(width: area.width, height: area.height, colors: colors)
     }
+    // (Without UTF-8, block symbols as blanks of their colours: see `Picture.asciiOnly`.)
     if showsPicture, let made = made() {
-      drawCentred(made, in: area, adding: attributes)
+      drawCentred(asciiOnly ? made.asciiOnly : made, in: area, adding: attributes)
       return nil
     }
     let failed = showsPicture && picture.source.failure != nil
     if showsPicture, !failed, let standIn = standIn() {
-      drawCentred(standIn, in: area, adding: attributes)
+      drawCentred(asciiOnly ? standIn.asciiOnly : standIn, in: area, adding: attributes)
       return picture.source
     }
     let color = failed ? Color.rgb(0x3A, 0x3A, 0x3A) : picture.placeholderColor ?? CellPicture.placeholderColor(for: title)
@@ -163,12 +165,23 @@ extension Surface {
     return failed || !showsPicture ? nil : picture.source
   }
 
-  /// Draws `picture` centred in `area`, cut by it when larger.
+  /// Draws `picture` centred in `area`, cut by it when larger. In pixels,
+  /// where placeholder cells cannot show reverse video (kitty's), the area
+  /// around the picture takes none either, so that nothing beside a
+  /// picture narrower than its cells shows another colour than the
+  /// picture's transparent parts.
   private mutating func drawCentred(_ picture: Picture, in area: CellRect, adding attributes: TextAttributes) {
     withClip(area) {
-      $0.draw(
+      let inPixels = $0.draw(
         picture, x: area.x + (area.width - picture.width) / 2, y: area.y + (area.height - picture.height) / 2,
         adding: attributes)
+      if inPixels, let table = $0.pixelImages, !table.placeholdersTakeAttributes {
+        $0.restyle(area) { style in
+          var plain = style
+          plain.attributes.remove(.reverse)
+          return plain
+        }
+      }
     }
   }
 }
@@ -183,6 +196,16 @@ public protocol BackgroundWork: AnyObject {
   /// On the main thread: takes what finished since the last call, as the
   /// picture sources whose pictures are now ready (or failed for good).
   func takeFinishedSources() -> [ObjectIdentifier]
+  /// On the main thread: the terminal's capabilities, when a collection
+  /// view that holds this work is told them (at start and whenever they
+  /// change): a picture loader takes the cell size's shape for pictures in
+  /// symbols. The default does nothing.
+  func adapt(to capabilities: TerminalCapabilities)
+}
+
+extension BackgroundWork {
+  /// Does nothing.
+  public func adapt(to capabilities: TerminalCapabilities) {}
 }
 
 extension ElementContent {

@@ -51,21 +51,17 @@ extension CollectionViewDiffableDataSource {
     // section must not be another section's.
     if current.numberOfSections > 1 {
       let before = Set(old)
-      let added = Set(rows.filter { !before.contains($0) })
-      if !added.isEmpty {
-        for s in 0..<current.numberOfSections where s != index {
-          if let twice = current.itemIdentifiers(inSectionAt: s).first(where: added.contains) { throw .duplicateItem("\(twice)") }
-        }
-      }
+      try requireNotInOtherSections(Set(rows.filter { !before.contains($0) }), except: index)
     }
     var next = current
     try next.replaceItems(inSection: section, with: rows)
     let previous = sectionSnapshots[section]
-    sectionSnapshots[section] = outline
     do {
+      // (The outline changes inside the batch, after the view took what it
+      // shows: a row that leaves fades out as it was drawn, indented.)
       try show(
         next, update: BatchUpdate(section: index, from: old, to: rows), animatingDifferences: animatingDifferences,
-        completion: completion)
+        completion: completion, alsoChanging: { sectionSnapshots[section] = outline })
     } catch {
       sectionSnapshots[section] = previous
       throw error
@@ -108,34 +104,41 @@ extension CollectionViewDiffableDataSource {
   /// handlers are asked and told, its children replaced by
   /// ``SectionSnapshotHandlers/snapshotForExpandingParent``, loaded when
   /// it has none and a placeholder is given. Returns false when `item` is
-  /// not a collapsed parent there.
+  /// not a collapsed parent there. `row`: where it is shown, if known.
+  ///
+  /// Only the rows it opens are worked on (see ``changeRows(under:shownAt:in:animated:_:)``).
   @discardableResult
-  func expandByUser(_ item: ItemID, inSection section: SectionID) -> Bool {
-    guard var outline = sectionSnapshots[section], outline.contains(item), !outline.isExpanded(item) else { return false }
+  func expandByUser(_ item: ItemID, inSection section: SectionID, shownAt row: Int? = nil) -> Bool {
+    // (The outline is read through the dictionary, never held in a
+    // variable: a copy held while it changes would copy the whole tree.)
+    guard sectionSnapshots[section]?.contains(item) == true, sectionSnapshots[section]?.isExpanded(item) == false else {
+      return false
+    }
     let handlers = sectionSnapshotHandlers
-    let hasChildren = !outline.children(of: item).isEmpty
+    let hasChildren = sectionSnapshots[section]?.children(of: item).isEmpty == false
     let placeholder =
       hasChildren || handlers.loadChildren == nil || loadingParents.contains(item)
       ? nil : handlers.placeholderForLoadingChildren?(item)
     guard hasChildren || placeholder != nil || loadingParents.contains(item) else { return false }
     if handlers.shouldExpandItem?(item) == false { return true }
     handlers.willExpandItem?(item)
-    if hasChildren, let replace = handlers.snapshotForExpandingParent {
+    var replacement: DiffableSectionSnapshot<ItemID>?
+    if hasChildren, let replace = handlers.snapshotForExpandingParent, let outline = sectionSnapshots[section] {
       let children = replace(item, outline.snapshot(of: item))
-      var replaced = outline
-      if (try? replaced.replace(childrenOf: item, using: children)) != nil { outline = replaced }
+      // (Children that would repeat an item held elsewhere are not taken: the old ones stay.)
+      var trial = outline
+      if (try? trial.replace(childrenOf: item, using: children)) != nil { replacement = children }
     }
-    if let placeholder {
-      do {
-        try outline.append([placeholder], to: item)
-      } catch {
-        handlers.didFailToLoadChildren?(item, .invalidChildren(parent: "\(item)", error))
-        return true
-      }
+    if let placeholder, sectionSnapshots[section]?.contains(placeholder) == true {
+      handlers.didFailToLoadChildren?(item, .invalidChildren(parent: "\(item)", .duplicateItem("\(placeholder)")))
+      return true
     }
-    try? outline.expand([item])
     do {
-      try show(outline, as: section, animatingDifferences: true)
+      try changeRows(under: item, shownAt: row, in: section, animated: true) { outline in
+        if let replacement { try? outline.replace(childrenOf: item, using: replacement) }
+        if let placeholder { try? outline.append([placeholder], to: item) }
+        try? outline.expand([item])
+      }
     } catch {
       if placeholder != nil { handlers.didFailToLoadChildren?(item, .invalidChildren(parent: "\(item)", error)) }
       return true
@@ -147,13 +150,13 @@ extension CollectionViewDiffableDataSource {
 
   /// Collapses `item` of the outline `section` as the person does (the
   /// handlers asked and told). Returns false when it is not expanded there.
+  /// `row`: where it is shown, if known. Only the rows it closes are worked on.
   @discardableResult
-  func collapseByUser(_ item: ItemID, inSection section: SectionID) -> Bool {
-    guard var outline = sectionSnapshots[section], outline.isExpanded(item) else { return false }
+  func collapseByUser(_ item: ItemID, inSection section: SectionID, shownAt row: Int? = nil) -> Bool {
+    guard sectionSnapshots[section]?.isExpanded(item) == true else { return false }
     if sectionSnapshotHandlers.shouldCollapseItem?(item) == false { return true }
     sectionSnapshotHandlers.willCollapseItem?(item)
-    try? outline.collapse([item])
-    try? show(outline, as: section, animatingDifferences: true)
+    try? changeRows(under: item, shownAt: row, in: section, animated: true) { outline in try? outline.collapse([item]) }
     announceExpansion(of: item, in: section)
     return true
   }
@@ -210,39 +213,40 @@ extension CollectionViewDiffableDataSource {
   /// Puts the children loaded in the placeholder's place, in the outline
   /// as it is now (what changed meanwhile stays), the focus on the first
   /// of them when the placeholder had it; on failure takes the placeholder
-  /// away, collapses the parent and tells the app.
+  /// away, collapses the parent and tells the app. Only the rows under the
+  /// parent are worked on.
   private func finishLoadingChildren(
     of parent: ItemID, in section: SectionID, placeholder: ItemID,
     _ result: Result<DiffableSectionSnapshot<ItemID>, ChildrenLoadingError>
   ) {
     loadingParents.remove(parent)
     // The parent went meanwhile (or the section is no longer an outline): nothing to show.
-    guard var outline = sectionSnapshots[section], outline.contains(parent) else { return }
+    guard sectionSnapshots[section]?.contains(parent) == true else { return }
     let placeholderHadFocus = collectionView?.focusedIndexPath.flatMap { itemIdentifier(for: $0) } == placeholder
     var failure: ChildrenLoadingError?
     switch result {
     case .success(let children):
-      outline.delete([placeholder])
       // Children the app gave meanwhile win over those loaded.
-      if outline.children(of: parent).isEmpty {
-        do {
-          try outline.append(children, to: parent)
-          try show(outline, as: section, animatingDifferences: true)
-          showLoaded(childrenOf: parent, in: section, focusingFirst: placeholderHadFocus)
-          return
-        } catch {
-          failure = .invalidChildren(parent: "\(parent)", error)
+      let hasOwn = sectionSnapshots[section]?.children(of: parent).contains { $0 != placeholder } == true
+      do throws(SnapshotError) {
+        if !hasOwn, let twice = children.items.first(where: { $0 != placeholder && sectionSnapshots[section]?.contains($0) == true }) {
+          throw .duplicateItem("\(twice)")
         }
-      } else if (try? show(outline, as: section, animatingDifferences: true)) != nil {
+        try changeRows(under: parent, shownAt: nil, in: section, animated: true) { outline in
+          outline.delete([placeholder])
+          if !hasOwn { try? outline.append(children, to: parent) }
+        }
         showLoaded(childrenOf: parent, in: section, focusingFirst: placeholderHadFocus)
         return
+      } catch {
+        failure = hasOwn ? nil : .invalidChildren(parent: "\(parent)", error)
       }
     case .failure(let error): failure = error
     }
-    var restored = sectionSnapshots[section] ?? outline
-    restored.delete([placeholder])
-    if restored.children(of: parent).isEmpty { try? restored.collapse([parent]) }
-    try? show(restored, as: section, animatingDifferences: true)
+    try? changeRows(under: parent, shownAt: nil, in: section, animated: true) { outline in
+      outline.delete([placeholder])
+      if outline.children(of: parent).isEmpty { try? outline.collapse([parent]) }
+    }
     announceExpansion(of: parent, in: section)
     if let failure { sectionSnapshotHandlers.didFailToLoadChildren?(parent, failure) }
   }
@@ -260,19 +264,23 @@ extension CollectionViewDiffableDataSource: CollectionViewOutlineDataSource {
   public func collectionView(
     _ collectionView: CollectionView, performOutlineMove direction: FocusDirection, fromItemAt indexPath: IndexPath
   ) -> Bool {
-    guard let section = sectionIdentifier(for: indexPath.section), let outline = sectionSnapshots[section],
+    // (The outline is read through the dictionary, not held: expanding changes it in place.)
+    guard let section = sectionIdentifier(for: indexPath.section), sectionSnapshots[section] != nil,
       let item = itemIdentifier(for: indexPath)
     else { return false }
+    let isExpanded = sectionSnapshots[section]?.isExpanded(item) == true
     switch direction {
     case .right:
-      guard outline.isExpanded(item) else { return expandByUser(item, inSection: section) }
+      guard isExpanded else { return expandByUser(item, inSection: section, shownAt: indexPath.item) }
       let next = IndexPath(item: indexPath.item + 1, section: indexPath.section)
-      guard let first = outline.children(of: item).first, itemIdentifier(for: next) == first else { return false }
+      guard let first = sectionSnapshots[section]?.children(of: item).first, itemIdentifier(for: next) == first else { return false }
       collectionView.focusItem(at: next)
       return true
     case .left:
-      if outline.isExpanded(item), !outline.children(of: item).isEmpty { return collapseByUser(item, inSection: section) }
-      guard let parent = outline.parent(of: item) else { return false }
+      if isExpanded, sectionSnapshots[section]?.children(of: item).isEmpty == false {
+        return collapseByUser(item, inSection: section, shownAt: indexPath.item)
+      }
+      guard let parent = sectionSnapshots[section]?.parent(of: item) else { return false }
       // The parent is above, the nearer the shallower the outline.
       for row in stride(from: indexPath.item - 1, through: 0, by: -1) {
         let p = IndexPath(item: row, section: indexPath.section)

@@ -65,13 +65,16 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
 
   /// Makes `next` the state shown, with `update` (the difference from the
   /// current state) as one batch; the view's refusal is a
-  /// <doc:/GridLayout/SnapshotError/viewOutOfStep(_:)> and nothing changes then.
+  /// <doc:/GridLayout/SnapshotError/viewOutOfStep(_:)> and nothing changes then
+  /// (but what `alsoChanging` changed, which runs with the model's change,
+  /// after the view took what it shows).
   func show(
     _ next: DiffableSnapshot<SectionID, ItemID>, update: BatchUpdate, animatingDifferences: Bool,
-    completion: ((Bool) -> Void)?
+    completion: ((Bool) -> Void)?, alsoChanging: () -> Void = {}
   ) throws(SnapshotError) {
     guard let collectionView else {
       current = next
+      alsoChanging()
       return
     }
     let previous = current
@@ -79,6 +82,7 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
       try collectionView.performBatchUpdates(
         {
           current = next
+          alsoChanging()
           try collectionView.apply(update)
         }, animated: animatingDifferences, completion: completion)
     } catch {
@@ -88,6 +92,17 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
       guard let refusal = error as? BatchUpdateError else { preconditionFailure("applying a difference threw \(error)") }
       throw .viewOutOfStep(refusal)
     }
+  }
+
+  /// Puts `newRows` in place of the `count` rows after `row` (-1: from the
+  /// first) in the section at `index`, in place: the rows are not copied
+  /// when nothing else holds them, so the rows after are moved, not retained again.
+  func splice(_ newRows: [ItemID], replacing count: Int, after row: Int, inSectionAt index: Int) {
+    let section = current.sectionIdentifiers[index]
+    var rows = current.itemIdentifiers(inSectionAt: index)
+    try? current.replaceItems(inSection: section, with: [])  // (so that `rows` is the only holder)
+    rows.replaceSubrange((row + 1)..<(row + 1 + count), with: newRows)
+    try? current.replaceItems(inSection: section, with: rows)
   }
 
   /// The item shown at `indexPath`, or nil.

@@ -66,7 +66,8 @@ struct ElementRenderer {
   private func draw(
     _ picture: CellPicture, in area: CellRect, title: String, adding attributes: TextAttributes, on surface: inout Surface
   ) -> (any PictureSource)? {
-    surface.draw(picture, in: area, title: title, colors: colors, adding: attributes, showsPicture: showsPictures)
+    surface.draw(
+      picture, in: area, title: title, colors: colors, adding: attributes, showsPicture: showsPictures, asciiOnly: theme.asciiOnly)
   }
 
   /// The theme's attributes for a state.

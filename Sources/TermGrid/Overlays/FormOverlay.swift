@@ -91,6 +91,16 @@ public final class FormOverlay: Overlay {
     return .handled
   }
 
+  /// Esc cancels the edits and field changes before it; Enter is ordinary.
+  public func role(ofQueued key: Key) -> QueuedInputRole {
+    guard !fields.isEmpty else { return .cancelling }
+    switch key.code {
+    case .enter: return .ordinary
+    case .escape: return .cancelling
+    default: return .droppable
+    }
+  }
+
   public func draw(into surface: inout Surface, theme: Theme) {
     let labelWidth = min(20, fields.map { DisplayWidth.of($0.label) }.max() ?? 0)
     let height = fields.count + 4 + (errorMessage == nil ? 0 : 2)

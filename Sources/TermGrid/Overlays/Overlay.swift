@@ -28,6 +28,14 @@ public protocol Overlay: AnyObject {
   /// (``TextField/paste(_:)``); the default ignores it, so a paste never
   /// runs as keys.
   func paste(_ text: String) throws -> OverlayResponse
+  /// What `key` may do to the keys queued before it while the overlay is
+  /// on top (see ``QueuedInputRole``): ``QueuedInputRole/cancelling`` for
+  /// a key that closes it whatever the keys before did (Esc),
+  /// ``QueuedInputRole/droppable`` for one that changes nothing about what
+  /// the keys after it mean (a scroll, an edit of the text). Asked for keys
+  /// not yet handled; it must change nothing. Default:
+  /// ``QueuedInputRole/ordinary`` (every key handled in its turn).
+  func role(ofQueued key: Key) -> QueuedInputRole
   /// Adapts the overlay to the terminal (its colours, for pictures): called
   /// when it is presented and when the terminal is known. Default: nothing.
   func adapt(to capabilities: TerminalCapabilities)
@@ -40,6 +48,8 @@ public protocol Overlay: AnyObject {
 extension Overlay {
   /// Default: the paste is ignored.
   public func paste(_ text: String) throws -> OverlayResponse { .handled }
+  /// Default: every key is handled in its turn.
+  public func role(ofQueued key: Key) -> QueuedInputRole { .ordinary }
   /// Default: nothing to adapt.
   public func adapt(to capabilities: TerminalCapabilities) {}
   /// Default: no pictures.

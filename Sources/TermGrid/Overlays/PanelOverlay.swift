@@ -87,6 +87,16 @@ public final class PanelOverlay: Overlay {
     return .handled
   }
 
+  /// Scroll keys (while there is more to see) are droppable; any other key
+  /// closes the panel, whatever the scroll keys before it did: cancelling.
+  public func role(ofQueued key: Key) -> QueuedInputRole {
+    guard lineCount > visibleLines else { return .cancelling }
+    switch key.code {
+    case .up, .down, .character("k"), .character("j"), .pageUp, .pageDown, .home, .end: return .droppable
+    default: return .cancelling
+    }
+  }
+
   /// The rows laid out for a box of `width`: (label, value) per line.
   private func layout(width: Int) -> (lines: [(String, String)], labelWidth: Int) {
     let labelWidth = min(rows.map { DisplayWidth.of($0.label) }.max() ?? 0, max(0, (width - 4) / 2))
@@ -146,7 +156,7 @@ public final class PanelOverlay: Overlay {
       drawBox(
         box, lines: lines, textTop: area.maxY + 1, textBottom: box.maxY - 2, textX: box.x + 2, labelColumn: labelColumn, theme: theme,
         on: &surface)
-      drawPicture(picture, in: area, on: &surface)
+      drawPicture(picture, in: area, asciiOnly: theme.asciiOnly, on: &surface)
       return
     }
     drawBox(
@@ -154,7 +164,8 @@ public final class PanelOverlay: Overlay {
       labelColumn: labelColumn, theme: theme, on: &surface)
     if let picture, pictureWidth > 0 {
       drawPicture(
-        picture, in: CellRect(x: box.x + 2, y: box.y + 1, width: min(pictureWidth, box.width - 4), height: box.height - 2), on: &surface)
+        picture, in: CellRect(x: box.x + 2, y: box.y + 1, width: min(pictureWidth, box.width - 4), height: box.height - 2),
+        asciiOnly: theme.asciiOnly, on: &surface)
     }
   }
 
@@ -183,8 +194,10 @@ public final class PanelOverlay: Overlay {
     }
   }
 
-  private func drawPicture(_ picture: CellPicture, in area: CellRect, on surface: inout Surface) {
-    if let awaited = surface.draw(picture, in: area, title: pictureTitle ?? title, colors: colors, showsPicture: showsPicture) {
+  private func drawPicture(_ picture: CellPicture, in area: CellRect, asciiOnly: Bool, on surface: inout Surface) {
+    if let awaited = surface.draw(
+      picture, in: area, title: pictureTitle ?? title, colors: colors, showsPicture: showsPicture, asciiOnly: asciiOnly)
+    {
       awaitedPictures.append(awaited)
     }
   }

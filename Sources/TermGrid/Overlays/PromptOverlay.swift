@@ -59,6 +59,14 @@ public final class PromptOverlay: Overlay {
     return .handled
   }
 
+  /// A choice's key is ordinary; Esc, when it cancels, is cancelling; any
+  /// other key does nothing: droppable.
+  public func role(ofQueued key: Key) -> QueuedInputRole {
+    if choices.contains(where: { $0.key == key }) { return .ordinary }
+    if key.code == .escape { return cancelTitle != nil ? .cancelling : .droppable }
+    return .droppable
+  }
+
   /// The whole line: the message, then each choice's key and title (after
   /// a colon, unless the message ends in its own punctuation: "Delete 3
   /// books? y yes · n no").

@@ -60,6 +60,16 @@ public final class TextInputOverlay: Overlay {
     return .handled
   }
 
+  /// Esc cancels what was typed before it (``onCancel`` is called, not
+  /// ``onChange`` for the keys it drops); an edit is droppable; Enter is ordinary.
+  public func role(ofQueued key: Key) -> QueuedInputRole {
+    switch key.code {
+    case .enter: .ordinary
+    case .escape: .cancelling
+    default: .droppable
+    }
+  }
+
   public func draw(into surface: inout Surface, theme: Theme) {
     guard surface.height > 0 else { return }
     let y = surface.height - 1

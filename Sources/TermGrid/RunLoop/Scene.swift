@@ -27,6 +27,16 @@ public protocol Scene: AnyObject {
   /// terminal restored) and reaches whoever called ``TerminalRunLoop/run(untilIdle:)``;
   /// ``Application/run(_:name:terminal:)`` prints it and exits with status 1.
   func handle(_ event: InputEvent) throws -> EventResult
+  /// What `event` may do to the events queued before it, in the state the
+  /// scene is in now (after the events handled so far): the run loop,
+  /// which reads the input ahead of its handling, drops the
+  /// ``QueuedInputRole/droppable`` events before a
+  /// ``QueuedInputRole/cancelling`` one, and looks no further than an
+  /// ``QueuedInputRole/ordinary`` one until it has been handled. Asked
+  /// once for each event, in order, before any of them is handled; it must
+  /// change nothing. Default: ``QueuedInputRole/ordinary`` (every event
+  /// handled in its turn).
+  func role(ofQueued event: InputEvent) -> QueuedInputRole
   /// Called before the first frame with what the terminal can show
   /// (colours, UTF-8, the mouse, pictures), to adapt drawing to it, and
   /// again whenever that changes (a terminal's answers to its picture
@@ -51,6 +61,8 @@ public protocol Scene: AnyObject {
 }
 
 extension Scene {
+  /// Default: every event is handled in its turn.
+  public func role(ofQueued event: InputEvent) -> QueuedInputRole { .ordinary }
   /// Default: nothing to adapt.
   public func willAppear(on capabilities: TerminalCapabilities) {}
   /// Default: no background work.

@@ -13,6 +13,16 @@ import GridTerminal
 /// standard input closed), or when the scene throws; the terminal is
 /// restored however it ends (signals are the curses backend's handlers').
 ///
+/// It reads the input ahead of its handling, asking the scene what each
+/// event may do to those before it (``Scene/role(ofQueued:)``): when keys
+/// come faster than the scene takes them, a key that cancels the keys
+/// before it (`q`, Ctrl-C, Esc in a ``CollectionViewController``) is
+/// found behind thousands of them and handled at once, the keys before it
+/// that only move around dropped, as a terminal drops what was typed ahead
+/// when Ctrl-C interrupts a program. It looks no further than an event the
+/// scene calls ``QueuedInputRole/ordinary`` until that one is handled, and
+/// at most 65,536 events ahead. A resize and the end of input are never dropped.
+///
 /// Most apps run through ``Application/run(_:name:terminal:)``, which opens the
 /// terminal and reports errors; tests run a loop on a [HeadlessTerminal](/documentation/termgridtesting/headlessterminal) of TermGridTesting.
 public final class TerminalRunLoop {
@@ -57,53 +67,73 @@ public final class TerminalRunLoop {
     tellCapabilitiesIfChanged()
     try drawFrame(force: true)
     while true {
-      let animating = scene.needsDisplay
-      // Results expected from background work (pictures), or the terminal's
-      // answers to the picture queries: look every frame interval.
-      let awaiting = !animating && (scene.hasPendingWork || awaitsTerminal)
-      let wait: Duration? = animating || awaiting ? frameInterval : untilIdle ? .zero : nil
-      guard let first = try terminal.nextEvent(timeout: wait) else {
-        if animating || awaiting {
-          scene.takeFinishedWork()
-          try drawFrame(force: tellCapabilitiesIfChanged())
-          continue
+      if input.count == 0 {
+        let animating = scene.needsDisplay
+        // Results expected from background work (pictures), or the terminal's
+        // answers to the picture queries: look every frame interval.
+        let awaiting = !animating && (scene.hasPendingWork || awaitsTerminal)
+        let wait: Duration? = animating || awaiting ? frameInterval : untilIdle ? .zero : nil
+        guard let first = try terminal.nextEvent(timeout: wait) else {
+          if animating || awaiting {
+            scene.takeFinishedWork()
+            try drawFrame(force: tellCapabilitiesIfChanged())
+            continue
+          }
+          let woken = wakeRequests.withLock { requested in
+            defer { requested = false }
+            return requested
+          }
+          if woken {
+            // Work on another thread has results.
+            scene.takeFinishedWork()
+            try drawFrame(force: tellCapabilitiesIfChanged())
+            continue
+          }
+          // Nothing pending and nothing to draw. A terminal returns nil from a
+          // wait without a timeout only when it has no input left (a test's
+          // script) or was woken: stop rather than spin.
+          return
         }
-        let woken = wakeRequests.withLock { requested in
-          defer { requested = false }
-          return requested
-        }
-        if woken {
-          // Work on another thread has results.
-          scene.takeFinishedWork()
-          try drawFrame(force: tellCapabilitiesIfChanged())
-          continue
-        }
-        // Nothing pending and nothing to draw. A terminal returns nil from a
-        // wait without a timeout only when it has no input left (a test's
-        // script) or was woken: stop rather than spin.
-        return
+        input.append(first)
       }
-      var event: InputEvent? = first
-      while let e = event {
+      // Every event pending, before one frame; those a later one cancels are dropped.
+      while let next = try input.next(role: role(ofQueued:), readMore: { try terminal.nextEvent(timeout: .zero) }) {
+        let e = next.event
+        if next.dropped.contains(.key(Self.redrawKey)) { repaintWhole() }
         switch e {
         case .endOfInput: return
         case .resize(let w, let h) where w != surface.width || h != surface.height:
           surface.resize(width: w, height: h)
         case .key(Self.redrawKey):
-          // The whole screen written anew (after another program wrote to it), as in every terminal program.
-          screen.invalidate()
-          repaintsWhole = true
-          event = try terminal.nextEvent(timeout: .zero)
+          repaintWhole()
           continue
         default: break
         }
         if case .quit = try scene.handle(e) { return }
-        event = try terminal.nextEvent(timeout: .zero)
       }
       scene.takeFinishedWork()
       try drawFrame(force: tellCapabilitiesIfChanged() || repaintsWhole)
       repaintsWhole = false
     }
+  }
+
+  /// The input read and not yet handled (read ahead, see ``Scene/role(ofQueued:)``).
+  private var input = InputQueue()
+
+  /// What `event`, read and not yet handled, may do to the events before
+  /// it: the loop's own (the end of input, a resize, Ctrl-L), else what the scene says.
+  private func role(ofQueued event: InputEvent) -> QueuedInputRole {
+    switch event {
+    case .endOfInput, .resize: .ordinary
+    case .key(Self.redrawKey): .droppable
+    default: scene.role(ofQueued: event)
+    }
+  }
+
+  /// The whole screen is written anew (after another program wrote to it), as in every terminal program.
+  private func repaintWhole() {
+    screen.invalidate()
+    repaintsWhole = true
   }
 
   /// The key that writes the whole screen anew: Ctrl-L, which the scene never sees.
@@ -157,10 +187,12 @@ public final class TerminalRunLoop {
   /// one kept while it still fits), or nil when it shows no pixels.
   static func pixelImages(for capabilities: TerminalCapabilities, keeping table: PixelImageTable?) -> PixelImageTable? {
     guard let cell = capabilities.pixelPictureCellSize else { return nil }
-    // Sixel's ids never reach the terminal: as many as true colour numbers.
-    let colors = capabilities.pictures == .sixel ? .trueColor : capabilities.colors
-    if let table, table.cellSize == cell, table.colors == colors { return table }
-    return PixelImageTable(cellSize: cell, colors: colors)
+    // (Sixel's and classic placements' ids never reach the terminal: as many as true colour numbers.)
+    let colors = capabilities.pictureIDColors
+    // (Written as blanks under the pictures, placeholders can show a focused card's reverse video; kitty's cannot.)
+    let attributes = capabilities.pictures != .kitty
+    if let table, table.cellSize == cell, table.colors == colors, table.placeholdersTakeAttributes == attributes { return table }
+    return PixelImageTable(cellSize: cell, colors: colors, placeholdersTakeAttributes: attributes)
   }
 
   /// Draws and presents a frame if the scene needs one (or `force`).

@@ -49,6 +49,8 @@ struct LayoutTransition {
   /// The fraction an interactive transition holds the animation at, while
   /// the app drives it (nil: it runs on the clock).
   var heldFraction: Double?
+  /// Whether a frame of it was drawn.
+  var hasDrawnFrame = false
   /// The scroll offset and content size at fractions 0 and 1, for the scroll
   /// bar and a background that scrolls with the content (nil: the view's own).
   var scrolling: (start: ScrollExtent, end: ScrollExtent)?
