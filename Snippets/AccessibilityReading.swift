@@ -16,7 +16,7 @@ final class Novels: CollectionViewDataSource, CollectionViewDelegate {
 
   func collectionView(
     _: CollectionView, contentForSupplementaryElementOfKind _: ElementKind, at _: IndexPath
-  ) -> ElementContent { .header("Jane Austen") }
+  ) -> ElementContent { .header("1814–1817") }
 
   func collectionView(_: CollectionView, didPostAccessibilityAnnouncement announcement: String) {
     heard.append(announcement)
@@ -32,6 +32,13 @@ view.setFrame(CellRect(x: 0, y: 0, width: 60, height: 12))
 view.reloadData()
 // snippet.show
 
+// snippet.labels
+// The header shows the years, "1814–1817"; a screen reader is told the author.
+extension Novels {
+  func collectionView(_: CollectionView, accessibilityLabelForSection _: Int) -> String? { "Jane Austen" }
+}
+// snippet.end
+
 // snippet.reading
 view.accessibility = AccessibilitySettings(isScreenReaderModeOn: true)  // or TERMGRID_SCREEN_READER=1
 view.moveFocus(.right)  // "Jane Austen, 2 of 3: Persuasion, 1817"
@@ -39,6 +46,10 @@ view.perform(.toggleSelection)  // "selected: Persuasion, 1817, 1 selected"
 view.postAccessibilityAnnouncement("saved 3 books")  // the app's own news
 print(novels.heard.joined(separator: "\n"))
 // snippet.end
+
+// snippet.hide
+precondition(novels.heard.first == "Jane Austen, 2 of 3: Persuasion, 1817")
+// snippet.show
 
 // snippet.cursor
 var surface = Surface(width: 60, height: 12)

@@ -94,8 +94,8 @@ final class ShoppingList: CollectionViewController {
   }
 
   func deleteItems() {
-    let selected = collectionView.indexPathsForSelectedItems
-    let doomed = selected.isEmpty ? collectionView.focusedIndexPath.map { [$0] } ?? [] : selected
+    // The selected items, sorted, or the focused one when none is selected.
+    let doomed = collectionView.indexPathsForSelectedOrFocusedItems
     guard !doomed.isEmpty else { return }
     let question = doomed.count == 1 ? "Delete \(name(at: doomed[0]))?" : "Delete \(doomed.count) items?"
     present(
@@ -122,7 +122,12 @@ final class ShoppingList: CollectionViewController {
     return "\(count) items · \(name(at: focused))"
   }
 
-  override var statusHints: String { " a add  d delete  Enter where  ? help  q quit " }
+  // The help and quit hints follow the app's; when the line is narrow,
+  // plain hints go from the last on (quit, help, "Enter where"), "d delete"
+  // goes before them, and "a add" stays longest.
+  override var statusHints: [StatusHint] {
+    ["a add", StatusHint("d delete", visibilityPriority: .low), "Enter where"] + super.statusHints
+  }
   // snippet.end
 
   // snippet.quit

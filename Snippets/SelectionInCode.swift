@@ -66,4 +66,22 @@ view.endInteractiveMovement()  // the data source's moveItemAt, once: 0 to 2
 print(numbers.names)  // two, three, one, four, five, six
 // snippet.end
 
+// snippet.act
+// What a command on "these items" acts on: the selection, or the focused item when nothing is selected.
+view.focusItem(at: IndexPath(item: 3, section: 0))
+print("acts on:", view.indexPathsForSelectedOrFocusedItems.map(\.item))  // [3]: the focused item
+view.selectItem(at: IndexPath(item: 4, section: 0))
+view.selectItem(at: IndexPath(item: 0, section: 0))
+let doomed = view.indexPathsForSelectedOrFocusedItems  // [0, 4]: the selected items, sorted; not the focused one
+try view.deleteItems(at: doomed) {
+  for p in doomed.reversed() { numbers.names.remove(at: p.item) }  // the last first: no index shifts
+}
+print(numbers.names)  // three, one, four, six
+// snippet.end
+
+// snippet.hide
+precondition(numbers.names == ["three", "one", "four", "six"])
+precondition(view.indexPathsForSelectedOrFocusedItems == [view.focusedIndexPath!])
+// snippet.show
+
 print(numbers.told.joined(separator: "\n"))

@@ -204,9 +204,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     return left
   }
 
-  override var statusHints: String {
-    collectionView.isMovingItem ? "" : " Enter details  ? help  q quit "
-  }
+  override var statusHints: [StatusHint] { ["Enter details", "? help", "q quit"] }
 
   var groupNoun: String {
     switch shown.grouping {

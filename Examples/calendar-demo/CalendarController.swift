@@ -120,5 +120,5 @@ final class CalendarController: CollectionViewController, WeekCalendarLayoutData
     }
     return text
   }
-  override var statusHints: String { " Enter details  ? help  q quit " }
+  override var statusHints: [StatusHint] { ["Enter details", "? help", "q quit"] }
 }

@@ -22,7 +22,7 @@ final class CircleController: CollectionViewController {
   }
 
   override var statusText: String { "\(cards.count) card\(cards.count == 1 ? "" : "s")" }
-  override var statusHints: String { " Enter/d/click delete  i insert  ? help  q quit " }
+  override var statusHints: [StatusHint] { ["Enter/d/click delete", "i insert", "? help", "q quit"] }
 
   override var keyCommands: [KeyCommand] {
     [

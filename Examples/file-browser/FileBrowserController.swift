@@ -93,7 +93,14 @@ final class FileBrowserController: CollectionViewController {
     return "\(entry.name) · \(entry.kindText) · \(rows)"
   }
 
-  override var statusHints: String { " → opens  ← closes  Enter details  / filter  ? help " }
+  // As the line narrows the filter goes first, then the others from the
+  // last on; help, which lists every key, stays longest.
+  override var statusHints: [StatusHint] {
+    [
+      "→ opens", "← closes", "Enter details", StatusHint("/ filter", visibilityPriority: .low),
+      StatusHint("? help", visibilityPriority: .high),
+    ]
+  }
 
   override var helpTitles: [KeyBindings.HelpTopic: String] {
     [.outline: "close / open a folder (or to its folder / first entry)", .activate: "the entry's details"]

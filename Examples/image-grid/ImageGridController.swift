@@ -297,5 +297,5 @@ final class ImageGridController: CollectionViewController, WaterfallLayoutDelega
     return left
   }
 
-  override var statusHints: String { " Enter view  +/- size  L layout  ? help  q quit " }
+  override var statusHints: [StatusHint] { ["Enter view", "+/- size", "L layout", "? help", "q quit"] }
 }

@@ -59,7 +59,7 @@ final class WaterfallController: CollectionViewController, WaterfallLayoutDelega
     return "\(cards.count) card\(cards.count == 1 ? "" : "s") · \(columns) column\(columns == 1 ? "" : "s")"
       + (fixedColumns == nil ? " (by width)" : " (fixed)") + dragging
   }
-  override var statusHints: String { " +/- columns  i/d insert/delete  ? help  q quit " }
+  override var statusHints: [StatusHint] { ["+/- columns", "i/d insert/delete", "? help", "q quit"] }
 
   override var keyCommands: [KeyCommand] {
     [

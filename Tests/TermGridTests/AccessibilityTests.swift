@@ -1,3 +1,4 @@
+import Foundation
 import GridLayout
 import GridRender
 import GridTerminal
@@ -157,7 +158,7 @@ final class VariedItems: CollectionViewDataSource, CollectionViewDelegate {
     data.contents[0][4].accessories = [.checkmark(), .label(text: "3")]
     data.contents[0][4].indentationLevel = 2
     view.focusItem(at: IndexPath(item: 4, section: 0))
-    #expect(view.accessibilityAnnouncement?.hasSuffix(", checked, level 3") == true, "\(view.accessibilityAnnouncement ?? "")")
+    #expect(view.accessibilityAnnouncement?.hasSuffix(", checked, 3, level 3") == true, "\(view.accessibilityAnnouncement ?? "")")
     view.focusItem(at: IndexPath(item: 2, section: 0))
     // Selecting as the person does (Space).
     _ = view.handle(.key(Key.char(" ")))
@@ -180,6 +181,28 @@ final class VariedItems: CollectionViewDataSource, CollectionViewDelegate {
     plain.focusItem(at: IndexPath(item: 1, section: 1))
     #expect(plain.accessibilityAnnouncement == "section 2, 2 of 2: Item 1.1")
     #expect(plain.accessibilityDescription(ofItemAt: IndexPath(item: 9, section: 0)) == "")
+  }
+
+  @Test func aRowIsReadAsItIsSeenAndASectionByTheLabelItsDelegateGives() throws {
+    let map = CharacterMapController()
+    let terminal = HeadlessTerminal(width: 80, height: 12)
+    let loop = TerminalRunLoop(terminal: terminal, scene: map)
+    func said(after key: Key) throws -> String {
+      terminal.send(keys: key)
+      try loop.run(untilIdle: true)
+      return terminal.screen.lines[11].trimmingCharacters(in: .whitespaces)
+    }
+    // Sections by the delegate's names, not by the ranges and symbols their headers show.
+    #expect(try said(after: Key(.down)) == "Basic Latin, 2 of 2: A, new, used 12 times, U+0041")
+    #expect(try said(after: Key(.down)) == "Favourites, 1 of 2: !, EXCLAMATION MARK")
+    // No label for a section: its header's title; an empty one: nothing of the section.
+    map.names[1] = nil
+    #expect(try said(after: Key(.down)) == "★, 2 of 2: A, new, used 12 times, U+0041")
+    map.names[1] = ""
+    #expect(try said(after: Key(.up)) == "1 of 2: !, EXCLAMATION MARK")
+    #expect(try said(after: Key(.end)) == "U+2600–U+26FF, 2 of 2: A, new, used 12 times, U+0041")
+    #expect(
+      map.collectionView.accessibilityDescription(ofItemAt: IndexPath(item: 0, section: 0)) == "Basic Latin, 1 of 2: !, EXCLAMATION MARK")
   }
 
   @Test func reducedMotionAndScreenReaderModeMakeEveryChangeImmediate() throws {
@@ -239,6 +262,38 @@ final class VariedItems: CollectionViewDataSource, CollectionViewDelegate {
     terminal.send(keys: Key(.escape))
     try loop.run(untilIdle: true)
     #expect(terminal.cursor == onItem, "back on the item")
+  }
+}
+
+/// A character map as a newcomer wrote one: blocks named by their
+/// code-point ranges, a favourites section headed "★", rows that show a
+/// count and a badge.
+final class CharacterMapController: CollectionViewController {
+  let blocks = [("U+0020–U+007F", "Basic Latin"), ("★", "Favourites"), ("U+2600–U+26FF", "Miscellaneous Symbols")]
+  var names: [Int: String] = [1: "Favourites"]
+  init() {
+    var list = LayoutListConfiguration(appearance: .plain)
+    list.headerMode = .supplementary
+    super.init(layout: CompositionalLayout.list(using: list))
+    collectionView.accessibility = AccessibilitySettings(isScreenReaderModeOn: true)
+  }
+  override func numberOfSections(in collectionView: CollectionView) -> Int { blocks.count }
+  override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    var row = ElementContent(title: indexPath.item == 0 ? "!" : "A", detail: indexPath.item == 0 ? "EXCLAMATION MARK" : nil)
+    if indexPath.item == 1 {
+      row.badge = Badge("new")
+      var mark = CellAccessory.label(text: "used 12 times")
+      mark.placement = .leading
+      row.accessories = [.label(text: "U+0041"), .disclosureIndicator(), mark]
+    }
+    return row
+  }
+  override func collectionView(
+    _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+  ) -> ElementContent { .header(blocks[indexPath.section].0) }
+  override func collectionView(_ collectionView: CollectionView, accessibilityLabelForSection section: Int) -> String? {
+    section == 0 ? blocks[section].1 : names[section]
   }
 }
 

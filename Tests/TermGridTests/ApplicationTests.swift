@@ -127,6 +127,64 @@ func fullRedraw(_ app: CollectionViewController, width: Int, height: Int) -> Sur
     #expect(app.message == nil)
   }
 
+  @Test func statusHintsGoFromTheLastOnAsTheTerminalNarrowsUnlessAPrioritySaysOtherwise() throws {
+    /// A status text of 26 cells (with the space before it) and hints put
+    /// before help and quit, as the character map's were.
+    final class CharacterMap: CollectionViewController {
+      var ownHints: [StatusHint] = []
+      var characters = Array(33..<60)
+      override var statusText: String { "U+0021 ! EXCLAMATION MARK" }
+      override var statusHints: [StatusHint] { ownHints + super.statusHints }
+      override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        characters.count
+      }
+      override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+        -> ElementContent
+      { ElementContent(title: String(UnicodeScalar(UInt8(characters[indexPath.item])))) }
+      override func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        true
+      }
+      override func collectionView(
+        _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+      ) { characters.insert(characters.remove(at: sourceIndexPath.item), at: destinationIndexPath.item) }
+    }
+    let app = CharacterMap(layout: FlowLayout(itemSize: Size(width: 5, height: 3)))
+    let terminal = HeadlessTerminal(width: 80, height: 8)
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    /// The status line, the terminal resized to `width` columns.
+    func statusLine(width: Int) throws -> String {
+      terminal.send(.resize(width: width, height: 8))
+      try loop.run(untilIdle: true)
+      return terminal.screen.lines[7]
+    }
+    let left = " U+0021 ! EXCLAMATION MARK"
+    func spaces(_ n: Int) -> String { String(repeating: " ", count: n) }
+    // The default hints, help and quit: quit goes first, and help, which lists every key, stays.
+    #expect(try statusLine(width: 60) == left + spaces(18) + " ? help  q quit ")
+    #expect(try statusLine(width: 43) == left + " " + " ? help  q quit ")
+    #expect(try statusLine(width: 42) == left + spaces(8) + " ? help ")
+    #expect(try statusLine(width: 35) == left + " " + " ? help ")
+    #expect(try statusLine(width: 34) == left + spaces(8))
+    // The app's hints before them: quit goes, then help, then the app's from the last on.
+    app.ownHints = ["Enter info", "/ find"]
+    #expect(try statusLine(width: 80) == left + spaces(18) + " Enter info  / find  ? help  q quit ")
+    #expect(try statusLine(width: 62) == left + spaces(8) + " Enter info  / find  ? help ")
+    #expect(try statusLine(width: 54) == left + spaces(8) + " Enter info  / find ")
+    #expect(try statusLine(width: 46) == left + spaces(8) + " Enter info ")
+    #expect(try statusLine(width: 38) == left + spaces(12))
+    // Find marked low goes before help and quit.
+    app.ownHints = ["Enter info", StatusHint("/ find", visibilityPriority: .low)]
+    #expect(try statusLine(width: 62) == left + spaces(8) + " Enter info  ? help  q quit ")
+    // While a character is moved: "arrows move" goes first, then "Enter drops"; "Esc puts back" stays.
+    terminal.send(keys: Key.char("m"))
+    #expect(try statusLine(width: 80).hasSuffix("  arrows move  Enter drops  Esc puts back "))
+    #expect(app.collectionView.isMovingItem)
+    #expect(try statusLine(width: 68) == left + " " + " arrows move  Enter drops  Esc puts back ")
+    #expect(try statusLine(width: 67) == left + spaces(13) + " Enter drops  Esc puts back ")
+    #expect(try statusLine(width: 54) == left + spaces(13) + " Esc puts back ")
+    #expect(try statusLine(width: 41) == left + spaces(15))
+  }
+
   @Test func theStockStatusTextSaysWhereTheFocusIsAndWhatIsSelected() throws {
     let app = TestApp()
     let terminal = HeadlessTerminal(width: 60, height: 12)

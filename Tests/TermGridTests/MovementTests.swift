@@ -100,10 +100,12 @@ func makeMovableView(_ sections: [[Int]], width: Int = 60, height: Int = 16)
     var s = Surface(width: 60, height: 16)
     view.draw(into: &s)
     // Item 2 slid into the first place; 1 is lifted over the second: a
-    // double border a cell up and to the right, bold, above item 2's right edge.
-    #expect(s.lines[2].hasPrefix("│ #2   │"))
-    #expect(s[10, 0].grapheme == "╔" && s[10, 0].style.attributes.contains(.bold))
-    #expect(s.lines[1].contains("║ #1   ║"))
+    // double border a column to the right of the second place, bold, against #3,
+    // in its row (a row up would cover the header, which keeps its row).
+    #expect(s.lines[2].hasPrefix("│ #2   │  ║ #1   ║│ #3   │"))
+    #expect(s.lines[0].hasPrefix(" header has 4") && !s.lines[0].contains("═"))
+    #expect(s[10, 1].grapheme == "╔" && s[10, 1].style.attributes.contains(.bold))
+    #expect(s[10, 3].grapheme == "╚" && s[17, 3].grapheme == "╝")
     #expect(middle != before && middle != s.lines)
     view.handle(.key(Key(.escape)))
     clock.advance(by: 1)
@@ -118,11 +120,143 @@ func makeMovableView(_ sections: [[Int]], width: Int = 60, height: Int = 16)
     #expect(view.isAnimating)
     // At the start the lifted item (a double border) is still where it lay ...
     #expect(frame(view)[2].hasPrefix("║ #1   ║"))
-    // ... and it rises a cell up and to the right over the animation.
+    // ... and it moves a cell to the right over the animation (not up: the header's row is above it).
     clock.advance(by: 1)
     let end = frame(view)
     #expect(!view.isAnimating)
-    #expect(end[1].hasPrefix(" ║ #1   ║"))
+    #expect(end[1].hasPrefix(" ╔══════╗") && end[2].hasPrefix(" ║ #1   ║"))
+  }
+
+  @Test func aLiftedItemNeverCoversAPinnedHeaderAndItsOffsetIsASetting() {
+    let model = MovableModel([Array(1...24)])
+    let layout = FlowLayout(
+      itemSize: Size(width: 8, height: 3), minimumInteritemSpacing: 1,
+      headerReferenceSize: Size(width: 0, height: 1), footerReferenceSize: Size(width: 0, height: 1))
+    layout.sectionHeadersPinToVisibleBounds = true
+    layout.lineAlignment = .leading
+    let view = CollectionView(layout: layout)
+    let clock = ManualAnimationClock()
+    view.clock = clock
+    view.dataSource = model
+    view.delegate = model
+    view.showsScrollIndicator = false
+    view.setFrame(CellRect(x: 0, y: 0, width: 60, height: 10))
+    view.reloadData()
+    // Scrolled so the header floats over the first row's last line, the second row just under it.
+    view.setContentOffset(Point(x: 0, y: 3))
+    view.focusItem(at: path(0, 6))
+    /// The frame as text, without trailing spaces.
+    func screen() -> String {
+      frame(view, height: 10).map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    }
+    #expect(
+      screen() == """
+         header has 24
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #7   │ │ #8   │ │ #9   │ │ #10  │ │ #11  │ │ #12  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #13  │ │ #14  │ │ #15  │ │ #16  │ │ #17  │ │ #18  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #19  │ │ #20  │ │ #21  │ │ #22  │ │ #23  │ │ #24  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        """)
+    view.handle(.key(.char("m")))
+    clock.advance(by: 1)
+    // Raised a row it would cover the header: it stays in its row, whole, a
+    // column right, and the header whole above it (drawn on top of
+    // everything before, its ╔══════╗ covered " header").
+    #expect(view.isMovingItem)
+    #expect(
+      screen() == """
+         header has 24
+         ╔══════╗┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+         ║ #7   ║│ #8   │ │ #9   │ │ #10  │ │ #11  │ │ #12  │
+         ╚══════╝└──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #13  │ │ #14  │ │ #15  │ │ #16  │ │ #17  │ │ #18  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #19  │ │ #20  │ │ #21  │ │ #22  │ │ #23  │ │ #24  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        """)
+    var lifted = Surface(width: 60, height: 10)
+    view.draw(into: &lifted)
+    #expect(lifted[1, 1].grapheme == "╔" && lifted[1, 1].style.attributes.contains(.bold))
+    #expect(lifted[0, 0].grapheme == " " && lifted[1, 0].grapheme == "h" && !lifted[1, 0].style.attributes.contains(.bold))
+    // No offset: the lifted card stays in its place, marked by its double border alone.
+    view.liftedItemOffset = .zero
+    #expect(view.needsDisplay)
+    #expect(
+      screen() == """
+         header has 24
+        ╔══════╗ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        ║ #7   ║ │ #8   │ │ #9   │ │ #10  │ │ #11  │ │ #12  │
+        ╚══════╝ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #13  │ │ #14  │ │ #15  │ │ #16  │ │ #17  │ │ #18  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #19  │ │ #20  │ │ #21  │ │ #22  │ │ #23  │ │ #24  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        """)
+    // Two columns right: it covers the next card's left edge.
+    view.liftedItemOffset = Point(x: 2, y: 0)
+    #expect(
+      screen() == """
+         header has 24
+          ╔══════╗──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+          ║ #7   ║ #8   │ │ #9   │ │ #10  │ │ #11  │ │ #12  │
+          ╚══════╝──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #13  │ │ #14  │ │ #15  │ │ #16  │ │ #17  │ │ #18  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #19  │ │ #20  │ │ #21  │ │ #22  │ │ #23  │ │ #24  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        """)
+    // Moved to a row with no header above it, it rises a row and a column, over #8's bottom edge.
+    view.liftedItemOffset = Point(x: 1, y: -1)
+    view.handle(.key(Key(.down)))
+    clock.advance(by: 1)
+    #expect(
+      screen() == """
+         header has 24
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #8   │ │ #9   │ │ #10  │ │ #11  │ │ #12  │ │ #13  │
+        └╔══════╗└──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+         ║ #7   ║┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+         ╚══════╝│ #14  │ │ #15  │ │ #16  │ │ #17  │ │ #18  │
+                 └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #19  │ │ #20  │ │ #21  │ │ #22  │ │ #23  │ │ #24  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        """)
+    // Back up, and scrolled a row on: its place is under the pinned header
+    // now, as the row's are, and raised it slips further beneath it.
+    view.handle(.key(Key(.up)))
+    clock.advance(by: 1)
+    view.setContentOffset(Point(x: 0, y: 4))
+    clock.advance(by: 1)
+    #expect(
+      screen() == """
+         header has 24
+         ╚══════╝│ #8   │ │ #9   │ │ #10  │ │ #11  │ │ #12  │
+                 └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #13  │ │ #14  │ │ #15  │ │ #16  │ │ #17  │ │ #18  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+        ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐ ┌──────┐
+        │ #19  │ │ #20  │ │ #21  │ │ #22  │ │ #23  │ │ #24  │
+        └──────┘ └──────┘ └──────┘ └──────┘ └──────┘ └──────┘
+         footer has 24
+        """)
+    // It moves and drops as ever.
+    view.handle(.key(Key(.right)))
+    view.handle(.key(Key(.enter)))
+    clock.advance(by: 1)
+    #expect(model.sections[0][7] == 7 && screen().contains("│ #8   │ │ #7   │"))
   }
 
   @Test func cancelPutsEverythingBackAndCallsNothing() {

@@ -93,10 +93,11 @@ import Testing
     defer { tmux.close() }
     try tmux.type("\(Self.binary)")
     try tmux.waitFor(text: "1/2 L'Étranger")
-    // d deletes the focused book, animated; the footer's count drops when the batch ends.
+    // d deletes the focused book, animated; the footer counts one less from the first frame.
     try tmux.keys("d")
-    var screen = try tmux.waitFor("the footer to count 1") {
+    var screen = try tmux.waitFor("the footer to count 1 and the card to go") {
       $0.contains("Albert Camus has 1 book ") && self.brokenBorders($0).isEmpty
+        && !$0.split(separator: "\n").dropLast().joined().contains("L'Étranger")
     }
     #expect(!screen.split(separator: "\n").dropLast().joined().contains("L'Étranger"))  // only the status line names it
     #expect(statusLine(screen).contains("170 books · 74 authors · deleted “L'Étranger”"))

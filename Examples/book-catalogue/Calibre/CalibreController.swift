@@ -307,5 +307,5 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
     return left
   }
 
-  override var statusHints: String { " Enter details  g group  ? help  q quit " }
+  override var statusHints: [StatusHint] { ["Enter details", "g group", "? help", "q quit"] }
 }

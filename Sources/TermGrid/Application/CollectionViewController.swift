@@ -8,7 +8,8 @@ import GridRender
 /// - The view fills the screen, less a title bar when ``titleText`` is not
 ///   nil and a status line when ``showsStatusLine`` (the default). The
 ///   status line shows ``statusText``, the last ``message`` and the key
-///   hints (``statusHints``, left out when the rest needs the whole line).
+///   hints (``statusHints``, the least important left out when the rest
+///   needs the room).
 /// - A frame is drawn only when something changed, and frame after frame
 ///   while anything animates: an animation started anywhere runs to its end.
 /// - Keys go to the overlay on top (a panel, the help screen, a prompt, a
@@ -95,12 +96,28 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     if selected > 0 { text += " · \(selected) selected" }
     return text
   }
-  /// The right part of the status line: key hints. Default: the first help and quit keys.
-  open var statusHints: String {
-    var hints: [String] = []
-    if let help = helpKeys.first { hints.append("\(help.displayName) help") }
-    if let quit = quitKeys.first { hints.append("\(quit.displayName) quit") }
-    return hints.isEmpty ? "" : " " + hints.joined(separator: "  ") + " "
+  /// The right part of the status line: key hints, in the order they
+  /// matter. When they do not all fit beside ``statusText`` and the
+  /// ``message``, the lowest <doc:/GridRender/StatusHint/visibilityPriority>
+  /// goes first and, of equal priority, the last in the list, so plain
+  /// hints go from the last on and the first stay longest. Default: the
+  /// first help and quit keys, `["? help", "q quit"]`, of standard
+  /// priority; put yours before them (`["Enter details"] + super.statusHints`)
+  /// and quit, then help, go before them. Mark a hint `.high` to keep it
+  /// longer than its place says, `.low` to let it go first:
+  ///
+  /// ```swift
+  /// override var statusHints: [StatusHint] {
+  ///   ["Enter info", StatusHint("/ find", visibilityPriority: .low)] + super.statusHints
+  /// }
+  /// ```
+  ///
+  /// While an item is being moved, the line shows how to drop it instead.
+  open var statusHints: [StatusHint] {
+    var hints: [StatusHint] = []
+    if let help = helpKeys.first { hints.append(StatusHint("\(help.displayName) help")) }
+    if let quit = quitKeys.first { hints.append(StatusHint("\(quit.displayName) quit")) }
+    return hints
   }
   /// The app's own keys, asked for each key press (so they may depend on
   /// the state) and listed first in the help screen. Default: none.
@@ -194,6 +211,13 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     if !collectionView.hasLoadedData { collectionView.reloadData() }
   }
 
+  /// The hints while an item is being moved: as the line narrows, "arrows
+  /// move" goes first, then "Enter drops"; "Esc puts back" stays longest.
+  private static let movingHints: [StatusHint] = [
+    StatusHint("arrows move", visibilityPriority: .low), "Enter drops",
+    StatusHint("Esc puts back", visibilityPriority: .high),
+  ]
+
   /// Draws the view in the frame the bars leave, the bars, then the overlays.
   open func draw(into surface: inout Surface) {
     needsRedraw = false
@@ -226,9 +250,9 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       var left = statusText
       if let message { left += left.isEmpty ? message : " · \(message)" }
       left = " " + left
-      let hints = collectionView.isMovingItem ? " arrows move  Enter drops  Esc puts back " : statusHints
-      // The left part whole; the hints in what room is left, dropped from the front.
-      surface.drawStatusLine(left, right: hints, y: height - 1, minimumLeft: DisplayWidth.of(left), style: theme.statusBar)
+      let hints = collectionView.isMovingItem ? Self.movingHints : statusHints
+      // The left part whole; the hints in what room is left, the least important going first.
+      surface.drawStatusLine(left, hints: hints, y: height - 1, minimumLeft: DisplayWidth.of(left), style: theme.statusBar)
     }
     // An overlay owns the cursor (the focused item under it is not what is read).
     if !overlays.isEmpty { surface.cursor = nil }
@@ -398,8 +422,12 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   open func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
     needsRedraw = true
   }
-  /// What a screen reader calls the item. Default: nil (its content's title and detail).
+  /// What a screen reader calls the item. Default: nil (what its content shows).
   open func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String? {
+    nil
+  }
+  /// What a screen reader calls the section. Default: nil (its header's title).
+  open func collectionView(_ collectionView: CollectionView, accessibilityLabelForSection section: Int) -> String? {
     nil
   }
   /// A line was posted for a screen reader; the status line, which shows

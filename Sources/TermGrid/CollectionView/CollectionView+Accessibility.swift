@@ -3,11 +3,12 @@ import GridLayout
 extension CollectionView {
   // MARK: accessibility
 
-  /// What a screen reader says for the item: its section's name (its
-  /// header's title, or "section 2" when there are several sections and no
-  /// header), its place in the section, and its label (the delegate's
-  /// ``CollectionViewDelegate/collectionView(_:accessibilityLabelForItemAt:)``,
-  /// else its content's title and detail): "Jane Austen, 2 of 6: Emma, 1815".
+  /// What a screen reader says for the item: its section's name (the
+  /// delegate's ``CollectionViewDelegate/collectionView(_:accessibilityLabelForSection:)``,
+  /// else its header's title, or "section 2" when there are several
+  /// sections and no header), its place in the section, and its label (the
+  /// delegate's ``CollectionViewDelegate/collectionView(_:accessibilityLabelForItemAt:)``,
+  /// else what its content shows): "Jane Austen, 2 of 6: Emma, 1815".
   /// Empty for an index path out of range.
   public func accessibilityDescription(ofItemAt indexPath: IndexPath) -> String {
     guard isValid(indexPath) else { return "" }
@@ -18,28 +19,37 @@ extension CollectionView {
     return "\(section), \(spoken)"
   }
 
-  /// The item's label: the delegate's, else its content's title and
-  /// detail, then what its accessories and indentation say: "checked" for
-  /// a checkmark, "expanded" or "collapsed" for an outline disclosure,
-  /// "level 2" for a row indented a level (as a tree view's rows are read).
+  /// The item's label: the delegate's, else what a sighted reader sees of
+  /// its content: its title, its lines, its detail and its badge, then its
+  /// accessories in reading order (leading, then trailing): a label's text
+  /// (a list row's count), "checked" for a checkmark, "expanded" or
+  /// "collapsed" for an outline disclosure; last "level 2" for a row
+  /// indented a level (as a tree view's rows are read).
   func accessibilityLabel(ofItemAt indexPath: IndexPath) -> String {
     if let label = delegate?.collectionView(self, accessibilityLabelForItemAt: indexPath) { return label }
     guard let a = layoutAttributesForItem(at: indexPath), let content = content(for: a) else { return "" }
-    var parts = [content.title, content.detail ?? ""].map(Self.trimmed)
-    for accessory in content.accessories {
+    var parts = [content.title] + content.lines.map(\.plainText) + [content.detail ?? "", content.badge?.text.plainText ?? ""]
+    let accessories = content.accessories.filter { $0.placement == .leading } + content.accessories.filter { $0.placement != .leading }
+    for accessory in accessories {
       switch accessory.kind {
+      case .label(let text): parts.append(text)
       case .checkmark: parts.append("checked")
       case .outlineDisclosure(let isExpanded): parts.append(isExpanded ? "expanded" : "collapsed")
-      default: break
+      case .disclosureIndicator, .reorder: break
       }
     }
     if content.indentationLevel > 0 { parts.append("level \(content.indentationLevel + 1)") }
-    return parts.filter { !$0.isEmpty }.joined(separator: ", ")
+    return parts.map(Self.trimmed).filter { !$0.isEmpty }.joined(separator: ", ")
   }
 
-  /// A section's name: its header's title, else "section N" when there are
+  /// A section's name: the delegate's label (nil when it gives an empty
+  /// one), else its header's title, else "section N" when there are
   /// several sections, else nil.
   func accessibilityName(ofSection section: Int) -> String? {
+    if let label = delegate?.collectionView(self, accessibilityLabelForSection: section) {
+      let name = Self.trimmed(label)
+      return name.isEmpty ? nil : name
+    }
     if let header = collectionViewLayout.layoutAttributesForSupplementaryElement(
       ofKind: .header, at: IndexPath(item: 0, section: section)),
       let content = content(for: header), !Self.trimmed(content.title).isEmpty

@@ -64,12 +64,15 @@ extension CollectionView {
     guard !view.isEmpty else { return }
     drawBackground(in: view, on: &surface)
     var attributes = collectionViewLayout.layoutAttributesForElements(in: visibleRect)
+    redraw.floatingRects = floatingFrames(attributes)
     if let lifted = liftedAttributes() {
       attributes.removeAll { $0.category == .item && $0.indexPath == lifted.indexPath }
-      attributes.append(lifted)
+      let sorted = attributes.sorted(by: LayoutAttributes.drawingOrder).map { DrawnElement(attributes: $0) }
+      let elements = Self.placingLifted(DrawnElement(attributes: lifted), in: sorted)
+      rasterize(elements, inDrawingOrder: true, clip: view, on: &surface)
+    } else {
+      rasterize(attributes, clip: view, on: &surface)
     }
-    redraw.floatingRects = floatingFrames(attributes)
-    rasterize(attributes, clip: view, on: &surface)
     drawScrollIndicator(on: &surface)
   }
 

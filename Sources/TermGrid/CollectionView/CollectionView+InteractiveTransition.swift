@@ -59,7 +59,7 @@ extension CollectionView {
     setNeedsDisplay()
     // This ends any animation first, an interactive transition included.
     beginTransition(
-      from: presentation, newKey: { $0 }, isInserted: { _ in false }, keepsOldContent: { _ in false }, oldLayout: old,
+      from: presentation, newKey: { $0 }, isInserted: { _ in false }, oldLayout: old,
       completions: [])
     transition?.heldFraction = 0
     transition?.scrolling = (start, ScrollExtent(offset: contentOffset, contentSize: layout.contentSize))

@@ -10,9 +10,6 @@ extension CollectionView {
   /// Where the moving item came from (an index path of the data), or nil.
   public var indexPathForMovingItemSource: IndexPath? { movement?.source }
 
-  /// How far above the others a lifted item is drawn.
-  static let liftedZIndex = 1_000_000
-
   /// Picks the item up to move it, as UIKit's method of the same name: it
   /// is drawn above the others, and each new target position lets the
   /// others make room through the layout, animated. Returns false (and
@@ -100,7 +97,7 @@ extension CollectionView {
     setNeedsDisplay()
     guard let presentation else { return }
     beginTransition(
-      from: presentation, newKey: { $0 }, isInserted: { _ in false }, keepsOldContent: { _ in false },
+      from: presentation, newKey: { $0 }, isInserted: { _ in false },
       oldLayout: nil, completions: [])
   }
 
@@ -132,18 +129,61 @@ extension CollectionView {
     movement?.dataIndexPath(forPresented: indexPath) ?? indexPath
   }
 
-  /// The lifted item's attributes: over its target's place, raised (keys),
-  /// or centred on the pointer (mouse); nil when nothing is moving.
+  /// The lifted item's attributes: over its target's place, moved by
+  /// ``liftedItemOffset`` as far as ``liftedFrame(from:)`` allows (keys),
+  /// or centred on the pointer (mouse); nil when nothing is moving. Its
+  /// zIndex is its own: where it is drawn among the others is
+  /// ``placingLifted(_:in:)``'s.
   func liftedAttributes() -> LayoutAttributes? {
     guard let m = movement, var a = collectionViewLayout.layoutAttributesForItem(at: m.target) else { return nil }
     if let p = m.position {
       a.frame.origin = Point(x: (p.x - a.frame.width / 2).rounded(), y: (p.y - a.frame.height / 2).rounded())
     } else {
-      a.frame = a.frame.offsetBy(dx: 1, dy: -1)
+      a.frame = liftedFrame(from: a.frame)
     }
-    a.zIndex = Self.liftedZIndex
     a.alpha = 1
     a.isHidden = false
     return a
+  }
+
+  /// `place` moved by ``liftedItemOffset``, brought back toward `place` a
+  /// cell at a time, rows first, while it would overlap a header or footer
+  /// (a pinned header where it floats) that `place` itself does not: raised
+  /// from the first row under a header, the item stays in its row, whole,
+  /// and the header whole above it.
+  func liftedFrame(from place: Rect) -> Rect {
+    var dx = liftedItemOffset.x
+    var dy = liftedItemOffset.y
+    func overlapsAHeaderOrFooter() -> Bool {
+      let frame = place.offsetBy(dx: dx, dy: dy)
+      return collectionViewLayout.layoutAttributesForElements(in: frame).contains { s in
+        s.category == .supplementary && !s.isHidden && s.frame.intersects(frame) && !s.frame.intersects(place)
+      }
+    }
+    /// A cell nearer zero; zero after `maximumSteps` (an offset of thousands costs no more).
+    func step(_ d: Double, _ steps: inout Int) -> Double {
+      steps += 1
+      return steps >= Self.maximumLiftSteps || abs(d) <= 1 ? 0 : d - (d > 0 ? 1 : -1)
+    }
+    var steps = 0
+    while dy != 0, overlapsAHeaderOrFooter() { dy = step(dy, &steps) }
+    steps = 0
+    while dx != 0, overlapsAHeaderOrFooter() { dx = step(dx, &steps) }
+    return place.offsetBy(dx: dx, dy: dy)
+  }
+
+  /// How many cells ``liftedFrame(from:)`` brings an offset back, along
+  /// each axis, before it drops that part of it.
+  static let maximumLiftSteps = 16
+
+  /// `sorted` (elements in drawing order) with the lifted item put where it
+  /// is drawn: above every item and decoration, beneath the supplementary
+  /// elements drawn above them all (headers and footers, a pinned header
+  /// too), so the header of the section it would drop into stays readable.
+  static func placingLifted(_ lifted: DrawnElement, in sorted: [DrawnElement]) -> [DrawnElement] {
+    var elements = sorted
+    let above = elements.lastIndex { $0.attributes.category != .supplementary }.map { $0 + 1 } ?? 0
+    elements.insert(lifted, at: above)
+    return elements
   }
 }

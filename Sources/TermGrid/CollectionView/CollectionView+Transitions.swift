@@ -41,8 +41,8 @@ extension CollectionView {
       return
     }
     beginTransition(
-      from: presentation, newKey: { $0 }, isInserted: { _ in false }, keepsOldContent: { _ in false },
-      oldLayout: old, completions: completion.map { [$0] } ?? [])
+      from: presentation, newKey: { $0 }, isInserted: { _ in false }, oldLayout: old,
+      completions: completion.map { [$0] } ?? [])
   }
 
   /// What is on screen now, and what lies within a screen of it (so that
@@ -98,12 +98,10 @@ extension CollectionView {
   ///   - newKey: where an element of the presentation is now (nil: gone).
   ///   - isInserted: whether a new element was inserted (it then starts
   ///     from the layout's appearing attributes) rather than scrolled in.
-  ///   - keepsOldContent: whether a staying element shows its old content
-  ///     until the animation ends (headers and footers of a batch).
   ///   - oldLayout: the layout before, for elements that were not near the screen.
   func beginTransition(
     from presentation: Presentation, newKey: (ElementKey) -> ElementKey?, isInserted: (ElementKey) -> Bool,
-    keepsOldContent: (ElementKey) -> Bool, oldLayout: (any CollectionLayout)?, completions: [(Bool) -> Void]
+    oldLayout: (any CollectionLayout)?, completions: [(Bool) -> Void]
   ) {
     finishTransition(finished: false)  // cut short: this one starts from what it showed
     let layout = collectionViewLayout
@@ -122,8 +120,8 @@ extension CollectionView {
       let from = shifted(was)
       if let key = newKey(oldKey), let to = layout.layoutAttributes(for: key) {
         guard from.frame.union(to.frame).intersects(visible), !tracked.contains(key) else { continue }
-        let content = keepsOldContent(oldKey) ? presentation.contents[oldKey] : nil
-        tracks.append(TransitionTrack(key: key, from: from, to: to, content: content, isDisappearing: false))
+        // What stays shows what the data source says now (a header's new count too).
+        tracks.append(TransitionTrack(key: key, from: from, to: to, content: nil, isDisappearing: false))
         tracked.insert(key)
       } else if let content = presentation.contents[oldKey] {
         let final =
@@ -203,20 +201,18 @@ extension CollectionView {
     where !t.trackedKeys.contains(ElementKey(a)) && ElementKey(a) != liftedKey {
       elements.append(DrawnElement(attributes: a))
     }
-    if var lifted {
-      // The lifted item glides from where the animation found it to its raised place.
-      if let track = t.tracks.first(where: { !$0.isDisappearing && $0.key == liftedKey }) {
-        let zIndex = lifted.zIndex
-        lifted = track.from.interpolated(to: lifted, fraction: t.fraction(at: now))
-        lifted.zIndex = zIndex
-      }
-      elements.append(DrawnElement(attributes: lifted))
-    }
     // At equal zIndex, what is leaving draws beneath what stays, whatever index paths it had.
     elements.sort { a, b in
       if a.attributes.zIndex != b.attributes.zIndex { return a.attributes.zIndex < b.attributes.zIndex }
       if a.isDetached != b.isDetached { return a.isDetached }
       return LayoutAttributes.drawingOrder(a.attributes, b.attributes)
+    }
+    if var lifted {
+      // The lifted item glides from where the animation found it to its raised place.
+      if let track = t.tracks.first(where: { !$0.isDisappearing && $0.key == liftedKey }) {
+        lifted = track.from.interpolated(to: lifted, fraction: t.fraction(at: now))
+      }
+      elements = Self.placingLifted(DrawnElement(attributes: lifted), in: elements)
     }
     if !view.isEmpty {
       rasterize(elements, inDrawingOrder: true, clip: view, on: &surface)

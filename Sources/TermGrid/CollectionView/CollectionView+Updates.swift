@@ -201,7 +201,6 @@ extension CollectionView {
           plan.update.insertedSections.contains(key.indexPath.section)
             || (key.category == .item && plan.update.insertedItems.contains(key.indexPath))
         },
-        keepsOldContent: { key in key.category != .item },
         oldLayout: nil, completions: completions)
     } else {
       for c in completions { c(true) }

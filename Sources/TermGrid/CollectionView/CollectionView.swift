@@ -133,6 +133,19 @@ public final class CollectionView {
   /// How much taller than wide a cell looks; focus navigation measures
   /// distances and cones with it, so "down" means down to the eye.
   public var cellAspectRatio = 2.0
+  /// Where an item lifted with the keys (`m`, ``beginInteractiveMovementForItem(at:)``)
+  /// is drawn, from its place, in cells: one column right and one row up by
+  /// default, so it looks raised; `.zero` keeps it in place, marked by the
+  /// theme's ``Theme/lifted`` style and ``Theme/liftedBorder`` alone. An item
+  /// dragged with the mouse follows the pointer instead. The offset never
+  /// takes the item over a header or footer (a pinned header where it
+  /// floats): raised from the first row under a header, it stays in its row
+  /// and moves only sideways. And the lifted item is drawn above the other
+  /// items and beneath headers and footers, so one scrolled under a pinned
+  /// header, or dragged into one, slips beneath it.
+  public var liftedItemOffset = Point(x: 1, y: -1) {
+    didSet { if movement != nil { setNeedsDisplay() } }
+  }
   /// True when something changed since the last ``draw(into:)``, or an
   /// animation is running (each frame of it is a new picture).
   /// (An interactive transition held by the app is a new picture only when

@@ -37,11 +37,20 @@ public protocol CollectionViewDelegate: AnyObject {
     toProposedIndexPath proposedIndexPath: IndexPath
   ) -> IndexPath
   /// What a screen reader calls the item (UIKit's `accessibilityLabel`):
-  /// nil, the default, says its content's title and detail ("Emma, 1815"),
-  /// then "checked" for a checkmark accessory, "expanded" or "collapsed"
-  /// for an outline row that can expand, and "level 2" for a row indented
-  /// a level ("Buy paint, checked, level 3").
+  /// nil, the default, says what a sighted reader sees of its content: its
+  /// title, lines, detail and badge ("Emma, 1815"), then its accessories:
+  /// a label's text (a list row's count), "checked" for a checkmark,
+  /// "expanded" or "collapsed" for an outline row that can expand; and
+  /// "level 2" for a row indented a level ("Inbox, 12"; "Buy paint,
+  /// checked, level 3").
   func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String?
+  /// What a screen reader calls the section, said before the place of an
+  /// item in it ("Basic Latin, 34 of 95: …"), as UIKit's `accessibilityLabel`
+  /// of its header: give a name where the header shows symbols, ranges or
+  /// counts ("U+0000–U+007F", "★"). nil, the default, says the header's
+  /// title, or "section 2" when there are several sections and no header;
+  /// an empty label says nothing of the section.
+  func collectionView(_ collectionView: CollectionView, accessibilityLabelForSection section: Int) -> String?
   /// The view posted a line for a screen reader
   /// (``CollectionView/postAccessibilityAnnouncement(_:)``): in screen-reader
   /// mode, a focus change, a selection or an update. Default: nothing
@@ -79,8 +88,12 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt originalIndexPath: IndexPath,
     toProposedIndexPath proposedIndexPath: IndexPath
   ) -> IndexPath { proposedIndexPath }
-  /// Default: nil (the content's title and detail, then its checkmark, expansion and level).
+  /// Default: nil (what the content shows: its title, lines, detail, badge and accessories, then its level).
   public func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String? {
+    nil
+  }
+  /// Default: nil (the header's title, or "section 2" when there are several sections).
+  public func collectionView(_ collectionView: CollectionView, accessibilityLabelForSection section: Int) -> String? {
     nil
   }
   /// Default: does nothing.

@@ -26,7 +26,7 @@ struct TransitionTrack {
   var from: LayoutAttributes
   var to: LayoutAttributes
   /// What the element shows while it animates, when that is not asked of
-  /// the data source (a disappearing element, a footer until the batch ends).
+  /// the data source (a disappearing element: it is no longer in the data).
   var content: ElementContent?
   /// True for an element that is gone from the data and vanishes at the end.
   var isDisappearing: Bool
