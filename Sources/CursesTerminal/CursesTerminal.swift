@@ -121,8 +121,8 @@ public final class CursesTerminal: Terminal {
   ///     TermGrid turns this on. Off, Ctrl-C restores the terminal and ends
   ///     the program (the signal's default).
   ///   - pictures: how pictures are drawn; nil (the default) takes
-  ///     `TERMGRID_PICTURES` from `environment` (`kitty`, `sixel`, `symbols`
-  ///     or `none`), else asks the terminal (see <doc:/GridTerminal/TerminalProbe>)
+  ///     `TERMGRID_PICTURES` from `environment` (`kitty`, `kitty-placements`,
+  ///     `sixel`, `symbols` or `off`; see <doc:/GridTerminal/PictureSupport>), else asks the terminal (see <doc:/GridTerminal/TerminalProbe>)
   ///     when the first picture is drawn (``requestPictureSupport()``),
   ///     without waiting for it: placeholders until it answers. A terminal
   ///     whose input is not a terminal (a file, a pipe) is not asked, since

@@ -85,7 +85,7 @@ extension CollectionView {
   /// Deletes items in one animated batch: `updateModel` removes them from
   /// the data source's model, and the view animates them out.
   ///
-  /// The index paths are those before the update. To remove several items
+  /// The index paths are those before the update, in any order. To remove several items
   /// from an array, remove them from the last to the first, so a removal
   /// does not shift the index paths still to come:
   ///

@@ -203,7 +203,7 @@ public final class CollectionView {
   /// Draws alpha for the terminal's colours: set `rasterizer.blend.colors` from the terminal's capabilities.
   public var rasterizer = Rasterizer()
   /// Whether elements' pictures are drawn (false on a terminal whose
-  /// <doc:/GridTerminal/TerminalCapabilities/pictures> is `none`: their
+  /// <doc:/GridTerminal/TerminalCapabilities/pictures> is `off`: their
   /// placeholders show, and no picture is asked for). Set by ``adapt(to:)``.
   public var showsPictures = true {
     didSet { setNeedsDisplay() }
