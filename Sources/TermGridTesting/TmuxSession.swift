@@ -89,6 +89,13 @@ public final class TmuxSession {
     try tmux("send-keys", "-t", name, "Enter")
   }
 
+  /// `argument` quoted for the session's shell, so that it stays one word
+  /// whatever it holds (a path with spaces or quotes in it: a checkout may
+  /// be in any folder): `try tmux.type(TmuxSession.quoted(binary) + " --help")`.
+  public static func quoted(_ argument: String) -> String {
+    "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
   /// Sends keys by tmux name (Down, Enter, Escape, PageDown, q ...).
   public func keys(_ keys: String...) throws { try self.keys(keys) }
 

@@ -34,8 +34,8 @@ import Testing
     defer { c.close() }
     let ours = try TmuxSession(width: size.0, height: size.1, term: "xterm-256color")
     defer { ours.close() }
-    try c.type("\(reference) -n 10000 -m incr")
-    try ours.type("\(Self.binary) -n 10000")
+    try c.type("\(TmuxSession.quoted(reference)) -n 10000 -m incr")
+    try ours.type("\(TmuxSession.quoted(Self.binary)) -n 10000")
     let ready: (String) -> Bool = { $0.contains("Book 00001") }
     var expected = try c.waitForSettled("the C grid", ready)
     let got = try ours.waitForSettled("grid-bench", ready)

@@ -18,7 +18,7 @@ import Testing
   func insertAndDeleteAnimateHelpOpensAndClosesQQuits(size: (Int, Int)) throws {
     let tmux = try TmuxSession(width: size.0, height: size.1)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary); echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)); echo exit=$?")
     let start = try tmux.waitForSettled("the planets") { $0.contains("Mercury") && $0.contains("4 worlds") }
     #expect(start.contains("Rocky") && start.contains("Giants") && start.contains("? help"))
 
@@ -66,7 +66,7 @@ import Testing
   @Test func ctrlCQuitsCleanly() throws {
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary); echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)); echo exit=$?")
     try tmux.waitFor(text: "Mercury")
     try tmux.keys("C-c")
     try tmux.waitFor(text: "exit=0")
@@ -76,7 +76,7 @@ import Testing
   @Test func ctrlZLeavesTheTerminalToTheShellAndFgBringsTheGridBack() throws {
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary); echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)); echo exit=$?")
     let grid = try tmux.waitForSettled("the planets") { $0.contains("Mercury") }
     #expect(try tmux.pane("mouse_sgr_flag") == "1" && tmux.pane("keypad_flag") == "1")
     try tmux.keys("C-z")
@@ -139,7 +139,7 @@ import Testing
   func aProgramThatEndsAtOnceLeavesNothingOnTheShell(input: String) throws {
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.keys("-l", "\(Self.binary)\(input); echo exit=$?")
+    try tmux.keys("-l", "\(TmuxSession.quoted(Self.binary))\(input); echo exit=$?")
     try tmux.keys(input.isEmpty ? ["Enter", "q"] : ["Enter"])
     try tmux.waitFor(text: "exit=0", timeout: 30)
     try tmux.type("echo done")
@@ -153,7 +153,7 @@ import Testing
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
     let started = Date()
-    try tmux.type("\(Self.binary) < /dev/null; echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) < /dev/null; echo exit=$?")
     try tmux.waitFor(text: "exit=0", timeout: 10)
     #expect(Date().timeIntervalSince(started) < 5)
     #expect(try tmux.pane("alternate_on") == "0")
@@ -170,7 +170,7 @@ import Testing
   @Test func anUnknownTerminalIsAMessageAndStatus1() throws {
     let tmux = try TmuxSession(width: 120, height: 10)
     defer { tmux.close() }
-    try tmux.type("TERM=no-such-terminal \(Self.binary); echo exit=$?")
+    try tmux.type("TERM=no-such-terminal \(TmuxSession.quoted(Self.binary)); echo exit=$?")
     let shown = try tmux.waitFor(text: "exit=1")
     #expect(shown.contains("hello-grid: cannot start the terminal (TERM=no-such-terminal)"))
     #expect(!shown.contains("Backtrace") && !shown.contains("Fatal error"))

@@ -16,7 +16,7 @@ import Testing
   func aTextInputTakesCharactersThatJoinTheOneBefore(width: Int, height: Int) throws {
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary); echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)); echo exit=$?")
     try tmux.waitFor(text: "Type / for a note")
     try tmux.keys("/")
     try tmux.typeCodePoints("e\u{301}x")
@@ -46,7 +46,7 @@ import Testing
   func aReplyInTwoPartsFarApartIsNotTyped(gap: Int) throws {
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary); echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)); echo exit=$?")
     try tmux.waitFor(text: "Type / for a note")
     try tmux.keys("/")
     try tmux.keys("-l", "ab")
@@ -86,7 +86,7 @@ import Testing
   @Test func aPasteIsTextInAFieldAndNothingElsewhere() throws {
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary); echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)); echo exit=$?")
     try tmux.waitFor(text: "Type / for a note")
     try tmux.keys("/")
     try tmux.paste("Tolstoy\nddd\n")
@@ -110,7 +110,7 @@ import Testing
   @Test func aFormTakesThemInEveryField() throws {
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary); echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)); echo exit=$?")
     try tmux.waitFor(text: "Type / for a note")
     try tmux.keys("a")
     try tmux.waitFor(text: "Add a person")

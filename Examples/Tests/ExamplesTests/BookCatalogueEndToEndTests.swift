@@ -23,7 +23,7 @@ import Testing
   func browseOpenDetailsResizeAndQuit(width: Int, height: Int) throws {
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary)")
+    try tmux.type("\(TmuxSession.quoted(Self.binary))")
     var screen = try tmux.waitFor(text: "1/2 L'Étranger")
     #expect(screen.contains("─ Albert Camus ─"))
     #expect(screen.contains("L'Étranger"))
@@ -91,7 +91,7 @@ import Testing
   func deleteAddUndoAndSwitchLayout(width: Int, height: Int) throws {
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary)")
+    try tmux.type("\(TmuxSession.quoted(Self.binary))")
     try tmux.waitFor(text: "1/2 L'Étranger")
     // d deletes the focused book, animated; the footer counts one less from the first frame.
     try tmux.keys("d")
@@ -154,7 +154,7 @@ import Testing
     try csv.write(to: file, atomically: true, encoding: .utf8)
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --data \(file.path) --group-by shelf")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --data \(TmuxSession.quoted(file.path)) --group-by shelf")
     // Where and why first (the line with the quote-less short row), then the count.
     _ = try tmux.waitFor(text: "2 rows skipped · line 3: 2 fields, the header has 6")
     try tmux.keys("Right", "Left")

@@ -288,7 +288,7 @@ final class EventTable: WeekCalendarLayoutDataSource {
       .write(to: file, atomically: true, encoding: .utf8)
     let tmux = try TmuxSession(width: 100, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --data \(file.path)")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --data \(TmuxSession.quoted(file.path))")
     let screen = try tmux.waitFor(text: "1 event · mine.csv · 2 rows skipped (line 3: unknown day \"Funday\")")
     #expect(!screen.contains("\u{1b}"))
     try tmux.keys("q")

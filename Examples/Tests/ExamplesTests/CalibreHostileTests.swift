@@ -58,7 +58,7 @@ import Testing
     // The app, browsed and quit, as a person would.
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --calibre '\(folder)'")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --calibre '\(folder)'")
     try tmux.waitFor(text: "5 books · 5 authors")
     try tmux.keys("Enter")
     try tmux.waitFor(text: "Octavia E. Butler  ║")
@@ -127,7 +127,7 @@ import Testing
       byTag.message?.contains("cannot group by tag") == true && byTag.message?.contains("no such table") == true, "\(byTag.message ?? "")")
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --calibre '\(folder)' --group-by series")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --calibre '\(folder)' --group-by series")
     try tmux.waitFor(text: "5 books · 3 series")
     try tmux.keys("g")
     let screen = try tmux.waitFor(text: "by rating")
@@ -210,7 +210,7 @@ import Testing
     // In a terminal: every book's card and detail shown, keys still answered.
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --calibre '\(folder)' --group-by series")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --calibre '\(folder)' --group-by series")
     try tmux.waitFor(text: "5 books · 3 series")
     for _ in 0..<5 {
       try tmux.keys("Enter")

@@ -68,7 +68,7 @@ import Testing
     defer { tmux.close() }
     try tmux.type(
       "strace -f -o '\(trace)' -e trace=open,openat,creat,truncate,ftruncate,unlink,unlinkat,rename,renameat,renameat2,mkdir,mkdirat"
-        + " \(Self.binary) --calibre '\(folder)'")
+        + " \(TmuxSession.quoted(Self.binary)) --calibre '\(folder)'")
     try tmux.waitFor(text: "6 books · 6 authors")
     try tmux.keys("Enter")
     try tmux.waitFor(text: "Octavia E. Butler  ║")
@@ -92,7 +92,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let tmux = try TmuxSession(width: 200, height: 60)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --calibre '\(folder)'")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --calibre '\(folder)'")
     try tmux.waitFor(text: "5 books · 5 authors")
     // The focus on The Left Hand of Darkness, Le Guin's second book.
     try tmux.keys("Tab", "Tab", "Right")
@@ -125,7 +125,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --calibre '\(folder)'")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --calibre '\(folder)'")
     try tmux.waitFor(text: "5 books · 5 authors")
     try tmux.keys("End")
     try tmux.waitFor(text: "1/1 三体")
@@ -149,7 +149,7 @@ import Testing
     // (Wide enough for the title's note after the library's long name.)
     let tmux = try TmuxSession(width: 140, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --calibre '\(folder)'")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --calibre '\(folder)'")
     try tmux.waitFor(text: "5 books · 5 authors")
     let calibre = try CalibreProcess(library: folder)
     try calibre.send("begin")
@@ -196,7 +196,7 @@ import Testing
     #expect(before["metadata.db-wal"] != nil && before["metadata.db-shm"] != nil)
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --calibre '\(folder)'")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --calibre '\(folder)'")
     try tmux.waitFor(text: "6 books · 6 authors")
     try tmux.keys("End")
     try tmux.waitFor(text: "Unfolded")
@@ -229,7 +229,7 @@ import Testing
     #expect(try library.groups(by: .author).map(\.count).reduce(0, +) == 6)
     let tmux = try TmuxSession(width: 140, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --calibre '\(folder)'")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --calibre '\(folder)'")
     let screen = try tmux.waitFor(text: "unfinished change not shown")
     #expect(screen.contains("5 books · 5 authors") && screen.contains("Kindred") && !screen.contains("HALF"), "\(screen)")
     #expect(try Self.state(of: folder) == before, "not a byte written, no file created")

@@ -221,7 +221,7 @@ import Testing
     let folder = try Self.library.get()
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --calibre '\(folder)' --group-by series")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --calibre '\(folder)' --group-by series")
     var screen = try tmux.waitFor("the covers") { $0.contains("5 books · 3 series") && Self.pictureRows($0) >= 2 }
     #expect(screen.contains("─ Hainish Cycle ─") && screen.contains("★★★★☆") && screen.contains("1969"))
     try tmux.keys("Enter")
@@ -246,7 +246,7 @@ import Testing
     let folder = try Self.coverless.get()
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --calibre '\(folder)'")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --calibre '\(folder)'")
     let screen = try tmux.waitFor(text: "2 books · 1 author")
     #expect(screen.contains("Emma") && screen.contains("Persuasion") && screen.contains("─ Jane Austen ─"))
     #expect(Self.pictureRows(screen) == 0 && !screen.contains("!"), "boards, not broken pictures")

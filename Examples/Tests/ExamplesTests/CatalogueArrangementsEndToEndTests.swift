@@ -13,7 +13,7 @@ import Testing
   func theWaterfallThenShelvesThatScrollOnTheirOwn(width: Int, height: Int) throws {
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --group-by shelf")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --group-by shelf")
     try tmux.waitFor(text: "171 books · 9 shelves")
     // L twice: the waterfall, its cards as tall as their titles need.
     try tmux.keys("L", "L")

@@ -80,7 +80,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --data '\(folder)/export.csv' --covers '\(covers)'")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --data '\(folder)/export.csv' --covers '\(covers)'")
     try tmux.waitFor(text: "6 books")
     try tmux.keys("H")
     var screen = try tmux.waitForSettled("home by status") {

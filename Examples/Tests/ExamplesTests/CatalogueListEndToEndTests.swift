@@ -142,7 +142,7 @@ import Testing
     let t = Self.timeout
     let tmux = try TmuxSession(width: 80, height: 24, term: "xterm", locale: "C")
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --group-by shelf")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --group-by shelf")
     try tmux.waitFor("the grid", timeout: t) { $0.contains("171 books . 9 shelves") }
     try tmux.keys("L")
     var screen = try tmux.waitForSettled("the list", timeout: t) {

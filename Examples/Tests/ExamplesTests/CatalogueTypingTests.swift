@@ -23,7 +23,7 @@ import Testing
     try Data("title,author,year\nL'Étranger,Albert Camus,1942\nLa Peste,Albert Camus,1947\n".utf8).write(to: file)
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --data '\(file.path)'; echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --data '\(file.path)'; echo exit=$?")
     try tmux.waitFor(text: "2 books")
 
     // The filter: an accent typed after its letter, then a letter after it.
@@ -105,7 +105,7 @@ import Testing
     try Data("title,author,year\n\(books)\n".utf8).write(to: file)
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --data '\(file.path)'; echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --data '\(file.path)'; echo exit=$?")
     try tmux.waitFor(text: "6 books")
     try tmux.keys("/")
     try tmux.waitFor("the filter") { Self.bottom($0).hasPrefix(" / ") }

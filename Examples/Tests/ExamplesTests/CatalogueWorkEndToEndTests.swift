@@ -66,7 +66,7 @@ import Testing
     let original = try Data(contentsOf: file)
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --data \(file.path)")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --data \(TmuxSession.quoted(file.path))")
     try tmux.waitFor(text: "1/2 L'Étranger")
     // Chekhov's section: Дядя Ваня first; move it two places on.
     try tmux.keys("Tab", "Tab")
@@ -86,7 +86,7 @@ import Testing
     try tmux.waitFor("exit") { _ in (try? tmux.pane("alternate_on")) == "0" }
 
     // Restart from the saved file: Дядя Ваня is the third of Chekhov's plays.
-    try tmux.type("clear; \(Self.binary) --data \(file.path)")
+    try tmux.type("clear; \(TmuxSession.quoted(Self.binary)) --data \(TmuxSession.quoted(file.path))")
     try tmux.waitFor(text: "1/2 L'Étranger")
     try tmux.keys("Tab", "Tab")
     try tmux.waitFor(text: "1/3 Три сестры")
@@ -131,7 +131,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --data \(file.path)")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --data \(TmuxSession.quoted(file.path))")
     var screen = try tmux.waitFor(text: "1/2 L'Étranger")
     #expect(try tmux.pane("mouse_sgr_flag") == "1" && tmux.pane("mouse_button_flag") == "1")
     // A click (press and release, 1-based SGR cells) on La Peste selects it.

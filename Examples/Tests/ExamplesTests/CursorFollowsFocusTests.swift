@@ -47,7 +47,7 @@ import Testing
       let tmux = try TmuxSession(width: width, height: height, term: term)
       defer { tmux.close() }
       let binary = TmuxSession.productsDirectory.appendingPathComponent(example.name).path
-      try tmux.type("\(binary) \(example.arguments); echo exit=$?")
+      try tmux.type("\(TmuxSession.quoted(binary)) \(example.arguments); echo exit=$?")
       try tmux.waitFor(text: example.ready)
       let context = "\(example.name) at \(width)x\(height) under \(term)"
       try checkCursor(in: tmux, after: "the first frame", context)
@@ -65,7 +65,7 @@ import Testing
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
     let binary = TmuxSession.productsDirectory.appendingPathComponent("book-catalogue").path
-    try tmux.type("TERMGRID_SCREEN_READER=1 \(binary); echo exit=$?")
+    try tmux.type("TERMGRID_SCREEN_READER=1 \(TmuxSession.quoted(binary)); echo exit=$?")
     try tmux.waitFor(text: "books")
     try tmux.keys("Right")
     // "Author, 2 of N: Title, year" on the last line, and nothing animating.

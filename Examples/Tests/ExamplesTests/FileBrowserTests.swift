@@ -43,7 +43,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     let tmux = try TmuxSession(width: width, height: height, term: term)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) '\(root)'; echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) '\(root)'; echo exit=$?")
     var screen = try tmux.waitFor(text: "→ opens")
     // Folders first, then by name; hostile names shown as symbols, on one row each.
     let names = Self.rows(screen).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -129,7 +129,7 @@ import Testing
     defer { tmux.close() }
     // The folder's bytes on the command line as the shell passes them (printf's octal escape).
     let shellPath = String(decoding: base.dropLast(), as: UTF8.self) + "\\351"
-    try tmux.type("\(Self.binary) \"$(printf '\(shellPath)')\"; echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) \"$(printf '\(shellPath)')\"; echo exit=$?")
     let screen = try tmux.waitFor(text: "→ opens")
     #expect(screen.contains("caf\u{FFFD}") && screen.contains("▸ z\u{FFFD}ro"), "\(screen)")
     try tmux.keys("Right")
@@ -157,7 +157,7 @@ import Testing
     try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/tree/locked/secret.txt"))
     try Data("y".utf8).write(to: URL(fileURLWithPath: base + "/tree/open/a.txt"))
     #expect(chmod(base + "/tree/locked", 0) == 0)
-    var command = "\(Self.binary) '\(base)/tree'"
+    var command = "\(TmuxSession.quoted(Self.binary)) '\(base)/tree'"
     if getuid() == 0 {
       try fm.copyItem(atPath: Self.binary, toPath: base + "/bin/file-browser")
       for path in [base, base + "/bin", base + "/bin/file-browser", base + "/tree", base + "/tree/open"] {
@@ -182,7 +182,7 @@ import Testing
   @Test func aMissingFolderIsAClearErrorBeforeTheScreenChanges() throws {
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) /nonexistent/folder; echo exit=$?")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) /nonexistent/folder; echo exit=$?")
     let screen = try tmux.waitFor(text: "exit=1")
     #expect(screen.contains("file-browser: cannot read /nonexistent/folder: No such file or directory"), "\(screen)")
   }
@@ -206,7 +206,7 @@ import Testing
     let tmux = try TmuxSession(width: 100, height: 30)
     defer { tmux.close() }
     // Under a shell without job control, which does not take the terminal back when the browser is stopped.
-    try tmux.type("sh -c \"\(Self.binary) '\(root)'; echo exit=\\$?\"")
+    try tmux.type("sh -c \"\(TmuxSession.quoted(Self.binary)) '\(root)'; echo exit=\\$?\"")
     try tmux.waitFor(text: "→ opens")
     try tmux.keys("Down", "Right")
     try tmux.waitFor(text: "10002 rows", timeout: 60)

@@ -150,7 +150,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --data '\(folder)/export.csv' --covers '\(covers)' --group-by status")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --data '\(folder)/export.csv' --covers '\(covers)' --group-by status")
     var screen = try tmux.waitFor("covers") { $0.contains("6 books") && Self.pictureRows($0) >= 2 }
     #expect(screen.contains("─ currently-reading ─"))
     #expect(screen.contains("★★★☆☆"), "A Wizard of Earthsea's stars on its card")

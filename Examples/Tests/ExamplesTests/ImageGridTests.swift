@@ -160,7 +160,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) '\(root)'")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) '\(root)'")
     var screen = try tmux.waitFor("the thumbnails") {
       $0.contains("5 pictures · 2 folders · 1 other file skipped") && Self.pictureRows($0) >= 2 && $0.contains("! broken.jpg")
     }
@@ -193,7 +193,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     let tmux = try TmuxSession(width: 80, height: 24, locale: "C")
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) '\(root)'")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) '\(root)'")
     /// The rows of the thumbnails' pictures (between a card's top border and its name).
     func pictureLines(_ screen: String) -> [Substring] {
       let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)

@@ -85,7 +85,7 @@ import Testing
   func columnsInsertsAndDeletesInATerminal(width: Int, height: Int) throws {
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --count 60")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --count 60")
     let columns = width == 80 ? 3 : 9
     var screen = try tmux.waitFor(text: "60 cards · \(columns) columns (by width)")
     #expect(cardNumbers(screen).contains(1) && screen.contains("╭") && screen.contains("rows"))
@@ -117,7 +117,7 @@ import Testing
   @Test func aDragSidewaysChangesTheColumnsAsItGoesKeptPastHalfWayElsePutBack() throws {
     let tmux = try TmuxSession(width: 80, height: 24)
     defer { tmux.close() }
-    try tmux.type("\(Self.binary) --count 60")
+    try tmux.type("\(TmuxSession.quoted(Self.binary)) --count 60")
     try tmux.waitFor(text: "60 cards · 3 columns (by width)")
     // Pressed on a card, dragged 12 cells right (16 take it all the way): three quarters to 4 columns.
     try tmux.keys("-l", "\u{1B}[<0;11;6M\u{1B}[<32;16;6M\u{1B}[<32;23;6M")
