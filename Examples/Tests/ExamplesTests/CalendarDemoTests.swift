@@ -245,7 +245,7 @@ final class EventTable: WeekCalendarLayoutDataSource {
   func theWeekInATerminal(width: Int, height: Int) throws {
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type(Self.binary)
+    try tmux.type(TmuxSession.quoted(Self.binary))
     var screen = try tmux.waitFor(text: "32 events · bundled week · Mon 08:00–08:30 Standup")
     let first = screen.split(separator: "\n")[0]
     for name in ["Mon (6)", "Tue (6)", "Wed (7)", "Sun (2)"] { #expect(first.contains(name)) }

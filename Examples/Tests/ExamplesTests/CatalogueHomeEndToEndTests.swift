@@ -26,7 +26,7 @@ import Testing
   func shelvesOfTheBundledCatalogueScrollSidewaysOnTheirOwn(width: Int, height: Int) throws {
     let tmux = try TmuxSession(width: width, height: height, term: "xterm")
     defer { tmux.close() }
-    try tmux.type(Self.binary)
+    try tmux.type(TmuxSession.quoted(Self.binary))
     try tmux.waitFor(text: "171 books · 74 authors")
     try tmux.keys("H")
     var screen = try tmux.waitForSettled("home") { $0.contains("home: shelves by shelf") && $0.contains("─ drama · 13 ") }

@@ -46,7 +46,7 @@ import Testing
     let t = Self.timeout
     let tmux = try TmuxSession(width: width, height: height, term: term)
     defer { tmux.close() }
-    try tmux.type(Self.binary)
+    try tmux.type(TmuxSession.quoted(Self.binary))
     try tmux.waitFor("the grid", timeout: t) { $0.contains("171 books · 74 authors") }
     try tmux.keys("Right")
     try tmux.waitFor("La Peste focused", timeout: t) { self.statusLine($0).contains("2/2 La Peste") }

@@ -38,7 +38,7 @@ import Testing
   func selectTwoBooksWithTheKeysAndDeleteThem(width: Int, height: Int) throws {
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type(Self.binary)
+    try tmux.type(TmuxSession.quoted(Self.binary))
     try tmux.waitFor(text: "1/2 L'Étranger")
     try tmux.keys("Space", "Right", "Space")
     var screen = try tmux.waitFor(text: "2 selected")
@@ -104,7 +104,7 @@ import Testing
   func filterWithSlashAndRestoreWithEsc(width: Int, height: Int) throws {
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type(Self.binary)
+    try tmux.type(TmuxSession.quoted(Self.binary))
     try tmux.waitFor(text: "1/2 L'Étranger")
     try tmux.keys("Tab", "Tab")  // Chekhov
     try tmux.waitFor(text: "1/3 Дядя Ваня")
@@ -164,7 +164,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let tmux = try TmuxSession(width: 100, height: 30)
     defer { tmux.close() }
-    try tmux.type(Self.binary)
+    try tmux.type(TmuxSession.quoted(Self.binary))
     try tmux.waitFor(text: "1/2 L'Étranger")
     try tmux.keys("d")
     try tmux.waitFor(text: "170 books")

@@ -53,7 +53,7 @@ import Testing
   func deleteAndInsertInATerminal(width: Int, height: Int) throws {
     let tmux = try TmuxSession(width: width, height: height)
     defer { tmux.close() }
-    try tmux.type(Self.binary)
+    try tmux.type(TmuxSession.quoted(Self.binary))
     var screen = try tmux.waitFor(text: "16 cards")
     #expect(cardNumbers(screen) == Set(1...16))
     try tmux.keys("d")  // the focused card, 1

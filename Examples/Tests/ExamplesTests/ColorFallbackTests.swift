@@ -71,7 +71,7 @@ import Testing
     let tmux = try TmuxSession(width: 80, height: 24, term: term)
     defer { tmux.close() }
     let binary = TmuxSession.productsDirectory.appendingPathComponent("book-catalogue").path
-    try tmux.type(binary)
+    try tmux.type(TmuxSession.quoted(binary))
     try tmux.waitForSettled("the catalogue") { $0.contains("Book catalogue") && $0.contains("─ Albert Camus ─") }
     let styled = try tmux.captureStyled()
     let rules = styled.split(separator: "\n", omittingEmptySubsequences: false)
