@@ -10,7 +10,7 @@ func planetsInARealTerminal() throws -> Bool {
   let tmux = try TmuxSession(width: 80, height: 24)
   defer { tmux.close() }
   let binary = TmuxSession.productsDirectory.appendingPathComponent("hello-grid").path
-  try tmux.type("\(binary); echo exit=$?")
+  try tmux.type("\(TmuxSession.quoted(binary)); echo exit=$?")  // quoted: the checkout may be in any folder
   try tmux.waitForSettled("the planets") { $0.contains("Mercury") && $0.contains("4 worlds") }
 
   try tmux.keys("i")
@@ -32,7 +32,7 @@ func planetsInARealTerminal() throws -> Bool {
 func anAccentTypedAfterItsLetterJoinsIt() throws {
   let tmux = try TmuxSession(width: 80, height: 24)
   defer { tmux.close() }
-  try tmux.type(TmuxSession.productsDirectory.appendingPathComponent("text-entry").path)
+  try tmux.type(TmuxSession.quoted(TmuxSession.productsDirectory.appendingPathComponent("text-entry").path))
   try tmux.waitFor(text: "Type / for a note")
   try tmux.keys("/")
   try tmux.typeCodePoints("e\u{301}x")  // e, then the combining acute accent, then x

@@ -9,7 +9,7 @@ import GridRender
 /// ```swift
 /// let tmux = try TmuxSession(width: 80, height: 24)
 /// defer { tmux.close() }
-/// try tmux.type(TmuxSession.productsDirectory.appendingPathComponent("my-app").path)
+/// try tmux.type(TmuxSession.quoted(TmuxSession.productsDirectory.appendingPathComponent("my-app").path))
 /// try tmux.waitFor(text: "? help")
 /// try tmux.keys("Down", "Enter")
 /// ```
