@@ -41,7 +41,10 @@ public enum Application {
   /// before the screen changes.
   ///
   /// ```swift
-  /// Application.run { try Catalogue(contentsOf: path) }
+  /// // Planets: your CollectionViewController, made from a file's lines.
+  /// Application.run(name: "planets") {
+  ///   try Planets(names: String(contentsOfFile: "planets.txt", encoding: .utf8).split(separator: "\n").map(String.init))
+  /// }
   /// ```
   public static func run(
     name: String? = nil, terminal: () throws -> any Terminal = { try CursesTerminal(interruptKey: true) },

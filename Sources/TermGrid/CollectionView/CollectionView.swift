@@ -353,7 +353,9 @@ public final class CollectionView {
     if let indexPath { redraw.invalidateItem(indexPath) }
   }
 
-  /// The frame of an item in content coordinates.
+  /// The layout attributes of an item (its frame in content coordinates,
+  /// zIndex, alpha, scale, hidden), as the layout computes them now; nil
+  /// when the layout has no item at `indexPath`.
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     layoutIfNeeded()
     return collectionViewLayout.layoutAttributesForItem(at: indexPath)
