@@ -74,17 +74,8 @@ public final class TerminalRunLoop {
         let awaiting = !animating && (scene.hasPendingWork || awaitsTerminal)
         let wait: Duration? = animating || awaiting ? frameInterval : untilIdle ? .zero : nil
         guard let first = try terminal.nextEvent(timeout: wait) else {
-          if animating || awaiting {
-            scene.takeFinishedWork()
-            try drawFrame(force: tellCapabilitiesIfChanged())
-            continue
-          }
-          let woken = wakeRequests.withLock { requested in
-            defer { requested = false }
-            return requested
-          }
-          if woken {
-            // Work on another thread has results.
+          // A frame interval passed, or work on another thread woke the loop with results.
+          if animating || awaiting || takeWakeRequest() {
             scene.takeFinishedWork()
             try drawFrame(force: tellCapabilitiesIfChanged())
             continue
@@ -114,6 +105,14 @@ public final class TerminalRunLoop {
       scene.takeFinishedWork()
       try drawFrame(force: tellCapabilitiesIfChanged() || repaintsWhole)
       repaintsWhole = false
+    }
+  }
+
+  /// Whether ``wakeUp`` was called since the last look (and no longer).
+  private func takeWakeRequest() -> Bool {
+    wakeRequests.withLock { requested in
+      defer { requested = false }
+      return requested
     }
   }
 
