@@ -272,11 +272,15 @@ def path_figures(funcs):
 
 
 def record(label, what, app, key, args, syms, binary):
-    before = app.settle()
-    trace_key(app, key, label, args.out, args.tools, syms, binary)
-    after = app.settle()
-    open(os.path.join(args.out, label + ".before.txt"), "w").write(before)
-    open(os.path.join(args.out, label + ".after.txt"), "w").write(after)
+    if app is not None:
+        before = app.settle()
+        trace_key(app, key, label, args.out, args.tools, syms, binary)
+        after = app.settle()
+        open(os.path.join(args.out, label + ".before.txt"), "w").write(before)
+        open(os.path.join(args.out, label + ".after.txt"), "w").write(after)
+    else:
+        before = open(os.path.join(args.out, label + ".before.txt")).read()
+        after = open(os.path.join(args.out, label + ".after.txt")).read()
     trace = os.path.join(args.out, label + ".tsv")
     listing, g = analyze(args.tools, trace, syms, binary)
     open(os.path.join(args.out, label + ".listing.txt"), "w").write(listing)
@@ -286,7 +290,7 @@ def record(label, what, app, key, args, syms, binary):
         for i, (name, path, module, line) in enumerate(funcs, 1):
             f.write(f"{i}\t{module}\t{path}\t{line}\t{'yes' if g['vocab'].search(path) else ''}\t{name}\n")
     calls = collections.Counter()
-    demangled = {}
+    app_calls = collections.Counter()
     if os.path.exists(os.path.join(args.out, label + ".calls")):
         rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(args.out, label + ".calls")) if l.strip()]
         names = run(["swift", "demangle", "--simplified"], input="\n".join(r[1] for r in rows)).split("\n")
@@ -297,11 +301,13 @@ def record(label, what, app, key, args, syms, binary):
                 m = re.match(r"\$s(\d+)", sym)
                 module = sym[m.end():m.end() + int(m.group(1))].replace("_", "-") if m else "?"
             calls[module] += int(n)
-            demangled[name] = demangled.get(name, 0) + int(n)
+            if g["rel"](loc.split(":")[0]).startswith("Examples/"):
+                app_calls[name.strip()] += int(n)
     figures = {
         "label": label, "what": what, "moved": before != after,
         "all": path_figures(funcs), "without_value_files": path_figures(core),
         "calls_per_module": dict(calls),
+        "app_calls": dict(app_calls.most_common()),
         "app_modules": sorted({f[2] for f in funcs if f[1].startswith("Examples/")}),
     }
     return figures
@@ -349,6 +355,9 @@ def summary(results, out, checkout, modules):
         lines += ["", f"## {r['what']}: the app entered through", ""]
         for e in app_entries(r["all"] | {"app_modules": r["app_modules"]}):
             lines.append(f"- {e}")
+        lines += ["", "Every call of the app's functions during the key (compiler-made helpers left out):", ""]
+        for name, n in r.get("app_calls", {}).items():
+            lines.append(f"- {n} × {name}")
         lines += ["", "Module order: " + " > ".join(r["all"]["module_order"]), "",
                   f"Files per module: " + ", ".join(f"{m} {n}" for m, n in r["all"]["files_per_module"].items()),
                   "", f"Listing: `{r['label']}.listing.txt` (steps), `{r['label']}.functions.tsv` (functions)."]
@@ -365,11 +374,21 @@ def main():
     p.add_argument("--checkout", required=True)
     p.add_argument("--tools", required=True)
     p.add_argument("--out", required=True)
+    p.add_argument("--analyze-only", action="store_true",
+                   help="count again from the recordings already in --out (no program is run)")
     args = p.parse_args()
     args.checkout = os.path.realpath(args.checkout)
     os.makedirs(args.out, exist_ok=True)
     kept, modules = watched_symbols(args.binary, args.checkout)
     syms = os.path.join(args.out, "watched.syms")
+    if args.analyze_only:
+        moves = record("right-moves", "Right, one book to the next", None, "Right", args, syms, args.binary)
+        noop = record("right-noop", "Right that moves nothing", None, "Right", args, syms, args.binary)
+        for r in (moves, noop):
+            r["bytes"] = json.load(open(os.path.join(args.out, r["label"] + ".json")))["bytes"]
+            json.dump(r, open(os.path.join(args.out, r["label"] + ".json"), "w"), indent=1, ensure_ascii=False)
+        print(summary([moves, noop], args.out, args.checkout, modules))
+        return
     with open(syms, "w") as f:
         for address, name in kept:
             f.write(f"{address} {name}\n")
