@@ -1,3 +1,4 @@
+import BookCatalogueModel
 import CSQLite
 import Foundation
 import TermGridImages

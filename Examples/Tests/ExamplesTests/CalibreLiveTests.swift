@@ -1,9 +1,8 @@
+import BookCatalogueModel
 import CSQLite
 import Foundation
 import TermGridTesting
 import Testing
-
-@testable import book_catalogue
 
 /// Calibre libraries that Calibre itself is using while the catalogue
 /// shows them: Calibre (its own database layer, through `calibre-debug`)

@@ -1,3 +1,4 @@
+import BookCatalogueModel
 import GridLayout
 import Testing
 

@@ -3,7 +3,9 @@ import Foundation
 import TermGridTesting
 import Testing
 
-@testable import book_catalogue
+// @testable: these tests check the writer's and loader's internals (rows kept
+// byte for byte, source rows, the trimming and shelf-splitting fast paths).
+@testable import BookCatalogueModel
 @testable import waterfall_demo
 
 /// What a catalogue file holds is never lost: a row that does not parse

@@ -1,8 +1,7 @@
+import BookCatalogueModel
 import Foundation
 import TermGridTesting
 import Testing
-
-@testable import book_catalogue
 
 @Suite struct CatalogueLoaderTests {
   @Test func readsGoodreadsExportsWithBOMAndCRLF() throws {

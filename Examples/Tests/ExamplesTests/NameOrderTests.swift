@@ -2,7 +2,9 @@ import Foundation
 import NameOrdering
 import Testing
 
-@testable import book_catalogue
+// @testable: these tests check the writer's and loader's internals (rows kept
+// byte for byte, source rows, the trimming and shelf-splitting fast paths).
+@testable import BookCatalogueModel
 
 /// The catalogue's cheap orderings and trimming give what Foundation gives.
 @Suite struct NameOrderTests {

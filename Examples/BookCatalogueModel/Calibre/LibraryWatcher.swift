@@ -10,7 +10,7 @@ import Foundation
 /// waits for, and sees any program's change whichever way the database is
 /// read; the app reads again only when told, and a read that finds nothing
 /// new (SQLite's `data_version` unchanged) costs one query.
-final class LibraryWatcher {
+public final class LibraryWatcher {
   /// What is shared with the watching thread.
   private final class Shared: @unchecked Sendable {
     // (@unchecked: every field is touched with `lock` held.)
@@ -26,7 +26,7 @@ final class LibraryWatcher {
   private var lookAt: ContinuousClock.Instant?
 
   /// Starts watching the database at `path`.
-  init(path: String, interval: Duration = .milliseconds(500)) {
+  public init(path: String, interval: Duration = .milliseconds(500)) {
     let shared = shared
     let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
     let thread = Thread {
@@ -52,24 +52,24 @@ final class LibraryWatcher {
 
   /// Called from the watching thread when the files changed (the run
   /// loop's wake-up), so that the app looks at once.
-  var onChange: (@Sendable () -> Void)? {
+  public var onChange: (@Sendable () -> Void)? {
     get { shared.lock.withLock { shared.onChange } }
     set { shared.lock.withLock { shared.onChange = newValue } }
   }
 
   /// Whether a look asked for (``look(after:)``) is still to come.
-  var hasLookAhead: Bool { lookAt != nil }
+  public var hasLookAhead: Bool { lookAt != nil }
 
   /// On the main thread: asks for a look `delay` from now (a read found the
   /// library locked, and is to be tried again), as if the files had changed.
-  func look(after delay: Duration) {
+  public func look(after delay: Duration) {
     let at = ContinuousClock.now + delay
     if lookAt.map({ at < $0 }) ?? true { lookAt = at }
   }
 
   /// On the main thread: whether the files changed since the last call,
   /// or a look asked for is due.
-  func takeDue() -> Bool {
+  public func takeDue() -> Bool {
     var due = shared.lock.withLock {
       defer { shared.changed = false }
       return shared.changed

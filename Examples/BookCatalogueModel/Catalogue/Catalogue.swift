@@ -1,41 +1,60 @@
 import Foundation
-import GridLayout
 import NameOrdering
 
 /// How books are grouped into sections.
-enum Grouping: String, CaseIterable, Sendable {
-  case author, shelf, decade
+public enum Grouping: String, CaseIterable, Sendable {
+  /// By the book's author.
+  case author
+  /// By the book's first shelf.
+  case shelf
+  /// By the decade of the book's year.
+  case decade
   /// Goodreads' Exclusive Shelf: currently-reading, to-read, read.
   case status
 }
 
 /// The order of the books within a group.
-enum BookOrder: String, CaseIterable, Sendable {
+public enum BookOrder: String, CaseIterable, Sendable {
   /// The file's own order, which moving a book changes (and saving keeps).
   case file
-  case title, year, author
+  /// By title (in the way people sort names: "The" and accents ignored).
+  case title
+  /// By year, books of unknown year last.
+  case year
+  /// By author (by family name).
+  case author
 
   /// The next order (o cycles).
-  var next: BookOrder {
+  public var next: BookOrder {
     let all = Self.allCases
     return all[(all.firstIndex(of: self)! + 1) % all.count]
   }
 }
 
 /// A group of books: one section of the grid.
-struct BookGroup: Sendable {
-  var name: String
-  var books: BookList
+public struct BookGroup: Sendable {
+  /// The group's name: an author, a shelf, a decade, a status.
+  public var name: String
+  /// The group's books, in order.
+  public var books: BookList
 
+  /// A group named `name` of `books`.
+  public init(name: String, books: BookList) {
+    self.name = name
+    self.books = books
+  }
 }
 
 /// Books grouped into sections, in a stable order.
-struct Catalogue: Sendable {
-  var groups: [BookGroup]
-  var grouping: Grouping
-  var sort: BookOrder
+public struct Catalogue: Sendable {
+  /// The sections, in order.
+  public var groups: [BookGroup]
+  /// How the books are grouped.
+  public var grouping: Grouping
+  /// The order within a group.
+  public var sort: BookOrder
   /// Every book, in the file's order (added books at the end).
-  var books: [Book]
+  public var books: [Book]
 
   /// The group a book belongs to, and where that group sorts (for decades).
   static func group(of book: Book, by grouping: Grouping) -> (name: String, order: Double) {
@@ -60,10 +79,10 @@ struct Catalogue: Sendable {
   static let statusOrder = ["currently-reading": 0.0, "to-read": 1, "read": 2, "": 4]
 
   /// The group of books without a shelf.
-  static let noShelf = "(no shelf)"
+  public static let noShelf = "(no shelf)"
 
   /// Groups `books` (kept in their order) into sections sorted by name (decades by time), each sorted by `sort`.
-  init(books: [Book], grouping: Grouping, sort: BookOrder = .file) {
+  public init(books: [Book], grouping: Grouping, sort: BookOrder = .file) {
     self.grouping = grouping
     self.sort = sort
     self.books = books
@@ -154,7 +173,7 @@ struct Catalogue: Sendable {
   }
 
   /// A catalogue of groups exactly as given (what a collection view shows mid-change).
-  init(groups: [BookGroup], grouping: Grouping, sort: BookOrder, books: [Book]) {
+  public init(groups: [BookGroup], grouping: Grouping, sort: BookOrder, books: [Book]) {
     self.groups = groups
     self.grouping = grouping
     self.sort = sort
@@ -165,7 +184,7 @@ struct Catalogue: Sendable {
   /// file just before the book `next`, else just after `previous` (its
   /// neighbours as shown), so that the file's order and what is shown agree.
   /// With another order than the file's, the order shown becomes the file's first.
-  func placing(_ book: Book, before next: Int?, after previous: Int?) -> Catalogue {
+  public func placing(_ book: Book, before next: Int?, after previous: Int?) -> Catalogue {
     var order = sort == .file ? books : booksAsShown
     let old = order.firstIndex { $0.id == book.id }
     if let old { order.remove(at: old) }
@@ -203,20 +222,20 @@ struct Catalogue: Sendable {
   }
 
   /// The books in the order shown: group after group.
-  var booksAsShown: [Book] { groups.flatMap(\.books) }
+  public var booksAsShown: [Book] { groups.flatMap(\.books) }
 
   /// The same books, grouped and sorted another way.
-  func regrouped(by grouping: Grouping, sort: BookOrder) -> Catalogue {
+  public func regrouped(by grouping: Grouping, sort: BookOrder) -> Catalogue {
     Catalogue(books: books, grouping: grouping, sort: sort)
   }
 
   /// The catalogue of the books `keep` accepts, grouped again (emptied groups go).
-  func keeping(_ keep: (Book) -> Bool) -> Catalogue {
+  public func keeping(_ keep: (Book) -> Bool) -> Catalogue {
     Catalogue(books: books.filter(keep), grouping: grouping, sort: sort)
   }
 
   /// Only the books `keep` accepts, in the same groups and order.
-  func filtered(_ keep: (Book) -> Bool) -> Catalogue {
+  public func filtered(_ keep: (Book) -> Bool) -> Catalogue {
     var c = self
     c.books = books.filter(keep)
     c.groups = groups.compactMap { g in
@@ -226,19 +245,11 @@ struct Catalogue: Sendable {
     return c
   }
 
-  var bookCount: Int { books.count }
-
-  /// The catalogue as identifiers: groups by name, books by id. The
-  /// difference of two snapshots is the batch update between them.
-  var snapshot: DiffableSnapshot<String, Int> {
-    var s = DiffableSnapshot<String, Int>()
-    s.appendSections(groups.map(\.name))
-    for group in groups { try? s.appendItems(group.books.map(\.id), toSection: group.name) }
-    return s
-  }
+  /// How many books there are (in every group).
+  public var bookCount: Int { books.count }
 
   /// The footer of a group, after the seed: "Jane Austen has 6 books".
-  func footer(for group: BookGroup) -> String {
+  public func footer(for group: BookGroup) -> String {
     let n = group.books.count
     let books = n == 1 ? "1 book" : "\(n) books"
     switch grouping {

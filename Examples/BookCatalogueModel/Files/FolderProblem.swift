@@ -2,9 +2,12 @@ import Foundation
 
 /// Why a folder named on the command line cannot be used: it is not there,
 /// it is a file, or the system refuses it (the reason as the system says it).
-enum FolderProblem: Error, Equatable {
+public enum FolderProblem: Error, Equatable {
+  /// Nothing is there.
   case noSuchFolder
+  /// It is a file (or something else that is not a folder).
   case notAFolder
+  /// The system refuses it, for the reason it gives ("Permission denied").
   case unreadable(String)
 
   /// What keeps `path` from being used as a folder (one that can be

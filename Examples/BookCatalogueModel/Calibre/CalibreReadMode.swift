@@ -1,6 +1,6 @@
 /// How a Calibre library's database is read. Whichever it is, nothing in
 /// the library is written and no file is created in it.
-enum CalibreReadMode: Equatable, Sendable {
+public enum CalibreReadMode: Equatable, Sendable {
   /// In place, with SQLite's locks, and through Calibre's `-wal` and
   /// `-shm` when the database is in WAL mode: what Calibre commits shows
   /// on the next read.
@@ -17,7 +17,7 @@ enum CalibreReadMode: Equatable, Sendable {
   case privateCopy(CopyReason)
 
   /// Why the library is read from a private copy.
-  enum CopyReason: Equatable, Sendable {
+  public enum CopyReason: Equatable, Sendable {
     /// A hot journal: Calibre ended in the middle of a change
     /// (`metadata.db-journal` is left). Undoing it writes the database;
     /// the copy shows the library as Calibre will restore it.
@@ -33,7 +33,7 @@ enum CalibreReadMode: Equatable, Sendable {
 
   /// What the title bar says of it (short), or nil when there is nothing
   /// to say: the library is shown as it is.
-  var note: String? {
+  public var note: String? {
     switch self {
     case .shared, .immutable, .privateCopy(.leftOverWriteAheadLog): return nil
     case .privateCopy(.hotJournal): return "unfinished change not shown"
@@ -42,7 +42,7 @@ enum CalibreReadMode: Equatable, Sendable {
   }
 
   /// What the status line says of it when the library opens, or nil.
-  var explanation: String? {
+  public var explanation: String? {
     switch self {
     case .shared, .immutable, .privateCopy(.leftOverWriteAheadLog): return nil
     case .privateCopy(.hotJournal):

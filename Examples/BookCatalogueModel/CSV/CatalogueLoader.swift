@@ -2,12 +2,16 @@ import CSVScanning
 import Foundation
 
 /// Why a catalogue could not be opened.
-enum CatalogueError: Error, CustomStringConvertible, Equatable {
+public enum CatalogueError: Error, CustomStringConvertible, Equatable {
+  /// No file at the path.
   case fileNotFound(String)
+  /// The file (named) cannot be read, or its header cannot: the reason.
   case unreadable(String, reason: String)
+  /// The file (named) has no Title column; the header it has.
   case missingTitleColumn(String, header: [String])
 
-  var description: String {
+  /// The message: the file, then what is wrong with it.
+  public var description: String {
     switch self {
     case .fileNotFound(let path): return "\(path): no such file"
     case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
@@ -19,9 +23,17 @@ enum CatalogueError: Error, CustomStringConvertible, Equatable {
 }
 
 /// A row that was skipped, and why.
-struct SkippedRow: Equatable, Sendable {
-  var line: Int
-  var reason: String
+public struct SkippedRow: Equatable, Sendable {
+  /// The line the row starts on (the header is line 1).
+  public var line: Int
+  /// Why it is not a book: "no title", "3 fields, the header has 4", ...
+  public var reason: String
+
+  /// The row at `line`, skipped for `reason`.
+  public init(line: Int, reason: String) {
+    self.line = line
+    self.reason = reason
+  }
 }
 
 /// A row not read as a book, kept to be written back exactly as it was, in
@@ -72,10 +84,13 @@ struct SourceRow: Sendable {
 
 /// The books read from a file, the rows that were skipped, and how the
 /// file is laid out (for saving it back).
-struct LoadedCatalogue: Sendable {
-  var books: [Book]
-  var skipped: [SkippedRow]
-  var format = CatalogueFormat.plain
+public struct LoadedCatalogue: Sendable {
+  /// The books, in the file's order.
+  public var books: [Book]
+  /// The rows that were not read as books, and why.
+  public var skipped: [SkippedRow]
+  /// How the file is laid out (for saving it back).
+  public var format = CatalogueFormat.plain
   /// The skipped rows as they were: saving writes them back in their places.
   var keptRows: [KeptRow] = []
 }
@@ -84,7 +99,7 @@ struct LoadedCatalogue: Sendable {
 /// Published, Bookshelves; other columns kept for the detail view) or a
 /// plain title,author,year[,shelf] header. A UTF-8 BOM and CRLF line ends are
 /// tolerated; a malformed row is skipped and reported.
-enum CatalogueLoader {
+public enum CatalogueLoader {
   static let titleNames = ["title"]
   static let authorNames = ["author", "author l-f"]
   /// The year a reader means first: Goodreads' Original Publication Year
@@ -102,7 +117,9 @@ enum CatalogueLoader {
     return UInt8(r)
   }
 
-  static func load(path: String) throws -> LoadedCatalogue {
+  /// Reads the catalogue file at `path`; throws a ``CatalogueError`` when
+  /// it is missing, cannot be read, or has no Title column.
+  public static func load(path: String) throws -> LoadedCatalogue {
     let bytes: [UInt8]
     do {
       bytes = try RegularFile.read(path: path)
@@ -145,7 +162,7 @@ enum CatalogueLoader {
   }
 
   /// Reads a catalogue from text (tests and the bundled catalogue).
-  static func parse(_ text: String, name: String) throws -> LoadedCatalogue {
+  public static func parse(_ text: String, name: String) throws -> LoadedCatalogue {
     try parse(bytes: Array(text.utf8), name: name)
   }
 
@@ -155,7 +172,7 @@ enum CatalogueLoader {
   /// with its line and reason, and kept to be written back as it was.
   /// Rows past the header of `halvesFrom` bytes or more are read in two
   /// halves at once (tests make it small, to check both readings agree).
-  static func parse(bytes: [UInt8], name: String, halvesFrom: Int = 1 << 20) throws -> LoadedCatalogue {
+  public static func parse(bytes: [UInt8], name: String, halvesFrom: Int = 1 << 20) throws -> LoadedCatalogue {
     let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
     var scanner = CSVScanner(bytes: bytes, from: hasByteOrderMark ? 3 : 0)
     guard let headerRow = scanner.next() else {

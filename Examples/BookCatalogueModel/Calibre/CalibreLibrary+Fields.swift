@@ -34,7 +34,7 @@ extension CalibreLibrary {
   }
 
   /// Stars for a Calibre rating (stars x 2, bounded to 0-10): "★★★★☆", "★★★½☆".
-  static func stars(_ rating: Int) -> String {
+  public static func stars(_ rating: Int) -> String {
     let rating = min(max(rating, 0), 10)
     let full = rating / 2
     let half = rating % 2

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the catalogue was not saved. The edits stay in memory either way.
-enum CatalogueSaveError: Error, CustomStringConvertible, Equatable {
+public enum CatalogueSaveError: Error, CustomStringConvertible, Equatable {
   /// The bundled catalogue is never written: a path must be given.
   case needsPath
   /// Saving needs a yes first: it would replace bytes that are not UTF-8,
@@ -10,7 +10,8 @@ enum CatalogueSaveError: Error, CustomStringConvertible, Equatable {
   /// The write failed (the old file is untouched).
   case failed(SaveError)
 
-  var description: String {
+  /// What the status line says.
+  public var description: String {
     switch self {
     case .needsPath: return "the bundled catalogue is not saved over: give a file name"
     case .needsConfirmation(let question): return question
@@ -22,23 +23,28 @@ enum CatalogueSaveError: Error, CustomStringConvertible, Equatable {
 /// The catalogue being edited: its books, the file they came from and go
 /// back to (nil for the bundled catalogue, which is never written), the
 /// format to write, and whether there are edits not yet saved.
-struct CatalogueDocument {
+public struct CatalogueDocument {
   /// Every book, grouped and sorted for showing.
-  var library: Catalogue {
+  public var library: Catalogue {
     didSet { isModified = !Self.same(library.books, savedBooks) }
   }
-  private(set) var path: String?
-  let format: CatalogueFormat
+  /// The file the books came from and are saved to; nil for the bundled
+  /// catalogue, which is never written (until saved under a name).
+  public private(set) var path: String?
+  /// How the file is laid out: what a save writes, and the columns a new book gets.
+  public let format: CatalogueFormat
   let keptRows: [KeptRow]
   /// The rows that were not read as books, and why.
-  let skipped: [SkippedRow]
+  public let skipped: [SkippedRow]
   /// Whether saving over the file with rows that are not books was agreed to.
   private var keptRowsConfirmed = false
   private var savedBooks: [Book]
   /// True when the books differ from the file (an insert, a delete or a reorder).
-  private(set) var isModified = false
+  public private(set) var isModified = false
 
-  init(loaded: LoadedCatalogue, path: String?, grouping: Grouping, sort: BookOrder) {
+  /// The books of `loaded`, read from `path` (nil: the bundled catalogue),
+  /// grouped by `grouping` and ordered by `sort` within each group.
+  public init(loaded: LoadedCatalogue, path: String?, grouping: Grouping, sort: BookOrder) {
     library = Catalogue(books: loaded.books, grouping: grouping, sort: sort)
     self.path = path
     format = loaded.format
@@ -48,7 +54,7 @@ struct CatalogueDocument {
   }
 
   /// The file's bytes for the books as they are now.
-  func encoded() -> Data {
+  public func encoded() -> Data {
     CatalogueWriter.encode(library.books, format: format, keptRows: keptRows)
   }
 
@@ -59,7 +65,7 @@ struct CatalogueDocument {
   /// book's row held bytes that are not UTF-8 (they would be written as
   /// U+FFFD), or, the first time the file is saved over, when it has rows
   /// that are not books (they are written back as they were, in their places).
-  mutating func save(to newPath: String? = nil, confirmed: Bool = false) throws(CatalogueSaveError) {
+  public mutating func save(to newPath: String? = nil, confirmed: Bool = false) throws(CatalogueSaveError) {
     guard let target = newPath ?? path else { throw .needsPath }
     if !confirmed {
       let lines = CatalogueWriter.linesLosingBytes(library.books, format: format)

@@ -6,14 +6,16 @@ import Foundation
 
 /// Why a file could not be saved. Whatever the step, the file that was
 /// there is untouched and no temporary file is left behind.
-struct SaveError: Error, CustomStringConvertible, Equatable {
+public struct SaveError: Error, CustomStringConvertible, Equatable {
   /// The step that failed: "create a temporary file in /dir", "write", "flush to disk", "replace".
-  var step: String
+  public var step: String
   /// The system's reason (strerror), such as "No space left on device".
-  var reason: String
-  var path: String
+  public var reason: String
+  /// The file that was being saved.
+  public var path: String
 
-  var description: String { "cannot save \(path): \(reason) (\(step))" }
+  /// "cannot save PATH: REASON (STEP)".
+  public var description: String { "cannot save \(path): \(reason) (\(step))" }
 }
 
 /// Replaces a file's contents so that a crash, a kill or a power cut at any
@@ -27,8 +29,10 @@ struct SaveError: Error, CustomStringConvertible, Equatable {
 /// through (its target is replaced, the link stays), a file with other hard
 /// links is refused (renaming would split them), and the new file gets the
 /// old one's permissions and owner (refused when the owner cannot be kept).
-enum AtomicFile {
-  static func write(_ data: Data, to requestedPath: String) throws(SaveError) {
+public enum AtomicFile {
+  /// Replaces the file at `requestedPath` (or makes it) with `data`, as
+  /// above; throws, changing nothing, when it cannot.
+  public static func write(_ data: Data, to requestedPath: String) throws(SaveError) {
     let path = resolvingSymbolicLinks(requestedPath)
     var existing = stat()
     let exists = stat(path, &existing) == 0

@@ -2,51 +2,78 @@ import CSVScanning
 import Foundation
 
 /// How a Calibre library's books are grouped into sections.
-enum CalibreGrouping: String, CaseIterable, Sendable {
-  case author, series, tag, rating, decade
+public enum CalibreGrouping: String, CaseIterable, Sendable {
+  /// By author (a book with several is in each of their groups).
+  case author
+  /// By series, in the series' order.
+  case series
+  /// By tag (a book with several is in each).
+  case tag
+  /// By rating, five stars first.
+  case rating
+  /// By the decade of publication.
+  case decade
 
   /// The next grouping (g cycles).
-  var next: CalibreGrouping {
+  public var next: CalibreGrouping {
     let all = Self.allCases
     return all[(all.firstIndex(of: self)! + 1) % all.count]
   }
 }
 
 /// One section: a group's name, how many books it has, and what selects them.
-struct CalibreGroup: Hashable, Sendable {
-  enum Key: Hashable, Sendable {
+public struct CalibreGroup: Hashable, Sendable {
+  /// What selects a group's books.
+  public enum Key: Hashable, Sendable {
     /// An author, series or tag by its id, a rating by its value (0-10), a decade by its first year.
     case value(Int64)
     /// The books with none (no series, no tag, not rated, no date).
     case none
   }
-  var name: String
-  var count: Int
-  var key: Key
+  /// The name shown: an author, a series, a tag, stars, a decade, or "(no series)".
+  public var name: String
+  /// How many books it has.
+  public var count: Int
+  /// What selects its books.
+  public var key: Key
+
+  /// The group `name` of `count` books selected by `key`.
+  public init(name: String, count: Int, key: Key) {
+    self.name = name
+    self.count = count
+    self.key = key
+  }
 }
 
 /// What a card shows of a book.
-struct CalibreBook: Equatable, Sendable {
-  var id: Int64
-  var title: String
-  var authors: [String]
+public struct CalibreBook: Equatable, Sendable {
+  /// The book's id in the library (`books.id`).
+  public var id: Int64
+  /// The title.
+  public var title: String
+  /// The authors, in Calibre's order.
+  public var authors: [String]
   /// The publication year (nil when Calibre has none).
-  var year: Int?
+  public var year: Int?
   /// Stars x 2, as Calibre stores them (0: none).
-  var rating: Int
+  public var rating: Int
   /// The cover file, when the book has one.
-  var coverPath: String?
+  public var coverPath: String?
 }
 
 /// Why a Calibre library cannot be opened.
-enum CalibreError: Error, CustomStringConvertible {
+public enum CalibreError: Error, CustomStringConvertible {
+  /// The folder (named) cannot be used.
   case folder(String, FolderProblem)
+  /// The folder (named) has no `metadata.db`.
   case missingDatabase(String)
+  /// The database (named) cannot be read, for the reason given.
   case unreadable(String, String)
   /// It can be read only from a private copy (when one was not to be made).
   case needsCopy(CalibreReadMode.CopyReason)
 
-  var description: String {
+  /// The message, after the option that named the library (`--calibre: ...`).
+  public var description: String {
     switch self {
     case .folder(let p, let problem): return problem.message("--calibre", p)
     case .missingDatabase(let p): return "--calibre: no metadata.db in \(p): not a Calibre library"
@@ -74,31 +101,37 @@ enum CalibreError: Error, CustomStringConvertible {
 /// relative path inside the library (no `..`, no NUL, no control
 /// characters), numbers are bounded (a rating 0-10, a series index that is
 /// finite), and comments are cut to what the detail view shows.
-final class CalibreLibrary {
-  let folder: String
+public final class CalibreLibrary {
+  /// The library's folder.
+  public let folder: String
   /// The database file, `<folder>/metadata.db`.
-  let path: String
+  public let path: String
   private let db: SQLiteDatabase
   /// How the database is read.
-  let readMode: CalibreReadMode
+  public let readMode: CalibreReadMode
   /// True when the database is not read in place with SQLite's locks.
-  var isImmutable: Bool { readMode != .shared }
+  public var isImmutable: Bool { readMode != .shared }
   /// `PRAGMA user_version` (25 for Calibre 6, 26 from Calibre 9 on, which has no `books.isbn`).
-  let schemaVersion: Int
+  public let schemaVersion: Int
   /// The number of books, as of the last time groups were read.
-  private(set) var bookCount: Int
+  public private(set) var bookCount: Int
   private var books: [Int64: CalibreBook] = [:]
 
   /// How long a first read waits for a writer's lock, in milliseconds,
   /// before the library is read from a private copy (a commit takes a
   /// few milliseconds; a program may hold the lock for much longer).
-  static let openingWait: Int32 = 1000
+  public static let openingWait: Int32 = 1000
+
+  /// How long a read waits for a writer's lock while the library is shown,
+  /// in milliseconds: short, since the app reads on its main thread; a read
+  /// that gives up is tried again later.
+  public static let readingWait = SQLiteDatabase.readingWait
 
   /// Opens the library at `folder`. With `copying` false, a library that
   /// can only be read from a private copy throws ``CalibreError/needsCopy(_:)``
   /// instead (an app reopening a library it already shows keeps what it has).
   /// A first read waits `wait` milliseconds for a writer's lock.
-  init(folder: String, copying: Bool = true, wait: Int32 = openingWait) throws(CalibreError) {
+  public init(folder: String, copying: Bool = true, wait: Int32 = openingWait) throws(CalibreError) {
     // (Its files are opened by name: the folder need not be listable.)
     if let problem = FolderProblem.of(folder, listing: false) { throw .folder(folder, problem) }
     self.folder = folder
@@ -173,17 +206,17 @@ final class CalibreLibrary {
   }
 
   /// Runs `body` in one read transaction: what it reads is one state of the library.
-  func reading<T>(_ body: () throws -> T) throws -> T { try db.reading(body) }
+  public func reading<T>(_ body: () throws -> T) throws -> T { try db.reading(body) }
 
   /// SQLite's `data_version`: changes when another connection commits.
-  func dataVersion() throws -> Int64 { try db.integer("PRAGMA data_version") }
+  public func dataVersion() throws -> Int64 { try db.integer("PRAGMA data_version") }
 
   /// The book `id` as last read, if it was.
-  func cachedBook(_ id: Int64) -> CalibreBook? { books[id] }
+  public func cachedBook(_ id: Int64) -> CalibreBook? { books[id] }
 
   /// Forgets the books read but `kept` (read again just now): the next
   /// look-up of any other reads it again.
-  func forgetBooks(keeping kept: [CalibreBook] = []) {
+  public func forgetBooks(keeping kept: [CalibreBook] = []) {
     books = [:]
     for book in kept { books[book.id] = book }
   }
@@ -193,7 +226,7 @@ final class CalibreLibrary {
   /// The groups of a grouping, in order, with their counts (the group of
   /// books with none last). Authors by their sort name, series and tags by
   /// name, ratings from five stars down, decades in time.
-  func groups(by grouping: CalibreGrouping) throws -> [CalibreGroup] {
+  public func groups(by grouping: CalibreGrouping) throws -> [CalibreGroup] {
     bookCount = Int(try db.integer("SELECT count(*) FROM books"))
     var groups: [CalibreGroup] = []
     func add(_ sql: String, name: (SQLiteDatabase.Row) -> String) throws {
@@ -239,7 +272,7 @@ final class CalibreLibrary {
   }
 
   /// The ids of a group's books in the order shown: by title (series by their index, decades by date).
-  func bookIDs(in group: CalibreGroup, by grouping: CalibreGrouping) throws -> [Int64] {
+  public func bookIDs(in group: CalibreGroup, by grouping: CalibreGrouping) throws -> [Int64] {
     var ids: [Int64] = []
     ids.reserveCapacity(group.count)
     let collect: (SQLiteDatabase.Row) -> Void = { ids.append($0.int(0)) }
@@ -285,7 +318,7 @@ final class CalibreLibrary {
   // MARK: books
 
   /// What a card shows of the book `id` (read once, then kept).
-  func book(_ id: Int64) throws -> CalibreBook {
+  public func book(_ id: Int64) throws -> CalibreBook {
     if let known = books[id] { return known }
     let book = try readBook(id)
     books[id] = book
@@ -293,7 +326,7 @@ final class CalibreLibrary {
   }
 
   /// What a card shows of the book `id`, read now (and not kept).
-  func readBook(_ id: Int64) throws -> CalibreBook {
+  public func readBook(_ id: Int64) throws -> CalibreBook {
     var book = CalibreBook(id: id, title: "", authors: [], year: nil, rating: 0, coverPath: nil)
     try db.query("SELECT title, pubdate, has_cover, path FROM books WHERE id = ?", [.int(id)]) { r in
       book.title = r.text(0)
@@ -311,7 +344,7 @@ final class CalibreLibrary {
   }
 
   /// Every field of a book worth showing, in order: for the detail view.
-  func details(of id: Int64) throws -> [(label: String, value: String)] {
+  public func details(of id: Int64) throws -> [(label: String, value: String)] {
     let book = try self.book(id)
     var rows: [(String, String)] = [("Title", book.title)]
     if !book.authors.isEmpty { rows.append((book.authors.count == 1 ? "Author" : "Authors", book.authors.joined(separator: " & "))) }

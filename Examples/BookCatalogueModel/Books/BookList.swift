@@ -3,7 +3,7 @@
 /// Made by grouping, a list holds places in one array of every book that
 /// all groups share, so grouping a million books copies none of them (and
 /// allocates nothing per group). Changed, it holds its own books.
-struct BookList: RandomAccessCollection, Sendable {
+public struct BookList: RandomAccessCollection, Sendable {
   private enum Storage: Sendable {
     /// `all[order[range]]`.
     case places(all: [Book], order: [Int32], range: Range<Int>)
@@ -13,23 +13,26 @@ struct BookList: RandomAccessCollection, Sendable {
   private var storage: Storage
 
   /// A list of `books`.
-  init(_ books: [Book]) { storage = .own(books) }
+  public init(_ books: [Book]) { storage = .own(books) }
 
   /// The books `all[order[i]]` for `i` in `range`.
   init(all: [Book], order: [Int32], range: Range<Int>) {
     storage = .places(all: all, order: order, range: range)
   }
 
-  var startIndex: Int { 0 }
+  /// 0.
+  public var startIndex: Int { 0 }
 
-  var endIndex: Int {
+  /// The number of books.
+  public var endIndex: Int {
     switch storage {
     case .places(_, _, let range): return range.count
     case .own(let books): return books.count
     }
   }
 
-  subscript(position: Int) -> Book {
+  /// The book at `position`.
+  public subscript(position: Int) -> Book {
     switch storage {
     case .places(let all, let order, let range):
       precondition(position >= 0 && position < range.count, "BookList index out of range")
@@ -52,14 +55,14 @@ struct BookList: RandomAccessCollection, Sendable {
 
   /// Takes the book at `position` out of the list.
   @discardableResult
-  mutating func remove(at position: Int) -> Book {
+  public mutating func remove(at position: Int) -> Book {
     var removed: Book?
     owned { removed = $0.remove(at: position) }
     return removed!
   }
 
   /// Puts `book` at `position`.
-  mutating func insert(_ book: Book, at position: Int) {
+  public mutating func insert(_ book: Book, at position: Int) {
     owned { $0.insert(book, at: position) }
   }
 }

@@ -1,7 +1,7 @@
 /// How a catalogue file is laid out (its columns, byte order mark and line
 /// ends), so that saving writes it back the way it was read: every column
 /// kept, unknown ones included, and a row's other fields untouched.
-struct CatalogueFormat: Sendable, Equatable {
+public struct CatalogueFormat: Sendable, Equatable {
   /// How lines end.
   enum LineEnding: String, Sendable {
     case lf = "\n"
@@ -9,7 +9,7 @@ struct CatalogueFormat: Sendable, Equatable {
   }
 
   /// The header row as read.
-  var header: [String]
+  public var header: [String]
   /// The header's bytes as read (written back so), if it was read.
   var headerBytes: [UInt8]?
   var hasByteOrderMark = false
@@ -32,7 +32,7 @@ struct CatalogueFormat: Sendable, Equatable {
     shelfColumn: 3)
 
   /// The fields of a new book, named after this header (other columns empty).
-  func fields(title: String, author: String, year: Int?, shelves: [String]) -> [(name: String, value: String)] {
+  public func fields(title: String, author: String, year: Int?, shelves: [String]) -> [(name: String, value: String)] {
     var values = [String](repeating: "", count: header.count)
     values[titleColumn] = title
     if let c = authorColumn { values[c] = author }
@@ -43,7 +43,7 @@ struct CatalogueFormat: Sendable, Equatable {
 
   /// The row written for a book: its fields as read, except the title,
   /// author, year and shelves where the book now says otherwise.
-  func row(for book: Book) -> [String] { row(for: book, fields: book.fields) }
+  public func row(for book: Book) -> [String] { row(for: book, fields: book.fields) }
 
   /// The row for `book` whose fields, already read, are `fields`.
   func row(for book: Book, fields: [(name: String, value: String)]) -> [String] {

@@ -4,7 +4,7 @@
 /// `BookTable` (a pointer and a number: grouping, sorting and filtering a
 /// million of them copies no strings); a book made or changed here keeps its
 /// properties in a box of its own, copied only when a copy is changed.
-struct Book: Equatable, Sendable {
+public struct Book: Equatable, Sendable {
   private final class Storage: @unchecked Sendable {
     // (Changed only through `Book`, and only while this box is not shared.)
     var title: String
@@ -65,12 +65,13 @@ struct Book: Equatable, Sendable {
     }
   }
 
-  /// A book with its fields (or, with `source`, the fields of its row, read when asked for).
-  init(
-    title: String, author: String, year: Int?, shelves: [String], fields: [(name: String, value: String)]? = nil,
-    id: Int = 0, source: SourceRow? = nil
+  /// A book made here (not read from a file): its title, author, year
+  /// (negative for BC), shelves, every column of its row (nil: none yet;
+  /// ``fields``), and its ``id``.
+  public init(
+    title: String, author: String, year: Int?, shelves: [String], fields: [(name: String, value: String)]? = nil, id: Int = 0
   ) {
-    content = .made(Storage(title: title, author: author, year: year, shelves: shelves, storedFields: fields, id: id, source: source))
+    content = .made(Storage(title: title, author: author, year: year, shelves: shelves, storedFields: fields, id: id, source: nil))
   }
 
   /// The book in row `row` of `table`, as read; its id is its line.
@@ -78,29 +79,33 @@ struct Book: Equatable, Sendable {
     content = .read(table, Int32(row))
   }
 
-  var title: String {
+  /// The title, trimmed of white space.
+  public var title: String {
     get { value(read: { $0.title($1) }, made: \.title) }
     set { edit { $0.title = newValue } }
   }
 
-  var author: String {
+  /// The author ("Unknown author" when the file gives none).
+  public var author: String {
     get { value(read: { $0.author($1) }, made: \.author) }
     set { edit { $0.author = newValue } }
   }
 
-  var year: Int? {
+  /// The year the book was first published (negative for BC), or nil when unknown.
+  public var year: Int? {
     get { value(read: { $0.year($1) }, made: \.year) }
     set { edit { $0.year = newValue } }
   }
 
-  var shelves: [String] {
+  /// The shelves it is on (Goodreads' Bookshelves), in the file's order.
+  public var shelves: [String] {
     get { value(read: { $0.shelves($1) }, made: \.shelves) }
     set { edit { $0.shelves = newValue } }
   }
 
   /// Identifies the book while the program runs (its line in the file;
   /// added books get new numbers), so edits can be diffed and undone.
-  var id: Int {
+  public var id: Int {
     get { value(read: { $0.line($1) }, made: \.id) }
     set { unique.id = newValue }
   }
@@ -149,7 +154,7 @@ struct Book: Equatable, Sendable {
   /// saving an edited row). A book read from a file decodes them from its
   /// row when asked (a catalogue of a million books keeps no copy of
   /// columns nobody looks at). Replacing them lets go of the row's source.
-  var fields: [(name: String, value: String)] {
+  public var fields: [(name: String, value: String)] {
     get { storedFields ?? source?.fields ?? [] }
     set {
       edit {
@@ -160,7 +165,7 @@ struct Book: Equatable, Sendable {
   }
 
   /// Equal content (the id and the source are not compared).
-  static func == (a: Book, b: Book) -> Bool {
+  public static func == (a: Book, b: Book) -> Bool {
     switch (a.content, b.content) {
     case (.read(let t, let r), .read(let u, let q)) where t === u && r == q: return true
     case (.made(let s), .made(let t)) where s === t: return true
@@ -178,20 +183,20 @@ struct Book: Equatable, Sendable {
   }
 
   /// Goodreads' Exclusive Shelf (read, currently-reading, to-read), or "".
-  var status: String {
+  public var status: String {
     if case .read(let table, let row) = content { return table.status(Int(row)) }
     return field(named: CatalogueLoader.statusNames)?.trimmedOfSpaces ?? ""
   }
 
   /// The reader's rating in stars, 0 (none) to 5 (Goodreads' My Rating).
-  var rating: Int {
+  public var rating: Int {
     if case .read(let table, let row) = content { return table.rating(Int(row)) }
     return Int(field(named: CatalogueLoader.ratingNames).map(CatalogueLoader.rating) ?? 0)
   }
 
   /// The book's ISBNs (ISBN-13 first), unwrapped from the `="..."` that
   /// Goodreads writes around them, digits (and a final X) only.
-  var isbns: [String] {
+  public var isbns: [String] {
     var found: [String] = []
     for name in ["isbn13", "isbn"] {
       if let value = field(named: [name]).map(ISBN.unwrap), !value.isEmpty, !found.contains(value) { found.append(value) }
@@ -206,8 +211,12 @@ struct Book: Equatable, Sendable {
     return nil
   }
 
+  /// The edition's year as the file gives it (Goodreads' Year Published,
+  /// beside its Original Publication Year), trimmed; nil without that column.
+  public var editionYear: String? { field(named: ["year published"])?.trimmedOfSpaces }
+
   /// The year as people write it: "1813", "479 BC", or "" when unknown.
-  var yearText: String {
+  public var yearText: String {
     guard let year else { return "" }
     return year < 0 ? "\(-year) BC" : "\(year)"
   }

@@ -4,26 +4,29 @@ import Foundation
 /// after (`9780060935467.jpg`, `0060935464.png`; hyphens allowed, any case
 /// of extension). A book's cover is the file of its ISBN-13, else of its
 /// ISBN-10, else of the ISBN-13 its ISBN-10 converts to.
-struct CoverIndex: Sendable {
+public struct CoverIndex: Sendable {
   /// The folder.
-  let folder: String
+  public let folder: String
   /// Cover files by ISBN (13 digits, or 10 with a possible final X).
   private(set) var paths: [String: String] = [:]
 
   static let extensions: Set<String> = ["jpg", "jpeg", "png"]
 
   /// Why a covers folder cannot be used: the folder and what is wrong with it.
-  struct OpenError: Error, CustomStringConvertible {
-    var folder: String
-    var problem: FolderProblem
+  public struct OpenError: Error, CustomStringConvertible {
+    /// The folder named.
+    public var folder: String
+    /// What is wrong with it.
+    public var problem: FolderProblem
 
-    var description: String { problem.message("--covers", folder) }
+    /// The message, after the option that named the folder (`--covers: ...`).
+    public var description: String { problem.message("--covers", folder) }
   }
 
   /// Lists the folder's cover files: regular files and links to them (not
   /// folders, named pipes, devices or sockets, whatever their names).
   /// Throws when the folder is missing, is a file, or cannot be read.
-  init(folder: String) throws(OpenError) {
+  public init(folder: String) throws(OpenError) {
     self.folder = folder
     if let problem = FolderProblem.of(folder) { throw OpenError(folder: folder, problem: problem) }
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
@@ -42,11 +45,12 @@ struct CoverIndex: Sendable {
   }
 
   /// The cover file for a book with these ISBNs, or nil.
-  func path(forISBNs isbns: [String]) -> String? {
+  public func path(forISBNs isbns: [String]) -> String? {
     for isbn in isbns { if let p = paths[isbn] { return p } }
     for isbn in isbns where isbn.count == 10 { if let p = paths[ISBN.thirteen(isbn)] { return p } }
     return nil
   }
 
-  var count: Int { paths.count }
+  /// How many cover files there are.
+  public var count: Int { paths.count }
 }
