@@ -1,50 +1,6 @@
 import Foundation
 import NameOrdering
 
-/// How books are grouped into sections.
-public enum Grouping: String, CaseIterable, Sendable {
-  /// By the book's author.
-  case author
-  /// By the book's first shelf.
-  case shelf
-  /// By the decade of the book's year.
-  case decade
-  /// Goodreads' Exclusive Shelf: currently-reading, to-read, read.
-  case status
-}
-
-/// The order of the books within a group.
-public enum BookOrder: String, CaseIterable, Sendable {
-  /// The file's own order, which moving a book changes (and saving keeps).
-  case file
-  /// By title (in the way people sort names: "The" and accents ignored).
-  case title
-  /// By year, books of unknown year last.
-  case year
-  /// By author (by family name).
-  case author
-
-  /// The next order (o cycles).
-  public var next: BookOrder {
-    let all = Self.allCases
-    return all[(all.firstIndex(of: self)! + 1) % all.count]
-  }
-}
-
-/// A group of books: one section of the grid.
-public struct BookGroup: Sendable {
-  /// The group's name: an author, a shelf, a decade, a status.
-  public var name: String
-  /// The group's books, in order.
-  public var books: BookList
-
-  /// A group named `name` of `books`.
-  public init(name: String, books: BookList) {
-    self.name = name
-    self.books = books
-  }
-}
-
 /// Books grouped into sections, in a stable order.
 public struct Catalogue: Sendable {
   /// The sections, in order.

@@ -4,20 +4,6 @@ import Foundation
   import Glibc
 #endif
 
-/// Why a file could not be saved. Whatever the step, the file that was
-/// there is untouched and no temporary file is left behind.
-public struct SaveError: Error, CustomStringConvertible, Equatable {
-  /// The step that failed: "create a temporary file in /dir", "write", "flush to disk", "replace".
-  public var step: String
-  /// The system's reason (strerror), such as "No space left on device".
-  public var reason: String
-  /// The file that was being saved.
-  public var path: String
-
-  /// "cannot save PATH: REASON (STEP)".
-  public var description: String { "cannot save \(path): \(reason) (\(step))" }
-}
-
 /// Replaces a file's contents so that a crash, a kill or a power cut at any
 /// moment leaves either the old file or the new one, never a mix: the data
 /// goes to a temporary file in the same directory, is flushed to disk, and
