@@ -2,8 +2,8 @@ import Foundation
 import NameOrdering
 import Testing
 
-// @testable: these tests check the writer's and loader's internals (rows kept
-// byte for byte, source rows, the trimming and shelf-splitting fast paths).
+// @testable: these tests check the internal trimming and shelf-splitting fast
+// paths against Foundation's.
 @testable import BookCatalogueModel
 
 /// The catalogue's cheap orderings and trimming give what Foundation gives.

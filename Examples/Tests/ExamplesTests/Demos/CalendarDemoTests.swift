@@ -32,8 +32,9 @@ final class EventTable: WeekCalendarLayoutDataSource {
 @Suite(.serialized) struct CalendarDemoTests {
   static var binary: String { TmuxSession.productsDirectory.appendingPathComponent("calendar-demo").path }
   static var bundled: URL {
+    // (This file is in Examples/Tests/ExamplesTests/<folder>/.)
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("calendar-demo/Resources/week.csv")
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("calendar-demo/Resources/week.csv")
   }
 
   func event(_ day: Int, _ start: String, _ end: String, _ title: String = "e") -> CalendarEvent {

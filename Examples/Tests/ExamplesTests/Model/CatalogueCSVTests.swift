@@ -3,8 +3,8 @@ import Foundation
 import TermGridTesting
 import Testing
 
-// @testable: these tests check the writer's and loader's internals (rows kept
-// byte for byte, source rows, the trimming and shelf-splitting fast paths).
+// @testable: these tests check the writer (CatalogueWriter), the rows kept
+// byte for byte and each book's source row, which are internal.
 @testable import BookCatalogueModel
 @testable import waterfall_demo
 

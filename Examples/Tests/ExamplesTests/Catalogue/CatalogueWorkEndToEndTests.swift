@@ -7,8 +7,9 @@ import Testing
 @Suite(.serialized) struct CatalogueWorkEndToEndTests {
   static var binary: String { BookCatalogueEndToEndTests.binary }
   static var bundled: URL {
+    // (This file is in Examples/Tests/ExamplesTests/<folder>/.)
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("book-catalogue/Resources/catalogue.csv")
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("book-catalogue/Resources/catalogue.csv")
   }
 
   func statusLine(_ screen: String) -> String {

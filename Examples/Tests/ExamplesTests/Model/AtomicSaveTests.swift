@@ -2,8 +2,8 @@ import Foundation
 import TermGridTesting
 import Testing
 
-// @testable: these tests check the writer's and loader's internals (rows kept
-// byte for byte, source rows, the trimming and shelf-splitting fast paths).
+// @testable: one test checks the rows kept byte for byte (LoadedCatalogue's
+// keptRows) and the writer (CatalogueWriter), which are internal.
 @testable import BookCatalogueModel
 
 #if canImport(Glibc)
