@@ -25,13 +25,18 @@ let package = Package(
     .target(name: "CSVScanning", path: "CSVScanning"),
     .target(name: "NameOrdering", path: "NameOrdering"),
     .systemLibrary(name: "CSQLite", path: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // The catalogue's model: books, the catalogue and its groups, reading
+    // and saving CSV (Goodreads exports), covers by ISBN, Calibre libraries
+    // read in place and watched. No terminal, no grid: the catalogue's
+    // screens (book-catalogue) and its tests import it.
+    .target(name: "BookCatalogueModel", dependencies: ["CSVScanning", "CSQLite", "NameOrdering"], path: "BookCatalogueModel"),
     .executableTarget(
       name: "book-catalogue",
       dependencies: [
+        "BookCatalogueModel",
         .product(name: "TermGrid", package: "TermGrid"),
         .product(name: "TermGridImages", package: "TermGrid"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        "CSVScanning", "CSQLite", "NameOrdering",
       ],
       path: "book-catalogue",
       resources: [.copy("Resources/catalogue.csv")]
@@ -83,8 +88,8 @@ let package = Package(
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo", "image-grid", "file-browser", "CSQLite",
-        "NameOrdering",
+        "BookCatalogueModel", "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo", "image-grid", "file-browser",
+        "CSQLite", "NameOrdering",
         .product(name: "TermGridImages", package: "TermGrid"),
         .product(name: "TermGridTesting", package: "TermGrid"),
       ],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookCatalogueModel
 import Foundation
 import TermGrid
 

@@ -1,3 +1,4 @@
+import BookCatalogueModel
 import Foundation
 import TermGrid
 import TermGridImages
@@ -21,7 +22,7 @@ extension CatalogueController {
       let value = isISBN ? ISBN.unwrap(field.value) : field.value
       if !value.isEmpty { rows.append(.init(field.name, value)) }
     }
-    if book.year != nil, let original = book.fields.first(where: { $0.name.lowercased() == "year published" })?.value.trimmedOfSpaces,
+    if book.year != nil, let original = book.editionYear,
       !original.isEmpty, original != book.yearText
     {
       rows.insert(.init("Edition", original), at: min(rows.count, 3))

@@ -1,3 +1,4 @@
+import BookCatalogueModel
 import Foundation
 import TermGrid
 

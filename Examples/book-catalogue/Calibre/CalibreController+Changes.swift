@@ -1,3 +1,4 @@
+import BookCatalogueModel
 import Foundation
 import TermGrid
 
@@ -40,7 +41,7 @@ extension CalibreController {
       // as reads do, unless the library is known to be locked.
       let copying: Bool
       if case .privateCopy = library.readMode { copying = false } else { copying = true }
-      let wait = copying && !lockedTooLong ? SQLiteDatabase.readingWait : 0
+      let wait = copying && !lockedTooLong ? CalibreLibrary.readingWait : 0
       do {
         next = try CalibreLibrary(folder: library.folder, copying: copying, wait: wait)
       } catch .needsCopy(let reason) {
