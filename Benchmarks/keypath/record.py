@@ -285,6 +285,11 @@ def record(label, what, app, key, args, syms, binary):
     listing, g = analyze(args.tools, trace, syms, binary)
     open(os.path.join(args.out, label + ".listing.txt"), "w").write(listing)
     funcs, core = g["funcs"], g["core"]
+    # The app is everything under Examples/: the executable and the libraries of the examples
+    # package it imports (its model, BookCatalogueModel, since issue 33; CSVScanning, NameOrdering),
+    # so that moving the app's model into a library of its own is not counted as crossings.
+    funcs, core = ([(n, p, "book-catalogue" if p.startswith("Examples/") else m, l) for n, p, m, l in fs]
+                   for fs in (funcs, core))
     with open(os.path.join(args.out, label + ".functions.tsv"), "w") as f:
         f.write("order\tmodule\tfile\tline\tvalue file\tfunction\n")
         for i, (name, path, module, line) in enumerate(funcs, 1):
