@@ -1,4 +1,5 @@
 import Foundation
+import TermGridImagesTesting
 import TermGridTesting
 import Testing
 
