@@ -9,7 +9,7 @@ import GridLayout
 /// methods (needed so that a subclass's override is what a
 /// ``CollectionView`` calls, which a protocol extension alone cannot give)
 /// ask this instead, so the defaults are written once, in the protocol
-/// extensions (`DataSource.swift`, `Delegate.swift`).
+/// extensions (`CollectionViewDataSource.swift`, `CollectionViewDelegate.swift`).
 final class CollectionViewDefaults: CollectionViewDataSource, CollectionViewDelegate, Sendable {
   /// The one instance; it has no state.
   static let shared = CollectionViewDefaults()
