@@ -8,6 +8,9 @@ import TermGridImages
 /// Pictures made to hurt a decoder, for tests that an app's pictures
 /// survive hostile files: small files that declare huge pictures, and a
 /// progressive JPEG of thousands of scans.
+///
+/// Each function returns a file's bytes (empty in the unlikely case that
+/// libpng or libjpeg cannot write it): write them where the app looks.
 public enum TestPictures {
   /// The side of the bombs: 10,950 x 10,950 pixels (360 MB of RGB).
   public static let bombSide = 10_950
