@@ -56,7 +56,7 @@ let package = Package(
     // What apps' tests use: a terminal in memory, a manual animation clock,
     // tmux, xterm and pty sessions. Above TermGrid; nothing in the library imports it.
     .target(name: "TermGridTesting", dependencies: ["TermGrid", "GridRender", "GridTerminal", "CPty"]),
-    .target(name: "TermGridImagesTesting", dependencies: ["TermGridImages", "CPNG"]),
+    .target(name: "TermGridImagesTesting", dependencies: ["TermGridImages", "CJPEG", "CPNG"]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     // What the C reference grid (Benchmarks/reference/grid_ncurses.c) draws, on TermGrid.
     .executableTarget(name: "grid-bench", dependencies: ["TermGrid"], path: "Examples/grid-bench"),

@@ -1,3 +1,4 @@
+import CJPEG
 import CPNG
 import TermGridImages
 
@@ -57,5 +58,19 @@ public enum TestPictures {
     var bomb = Array(jpeg[..<end])
     for _ in 0..<max(0, scans - starts.count) { bomb += scan }
     return bomb + [0xFF, 0xD9]
+  }
+
+  /// `picture` as an Adobe CMYK JPEG, the inks inverted as Photoshop writes
+  /// them: a print file, which libjpeg alone cannot show in its colours.
+  public static func cmykJPEG(of picture: Bitmap, quality: Int = 90) -> [UInt8] {
+    var out: UnsafeMutablePointer<UInt8>?
+    var size: UInt = 0
+    let code = picture.pixels.withUnsafeBufferPointer {
+      tg_jpeg_encode(
+        $0.baseAddress, Int32(picture.width), Int32(picture.height), Int32(min(100, max(1, quality))), 0, 1, &out, &size)
+    }
+    defer { free(out) }
+    guard code == 0, let out else { return [] }
+    return Array(UnsafeBufferPointer(start: out, count: Int(size)))
   }
 }
