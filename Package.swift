@@ -12,6 +12,10 @@ let package = Package(
     .library(name: "TermGrid", targets: ["TermGrid"]),
     .library(name: "GridLayout", targets: ["GridLayout"]),
     .library(name: "TermGridTesting", targets: ["TermGridTesting"]),
+    // Pictures made to hurt a decoder (decompression and scan bombs), for
+    // tests of apps that show pictures: apart from TermGridTesting, so a
+    // test without pictures builds none of the picture libraries.
+    .library(name: "TermGridImagesTesting", targets: ["TermGridImagesTesting"]),
     // Pictures as cell content (JPEG, PNG, libchafa): a library of its own,
     // so an app without pictures builds and links none of it.
     .library(name: "TermGridImages", targets: ["TermGridImages"]),
@@ -49,7 +53,10 @@ let package = Package(
     ),
     // Pseudo-terminals for TermGridTesting and the tests (openpty and friends).
     .systemLibrary(name: "CPty"),
-    .target(name: "TermGridTesting", dependencies: ["GridRender", "GridTerminal", "CPty"]),
+    // What apps' tests use: a terminal in memory, a manual animation clock,
+    // tmux, xterm and pty sessions. Above TermGrid; nothing in the library imports it.
+    .target(name: "TermGridTesting", dependencies: ["TermGrid", "GridRender", "GridTerminal", "CPty"]),
+    .target(name: "TermGridImagesTesting", dependencies: ["TermGridImages", "CJPEG", "CPNG"]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     // What the C reference grid (Benchmarks/reference/grid_ncurses.c) draws, on TermGrid.
     .executableTarget(name: "grid-bench", dependencies: ["TermGrid"], path: "Examples/grid-bench"),
@@ -59,7 +66,7 @@ let package = Package(
       name: "GridLayoutTests",
       dependencies: ["GridLayout", "TermGridTesting", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "TermGridImagesTests", dependencies: ["TermGridImages", "TermGridTesting"]),
+    .testTarget(name: "TermGridImagesTests", dependencies: ["TermGridImages", "TermGridImagesTesting", "TermGridTesting"]),
     .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "GridTerminal", "TermGridTesting"]),
     .testTarget(name: "GridTerminalTests", dependencies: ["GridTerminal", "TermGridTesting"]),
     .testTarget(

@@ -31,12 +31,12 @@ let package = Package(
     .executableTarget(
       name: "anim-bench",
       dependencies: [
-        .product(name: "TermGrid", package: "TermGrid")
+        .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
       ]),
     .executableTarget(
       name: "layout-bench",
       dependencies: [
-        .product(name: "TermGrid", package: "TermGrid"),
+        .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
         .product(name: "Benchmark", package: "swift-benchmark"),
       ]),
   ],

@@ -91,6 +91,7 @@ let package = Package(
         "BookCatalogueModel", "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo", "image-grid", "file-browser",
         "CSQLite", "NameOrdering",
         .product(name: "TermGridImages", package: "TermGrid"),
+        .product(name: "TermGridImagesTesting", package: "TermGrid"),
         .product(name: "TermGridTesting", package: "TermGrid"),
       ],
       path: "Tests/ExamplesTests"

@@ -2,6 +2,7 @@
 // inserted items come from, and a manual clock that steps an animation
 // frame by frame, as a test does.
 import TermGrid
+import TermGridTesting
 
 // snippet.hide
 final class Numbers: CollectionViewDataSource {

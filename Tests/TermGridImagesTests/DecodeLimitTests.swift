@@ -1,4 +1,5 @@
 import Foundation
+import TermGridImagesTesting
 import TermGridTesting
 import Testing
 
@@ -95,7 +96,7 @@ import Testing
 
   @Test func aCMYKJPEGShowsInItsColours() throws {
     let picture = ImageDecoderTests.sample(width: 96, height: 64)
-    let cmyk = picture.jpegData(quality: 95, progressive: false, cmyk: true)
+    let cmyk = TestPictures.cmykJPEG(of: picture, quality: 95)
     let decoded = try ImageDecoder().decode(cmyk)
     #expect(decoded.width == 96 && decoded.height == 64)
     var total = 0

@@ -1,5 +1,6 @@
 import GridLayout
 import GridRender
+import TermGridTesting
 import Testing
 
 @testable import TermGrid

@@ -3,6 +3,7 @@ import Foundation
 import GridLayout
 import GridRender
 import TermGrid
+import TermGridTesting
 
 typealias IndexPath = GridLayout.IndexPath
 

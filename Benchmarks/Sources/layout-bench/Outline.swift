@@ -2,6 +2,7 @@ import Benchmark
 import GridLayout
 import GridRender
 import TermGrid
+import TermGridTesting
 
 // Outlines (issue 26): a parent of 10,000 children among 100 root items,
 // expanded and collapsed:

@@ -19,18 +19,6 @@ public enum LineAlignment: Hashable, Sendable, CaseIterable {
   case trailing
 }
 
-/// How the last line of a section (when the section has more than one line)
-/// places its items.
-public enum LastLineAlignment: Hashable, Sendable {
-  /// UIKit's rule: keep the columns of the lines above, as if the line were
-  /// padded with copies of its last item.
-  case columns
-  /// Like any other line, by ``FlowLayout/lineAlignment``.
-  case sameAsOtherLines
-  /// By its own alignment.
-  case aligned(LineAlignment)
-}
-
 /// The leading positions of items of `lengths` placed in a line of
 /// `available` cells starting at `origin`, rounded to whole cells.
 func linePositions(

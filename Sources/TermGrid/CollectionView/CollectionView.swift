@@ -171,7 +171,7 @@ public final class CollectionView {
   var holdsAnimationsUntilNextFrame = false
   /// How animated updates and layout changes run over their duration.
   public var animationCurve = TimingCurve.easeOut
-  /// Where animations read the time; inject a ``ManualAnimationClock`` to step them.
+  /// Where animations read the time; inject a [ManualAnimationClock](/documentation/termgridtesting/manualanimationclock) (TermGridTesting) to step them.
   public var clock: any AnimationClock = SystemAnimationClock()
   /// True while an update or layout change is animating (an interactive
   /// transition included, held or finishing).

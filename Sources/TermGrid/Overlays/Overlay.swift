@@ -1,13 +1,5 @@
 import GridRender
 
-/// What an overlay did with a key.
-public enum OverlayResponse: Sendable {
-  /// Used (or ignored); the overlay stays.
-  case handled
-  /// Close the overlay.
-  case dismiss
-}
-
 /// Something drawn over a ``CollectionViewController``'s view that takes the
 /// keys while it is shown (modal): a panel of details, the help screen, a
 /// question, a line of text to type, a form. Present one with

@@ -54,7 +54,7 @@ public final class TerminalRunLoop {
   /// - Parameter untilIdle: Also return as soon as no input is pending,
   ///   nothing animates and no background work is due (for tests; a
   ///   headless terminal's `onWait` can advance a
-  ///   ``ManualAnimationClock`` so animations run to their end). Without
+  ///   [ManualAnimationClock](/documentation/termgridtesting/manualanimationclock) so animations run to their end). Without
   ///   it the loop waits for input when idle; a terminal that has no input
   ///   left (a headless one whose keys are all handled) ends it too.
   /// - Throws: What the scene's handling or drawing throws, or the terminal's errors.

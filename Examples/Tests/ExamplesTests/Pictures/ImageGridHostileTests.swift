@@ -1,4 +1,5 @@
 import Foundation
+import TermGridImagesTesting
 import TermGridTesting
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
     try write(TestPictures.hugeProgressiveJPEG(), root, Array("c-bomb-progressive.jpg".utf8))
     try write(TestPictures.scanBomb(scans: 2_000), root, Array("d-scans.jpg".utf8))
     try write(
-      ImageGridTests.halves(width: 120, height: 90).jpegData(quality: 90, progressive: false, cmyk: true), root, Array("e-print.jpg".utf8))
+      TestPictures.cmykJPEG(of: ImageGridTests.halves(width: 120, height: 90)), root, Array("e-print.jpg".utf8))
     // "f-café.png" in Latin-1, in a folder "dér" in Latin-1 too.
     try write(ImageGridTests.halves(width: 90, height: 120).pngData(), root, Array("f-caf".utf8) + [0xE9] + Array(".png".utf8))
     let folder = Array(root.utf8) + Array("/d".utf8) + [0xE9] + Array("r".utf8)

@@ -1,37 +1,3 @@
-/// A point in cell units; `y` grows downward, as in UIKit.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
-  /// The column (cells from the left; fractions while animating).
-  public var x: Double
-  /// The row (cells from the top; fractions while animating).
-  public var y: Double
-  /// The origin (0, 0).
-  public static let zero = Point(x: 0, y: 0)
-  /// Creates a point.
-  @inlinable public init(x: Double, y: Double) {
-    self.x = x
-    self.y = y
-  }
-  /// A readable form, for messages and tests.
-  public var description: String { "(\(fmt(x)), \(fmt(y)))" }
-}
-
-/// A size in cell units.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
-  /// The width in cells.
-  public var width: Double
-  /// The height in cells.
-  public var height: Double
-  /// Zero width and height.
-  public static let zero = Size(width: 0, height: 0)
-  /// Creates a size.
-  @inlinable public init(width: Double, height: Double) {
-    self.width = width
-    self.height = height
-  }
-  /// A readable form, for messages and tests.
-  public var description: String { "\(fmt(width))x\(fmt(height))" }
-}
-
 /// A rectangle in cell units: an origin and a size.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
   /// The top-left corner.
@@ -114,29 +80,4 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
   /// A readable form, for messages and tests.
   public var description: String { "(\(fmt(minX)), \(fmt(minY)), \(fmt(width)), \(fmt(height)))" }
-}
-
-/// Insets from each edge, in cell units.
-public struct EdgeInsets: Hashable, Sendable {
-  /// Rows at the top.
-  public var top: Double
-  /// Columns at the left.
-  public var left: Double
-  /// Rows at the bottom.
-  public var bottom: Double
-  /// Columns at the right.
-  public var right: Double
-  /// No insets.
-  public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
-  /// Creates insets.
-  @inlinable public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-    self.top = top
-    self.left = left
-    self.bottom = bottom
-    self.right = right
-  }
-}
-
-func fmt(_ v: Double) -> String {
-  v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
 }

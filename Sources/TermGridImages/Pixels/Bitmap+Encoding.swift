@@ -19,18 +19,11 @@ extension Bitmap {
   /// The bitmap as a JPEG file's bytes at `quality` (1-100; alpha is
   /// dropped): baseline, or `progressive` (ten scans, as libjpeg writes them).
   public func jpegData(quality: Int = 90, progressive: Bool = false) -> [UInt8] {
-    jpegData(quality: quality, progressive: progressive, cmyk: false)
-  }
-
-  /// The bitmap as a JPEG, as an Adobe CMYK one with `cmyk` (the inks
-  /// inverted, as Photoshop writes them): for tests of print files.
-  func jpegData(quality: Int, progressive: Bool, cmyk: Bool) -> [UInt8] {
     var out: UnsafeMutablePointer<UInt8>?
     var size: UInt = 0
     let code = pixels.withUnsafeBufferPointer {
       tg_jpeg_encode(
-        $0.baseAddress, Int32(width), Int32(height), Int32(min(100, max(1, quality))), progressive ? 1 : 0, cmyk ? 1 : 0,
-        &out, &size)
+        $0.baseAddress, Int32(width), Int32(height), Int32(min(100, max(1, quality))), progressive ? 1 : 0, 0, &out, &size)
     }
     defer { free(out) }
     guard code == 0, let out else { return [] }

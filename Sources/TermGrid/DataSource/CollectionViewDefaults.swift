@@ -1,0 +1,24 @@
+import GridLayout
+
+/// A data source and delegate that answers nothing of its own: every
+/// answer it gives is the protocols' extension default, and it is where
+/// the two required data-source answers have their defaults (no items,
+/// empty content).
+///
+/// ``CollectionViewController`` restates none of the defaults: its `open`
+/// methods (needed so that a subclass's override is what a
+/// ``CollectionView`` calls, which a protocol extension alone cannot give)
+/// ask this instead, so the defaults are written once, in the protocol
+/// extensions (`CollectionViewDataSource.swift`, `CollectionViewDelegate.swift`).
+final class CollectionViewDefaults: CollectionViewDataSource, CollectionViewDelegate, Sendable {
+  /// The one instance; it has no state.
+  static let shared = CollectionViewDefaults()
+
+  private init() {}
+
+  /// No items.
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
+
+  /// Nothing: the element stays blank.
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent { .empty }
+}
