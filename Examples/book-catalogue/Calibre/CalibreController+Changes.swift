@@ -116,6 +116,8 @@ extension CalibreController {
     // Cards that stay where they are and whose books changed: drawn again.
     for (p, was) in shown where update.isKept(p) && fresh[was.id] != was.book { update.reloadedItems.insert(p) }
     if next.readMode != library.readMode {
+      // The title says how the library is read (the batch below may change nothing the controller sees).
+      setNeedsTitleUpdate()
       if let explanation = next.readMode.explanation {
         message = explanation
       } else if case .privateCopy = library.readMode {

@@ -12,6 +12,11 @@ import GridRender
 ///   needs the room).
 /// - A frame is drawn only when something changed, and frame after frame
 ///   while anything animates: an animation started anywhere runs to its end.
+///   A key that changes nothing (Right with the focus last in its row)
+///   draws nothing and asks the app for nothing.
+/// - What the app says (``keyCommands``, ``titleText``, ``statusText``,
+///   ``statusHints``) is asked only when it may have changed, and a bar is
+///   drawn only when its text changed: see <doc:WhenTheControllerAsks>.
 /// - Keys go to the overlay on top (a panel, the help screen, a prompt, a
 ///   text input, a form), else to the ``keyCommands``, else to the quit and
 ///   help keys (`q` and `?`), else to the view's bindings (arrows, paging,
@@ -36,11 +41,14 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   public private(set) var overlays: [any Overlay] = []
   /// A short note in the status line (what the last key did); cleared by the next key.
   public var message: String? {
-    didSet { needsRedraw = true }
+    didSet {
+      needsRedraw = true
+      bars.setNeedsStatusUpdate()
+    }
   }
   /// Whether the bottom row is a status line (default true).
   public var showsStatusLine = true {
-    didSet { needsRedraw = true }
+    didSet { setNeedsDisplay() }
   }
   /// The keys that quit (after ``shouldQuit()``); `q` by default.
   public var quitKeys: [Key] = ["q"]
@@ -58,6 +66,10 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   }
 
   private var needsRedraw = true
+  /// The title and status the app gave last, and what the bars show.
+  private var bars = ControllerBars()
+  /// The key commands the app gave last.
+  private var keyCommandCache = KeyCommandCache()
   private var quitRequested = false
   private var lastKeyWasInterrupt = false
   /// Whether overlays covered the view in the last frame.
@@ -76,9 +88,24 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   // MARK: what subclasses say
 
   /// The title bar's text; nil (the default) shows no title bar.
+  ///
+  /// Asked before a frame when it may have changed: after one of your
+  /// ``keyCommands`` ran, a click, a paste, an overlay opened or closed,
+  /// the view's data, layout or size changed, an item was picked up or put
+  /// down, or you called ``setNeedsTitleUpdate()`` or ``setNeedsDisplay()``;
+  /// not after a key that only moved the focus. A title that shows the
+  /// focused item calls ``setNeedsTitleUpdate()`` in
+  /// ``collectionView(_:didHighlightItemAt:)``. See <doc:WhenTheControllerAsks>.
   open var titleText: String? { nil }
   /// The left part of the status line (counts, the focused item's name).
   /// Default: empty. ``focusStatusText(sectionName:)`` makes the usual one.
+  ///
+  /// Asked, with ``statusHints``, before a frame in which anything may have
+  /// changed: whatever asks for the ``titleText``, and the view's focus,
+  /// selection, scrolling or pictures, the ``message``, or your call of
+  /// ``setNeedsStatusUpdate()``. Not after a key that changed nothing.
+  /// State of your own that changes outside a key (a file read, a timer)
+  /// calls ``setNeedsStatusUpdate()`` or ``setNeedsDisplay()``.
   open var statusText: String { "" }
   /// The usual left part of a status line: the focused item's section (by
   /// name when `sectionName` gives one), its place in the section, and how
@@ -119,8 +146,19 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     if let quit = quitKeys.first { hints.append(StatusHint("\(quit.displayName) quit")) }
     return hints
   }
-  /// The app's own keys, asked for each key press (so they may depend on
-  /// the state) and listed first in the help screen. Default: none.
+  /// The app's own keys, listed first in the help screen. Default: none.
+  ///
+  /// Not asked for each key: the controller keeps which keys they bind,
+  /// and asks again when one of those keys is pressed (to run its command)
+  /// and when they may have changed (as UIKit rebuilds its menus after
+  /// `setNeedsRebuild()`): after one of them ran, a click or a paste, an
+  /// overlay opened or closed, the view's data, layout or size changed, the
+  /// selection grew or shrank, an item was picked up or put down, or you
+  /// called ``setNeedsKeyCommandsUpdate()`` or ``setNeedsDisplay()``. Not
+  /// after a focus move or a scroll: commands that depend on the focused
+  /// item look at it when they run (`collectionView.focusedIndexPath`),
+  /// or call ``setNeedsKeyCommandsUpdate()`` from
+  /// ``collectionView(_:didHighlightItemAt:)``. See <doc:WhenTheControllerAsks>.
   open var keyCommands: [KeyCommand] { [] }
   /// Asked before quitting by a quit key or Ctrl-C; return false to stay
   /// (and, say, present a prompt about unsaved work). Default: true.
@@ -139,18 +177,56 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   public func present(_ overlay: any Overlay) {
     if let capabilities { overlay.adapt(to: capabilities) }
     overlays.append(overlay)
-    needsRedraw = true
+    setNeedsDisplay()
   }
 
   /// Closes `overlay` (wherever it is in the stack); what it covered is drawn again.
   public func dismiss(_ overlay: any Overlay) {
     overlays.removeAll { $0 === overlay }
-    needsRedraw = true
+    setNeedsDisplay()
   }
 
-  /// Asks for a new frame: for changes made outside a key press (a timer, a
-  /// file read). Key presses redraw by themselves.
-  public func setNeedsDisplay() { needsRedraw = true }
+  /// Asks for a new frame in which everything the controller asks the app
+  /// is asked again (``titleText``, ``statusText``, ``statusHints``, and
+  /// ``keyCommands`` at the next key): for changes made outside a key press
+  /// (a timer, a file read). Key presses redraw by themselves. When you
+  /// know what changed, ``setNeedsStatusUpdate()``,
+  /// ``setNeedsTitleUpdate()`` and ``setNeedsKeyCommandsUpdate()`` ask for
+  /// that alone.
+  public func setNeedsDisplay() {
+    needsRedraw = true
+    bars.setNeedsTitleUpdate()
+    bars.setNeedsStatusUpdate()
+    keyCommandCache.invalidate()
+  }
+
+  /// Says that ``statusText`` or ``statusHints`` may have changed for a
+  /// reason the controller cannot see (state of your own that a key did not
+  /// change): they are asked again for a new frame, and the line drawn
+  /// again if its text changed. As UIKit's `setNeedsStatusBarAppearanceUpdate()`.
+  public func setNeedsStatusUpdate() {
+    needsRedraw = true
+    bars.setNeedsStatusUpdate()
+  }
+
+  /// Says that ``titleText`` may have changed for a reason the controller
+  /// cannot see (a title that shows the focused item, after a focus move):
+  /// it is asked again for a new frame, and the bar drawn again if its text changed.
+  public func setNeedsTitleUpdate() {
+    needsRedraw = true
+    bars.setNeedsTitleUpdate()
+  }
+
+  /// Says that ``keyCommands`` may have changed for a reason the controller
+  /// cannot see: they are asked again before the next key is handled (and
+  /// the help screen made). As UIKit's `UIMenuSystem.setNeedsRebuild()`.
+  public func setNeedsKeyCommandsUpdate() { keyCommandCache.invalidate() }
+
+  /// Whether `key` runs one of the ``keyCommands`` (as last asked, or
+  /// asked now when they may have changed).
+  private func isCommandKey(_ key: Key) -> Bool {
+    keyCommandCache.isCommandKey(key, at: collectionView.changeStamp) { keyCommands }
+  }
 
   /// What the help says for the view's keys where the app means more than
   /// the default (`[.activate: "show the book's details"]`); a topic named
@@ -162,9 +238,12 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// keys do (selection only where allowed, moving where the focused item
   /// may move or ``helpTitles`` names it, Right and Left in an outline
   /// while the view shows one), help and quit. Override to add
-  /// rows (`rows.append`) to what `super` returns.
+  /// rows (`rows.append`) to what `super` returns. It asks for the
+  /// ``keyCommands`` anew.
   open func makeHelpOverlay() -> PanelOverlay {
-    var rows = keyCommands.map { (keys: $0.keys.map(\.displayName).joined(separator: " "), title: $0.title) }
+    // Asked anew: the help is made seldom, and lists what the app says now.
+    let commands = keyCommandCache.keep(keyCommands, at: collectionView.changeStamp)
+    var rows = commands.map { (keys: $0.keys.map(\.displayName).joined(separator: " "), title: $0.title) }
     let titles = helpTitles
     var hidden: Set<KeyBindings.HelpTopic> = []
     if !collectionView.allowsSelection { hidden.formUnion([.select, .selectRange, .clearSelection]) }
@@ -174,7 +253,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     if !collectionView.showsOutline { hidden.insert(.outline) }
     // The app's commands win over the view's bindings for the same keys: those bindings are not listed.
     var bindings = collectionView.keyBindings
-    for command in keyCommands { for key in command.keys { bindings[key] = nil } }
+    for command in commands { for key in command.keys { bindings[key] = nil } }
     rows += bindings.helpRows(titles: titles, hidden: hidden.subtracting(titles.keys))
     if !helpKeys.isEmpty { rows.append((helpKeys.map(\.displayName).joined(separator: " "), "this help")) }
     if !quitKeys.isEmpty { rows.append(((quitKeys + [.control("c")]).map(\.displayName).joined(separator: " "), "quit")) }
@@ -206,6 +285,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// Adapts the view to the terminal and loads the data if nobody has yet.
   open func willAppear(on capabilities: TerminalCapabilities) {
     self.capabilities = capabilities
+    setNeedsDisplay()
     collectionView.adapt(to: capabilities)
     for overlay in overlays { overlay.adapt(to: capabilities) }
     if !collectionView.hasLoadedData { collectionView.reloadData() }
@@ -218,17 +298,26 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     StatusHint("Esc puts back", visibilityPriority: .high),
   ]
 
-  /// Draws the view in the frame the bars leave, the bars, then the overlays.
+  /// Draws the view in the frame the bars leave, the bars, then the
+  /// overlays. The bars' text is asked only when it may have changed, and a
+  /// bar is drawn only when what it shows changed: the surface is taken to
+  /// hold the last frame drawn (as the run loop's does).
   open func draw(into surface: inout Surface) {
     needsRedraw = false
     if !collectionView.hasLoadedData { collectionView.reloadData() }
     let width = surface.width
     let height = surface.height
-    let title = titleText
+    let stamp = collectionView.changeStamp
+    bars.frameWillDraw(at: stamp)
+    if bars.titleIsDue(at: stamp) { bars.keepTitle(titleText, at: stamp) }
+    let title = bars.title
     let top = title != nil && height >= 3 ? 1 : 0
     let bottom = showsStatusLine && height - top >= 2 ? 1 : 0
     // What overlays covered in the last frame is drawn again in full.
-    if overlaysCoveredView { collectionView.setNeedsDisplay() }
+    if overlaysCoveredView {
+      collectionView.setNeedsDisplay()
+      bars.setNeedsDrawing()
+    }
     overlaysCoveredView = !overlays.isEmpty
     let frame = CellRect(x: 0, y: top, width: width, height: height - top - bottom)
     if frame != collectionView.frame || !hasLaidOut {
@@ -237,23 +326,28 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       viewDidLayout()
     }
     collectionView.draw(into: &surface)
-    if top == 1, let title {
-      surface.fill(CellRect(x: 0, y: 0, width: width, height: 1), style: theme.titleBar)
-      surface.draw(" " + title, x: 0, y: 0, maxWidth: width, style: theme.titleBar)
+    // A status line not shown is asked for when it shows again.
+    if bottom == 0 { bars.setNeedsStatusUpdate() }
+    bars.drawTitle(top == 1 ? title : nil, into: &surface, style: theme.titleBar)
+    if bottom == 1, bars.statusIsDue(at: collectionView.changeStamp) {
+      // Asked together, after the view drew (the focus where the frame shows it).
+      let hints = collectionView.isMovingItem ? Self.movingHints : statusHints
+      bars.keepStatus(statusText, hints: hints, at: collectionView.changeStamp)
     }
     if bottom == 1, collectionView.accessibility.isScreenReaderModeOn {
       // One plain line: what was last announced, and what the last key did.
       let said = [collectionView.accessibilityAnnouncement, message].compactMap { $0 }.filter { !$0.isEmpty }
-      let line = " " + (said.isEmpty ? statusText : said.joined(separator: " · "))
-      surface.drawStatusLine(line, right: "", y: height - 1, minimumLeft: DisplayWidth.of(line), style: theme.statusBar)
+      let line = " " + (said.isEmpty ? bars.status : said.joined(separator: " · "))
+      bars.drawStatus(line, hints: [], y: height - 1, into: &surface, style: theme.statusBar)
     } else if bottom == 1 {
-      var left = statusText
+      var left = bars.status
       if let message { left += left.isEmpty ? message : " · \(message)" }
-      left = " " + left
-      let hints = collectionView.isMovingItem ? Self.movingHints : statusHints
       // The left part whole; the hints in what room is left, the least important going first.
-      surface.drawStatusLine(left, hints: hints, y: height - 1, minimumLeft: DisplayWidth.of(left), style: theme.statusBar)
+      bars.drawStatus(" " + left, hints: bars.hints, y: height - 1, into: &surface, style: theme.statusBar)
+    } else {
+      bars.drawStatus("", hints: [], y: nil, into: &surface, style: theme.statusBar)
     }
+    bars.frameDidDraw(at: collectionView.changeStamp)
     // An overlay owns the cursor (the focused item under it is not what is read).
     if !overlays.isEmpty { surface.cursor = nil }
     for overlay in overlays {
@@ -267,11 +361,13 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     switch event {
     case .key(let key): try handleKey(key)
     case .mouse:
-      if overlays.isEmpty, collectionView.handle(event) { needsRedraw = true }
+      // A click may do anything the app's delegate methods do: everything is asked again.
+      if overlays.isEmpty, collectionView.handle(event) { setNeedsDisplay() }
     case .paste(let text): try handlePaste(text)
     case .resize:
       // A new size lays out again; the same size (a resume after Ctrl-Z) redraws.
-      needsRedraw = true
+      setNeedsDisplay()
+      bars.setNeedsDrawing()
       collectionView.setNeedsDisplay()
     case .endOfInput: quit()
     }
@@ -312,7 +408,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     }
     if interrupt { return .cancelling }
     // The order handleKey(_:) takes them in: the app's commands first.
-    if keyCommands.contains(where: { $0.keys.contains(key) }) { return .ordinary }
+    if isCommandKey(key) { return .ordinary }
     if quitKeys.contains(key) { return .cancelling }
     if helpKeys.contains(key) { return .ordinary }
     switch collectionView.keyBindings[key] {
@@ -327,11 +423,13 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   private func handlePaste(_ text: String) throws {
     lastKeyWasInterrupt = false
     if let top = overlays.last {
-      needsRedraw = true
+      setNeedsDisplay()
       if try top.paste(text) == .dismiss { dismiss(top) }
       return
     }
     guard !collectionView.isMovingItem else { return }
+    // A subclass's paste may change anything: everything is asked again.
+    setNeedsDisplay()
     try paste(text)
   }
 
@@ -342,7 +440,6 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// pastes in (a list of names, say).
   open func paste(_ text: String) throws {
     message = "nothing here takes a paste"
-    needsRedraw = true
   }
 
   private func handleKey(_ key: Key) throws {
@@ -356,31 +453,37 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       return
     }
     if let top = overlays.last {
-      // Ctrl-C cancels an overlay as Esc does (a second one quits).
-      needsRedraw = true
+      // Ctrl-C cancels an overlay as Esc does (a second one quits). What
+      // the overlay does (a filter typed into) may change anything the app says.
+      setNeedsDisplay()
       if try top.handle(interrupt ? Key(.escape) : key) == .dismiss { dismiss(top) }
       return
     }
     if collectionView.isMovingItem {
-      // Ctrl-C puts the item back; arrows, Enter and Esc move, drop and cancel.
-      if collectionView.handle(.key(interrupt ? Key(.escape) : key)) { needsRedraw = true }
+      // Ctrl-C puts the item back; arrows, Enter and Esc move, drop and
+      // cancel. The view says what changed (a drop, moving the app's model, changes its data).
+      collectionView.handle(.key(interrupt ? Key(.escape) : key))
       return
     }
     if message != nil { message = nil }
     if interrupt {
-      needsRedraw = true
+      setNeedsDisplay()
       if shouldQuit() { quit() }
-    } else if let command = keyCommands.first(where: { $0.keys.contains(key) }) {
-      needsRedraw = true
+    } else if let command = keyCommandCache.command(for: key, at: collectionView.changeStamp, make: { keyCommands }) {
+      // A command may change anything the app says.
+      setNeedsDisplay()
       try command.action()
     } else if quitKeys.contains(key) {
-      needsRedraw = true
+      setNeedsDisplay()
       if shouldQuit() { quit() }
     } else if helpKeys.contains(key) {
       present(makeHelpOverlay())
     } else if let action = collectionView.keyBindings[key] {
-      needsRedraw = true
-      if !collectionView.perform(action), action == .beginMovement, let focused = collectionView.focusedIndexPath {
+      // A move is drawn as far as the view changed (not at all when the
+      // focus stayed); the other actions tell the app's delegate, which may change anything.
+      let applied = collectionView.perform(action)
+      if applied, !action.onlyMovesTheFocus { setNeedsDisplay() }
+      if !applied, action == .beginMovement, let focused = collectionView.focusedIndexPath {
         message = collectionView(collectionView, messageForRefusedMoveOfItemAt: focused)
       }
     }
@@ -484,5 +587,17 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   ) -> IndexPath {
     CollectionViewDefaults.shared.collectionView(
       collectionView, targetIndexPathForMoveFromItemAt: originalIndexPath, toProposedIndexPath: proposedIndexPath)
+  }
+}
+
+extension CollectionAction {
+  /// True for the actions that only move the focus (and scroll to it),
+  /// telling the delegate nothing but the focus move.
+  fileprivate var onlyMovesTheFocus: Bool {
+    switch self {
+    case .moveFocus, .focusNextItem, .focusPreviousItem, .pageUp, .pageDown, .first, .last, .nextSection, .previousSection:
+      return true
+    case .activate, .toggleSelection, .extendSelection, .clearSelection, .beginMovement: return false
+    }
   }
 }

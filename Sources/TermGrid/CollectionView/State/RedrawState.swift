@@ -17,6 +17,13 @@ struct RedrawState {
 
   /// True when something changed since the last draw.
   private(set) var isPending = true
+  /// How many changes were marked so far, of any kind (never reset): a
+  /// controller compares it to know whether anything its bars may show changed.
+  private(set) var changeCount = 0
+  /// How many of them were to everything (the data, the layout, the size,
+  /// the look): what a controller's title and key commands may depend on,
+  /// where a focus move does not reach.
+  private(set) var wholeChangeCount = 0
   /// True when whatever every cell shows may have changed.
   private(set) var needsFullRedraw = true
   /// Items whose state (focus, selection, a picture) changed since the last
@@ -41,15 +48,21 @@ struct RedrawState {
   mutating func invalidateAll() {
     isPending = true
     needsFullRedraw = true
+    changeCount &+= 1
+    wholeChangeCount &+= 1
   }
 
   /// Something moved (the content scrolled): a frame is due, drawn
   /// incrementally where the surface allows.
-  mutating func invalidateScroll() { isPending = true }
+  mutating func invalidateScroll() {
+    isPending = true
+    changeCount &+= 1
+  }
 
   /// One item's look changed, not its place.
   mutating func invalidateItem(_ indexPath: IndexPath) {
     isPending = true
+    changeCount &+= 1
     if !dirtyItems.contains(indexPath) { dirtyItems.append(indexPath) }
   }
 

@@ -1,0 +1,260 @@
+import GridLayout
+import GridRender
+import GridTerminal
+import TermGridTesting
+import Testing
+
+@testable import TermGrid
+
+/// An app as the book catalogue is: a title from its own state, a status
+/// line naming the focused item and counting the selection, key commands
+/// that depend on the selection and on its own state. It counts every call
+/// the controller makes into it.
+private final class CountingApp: CollectionViewController {
+  var calls: [String: Int] = [:]
+  var sections = [["Mercury", "Venus", "Earth"], ["Jupiter", "Saturn", "Uranus"]]
+  /// Shown in the title; the `f` command changes it.
+  var filter = ""
+  /// Shown in the status line; changed outside a key, as a file read would.
+  var note = ""
+  /// When true, the `z` command exists.
+  var armed = false
+
+  init() {
+    super.init(layout: FlowLayout(itemSize: Size(width: 12, height: 3), headerHeight: 1))
+    collectionView.animationDuration = 0
+  }
+
+  private func count(_ name: String) { calls[name, default: 0] += 1 }
+
+  override var titleText: String? {
+    count("titleText")
+    return filter.isEmpty ? "Planets" : "Planets · filter \(filter)"
+  }
+  override var statusText: String {
+    count("statusText")
+    return focusStatusText { ["Rocky", "Giants"][$0] } + note
+  }
+  override var statusHints: [StatusHint] {
+    count("statusHints")
+    return ["f filter"] + super.statusHints
+  }
+  override var keyCommands: [KeyCommand] {
+    count("keyCommands")
+    var commands = [KeyCommand("f", title: "filter") { [unowned self] in filter += "f" }]
+    if !collectionView.indexPathsForSelectedItems.isEmpty {
+      commands.append(KeyCommand("x", title: "clear the selection") { [unowned self] in collectionView.deselectAllItems() })
+    }
+    if armed { commands.append(KeyCommand("z", title: "disarm") { [unowned self] in armed = false }) }
+    return commands
+  }
+  override func numberOfSections(in collectionView: CollectionView) -> Int {
+    count("numberOfSections")
+    return sections.count
+  }
+  override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    count("numberOfItemsInSection")
+    return sections[section].count
+  }
+  override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
+    count("cellForItemAt")
+    return ElementContent(title: sections[indexPath.section][indexPath.item], border: .rounded)
+  }
+  override func collectionView(
+    _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+  ) -> ElementContent {
+    count("contentForSupplementaryElement")
+    return .header(["Rocky", "Giants"][indexPath.section])
+  }
+}
+
+/// A terminal that gives its input in steps, a step only once the run loop
+/// waits for input with nothing left to do (it drew what the step before
+/// led to), as keys typed one at a time reach a program; at each such wait
+/// it tells the test, which takes its counts there. Frames go to a
+/// headless terminal's screen, and every frame presented is counted: a
+/// terminal writes only what it is presented.
+private final class SteppedTerminal: Terminal {
+  let screen: HeadlessTerminal
+  private var steps: [[InputEvent]]
+  private var step: [InputEvent] = []
+  /// Called at each wait for input, with the number of steps given so far.
+  var onIdle: (Int) -> Void = { _ in }
+  private var given = 0
+  /// Frames presented, and the cells they changed.
+  private(set) var presents = 0
+  private(set) var changedCells = 0
+
+  init(width: Int, height: Int, steps: [[InputEvent]]) {
+    screen = HeadlessTerminal(width: width, height: height)
+    self.steps = steps
+  }
+
+  var width: Int { screen.width }
+  var height: Int { screen.height }
+  var capabilities: TerminalCapabilities { screen.capabilities }
+  var needsFullRepaint: Bool { screen.needsFullRepaint }
+  func restore() { screen.restore() }
+
+  func nextEvent(timeout: Duration?) throws -> InputEvent? {
+    if !step.isEmpty { return step.removeFirst() }
+    // A look without waiting: the rest of a burst (there is none).
+    if let timeout, timeout == .zero { return nil }
+    onIdle(given)
+    guard !steps.isEmpty else { return .endOfInput }
+    step = steps.removeFirst()
+    given += 1
+    return step.isEmpty ? nil : step.removeFirst()
+  }
+
+  func present(_ update: FrameUpdate) throws {
+    presents += 1
+    changedCells += update.changedCellCount
+    try screen.present(update)
+  }
+}
+
+@Suite struct KeyPressWorkTests {
+  /// What the app was asked, and what reached the terminal, during each step.
+  private struct StepWork {
+    var calls: [String: Int]
+    var presents: Int
+    var changedCells: Int
+    var framesDrawn: Int
+    var focus: IndexPath?
+    var screen: String
+  }
+
+  /// Runs `app` on a 60x12 terminal, giving it `steps` one at a time, and
+  /// returns the work each step did (the first: the first frame).
+  private func run(_ app: CountingApp, steps: [[InputEvent]]) throws -> [StepWork] {
+    let terminal = SteppedTerminal(width: 60, height: 12, steps: steps)
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    var work: [StepWork] = []
+    var last = (presents: 0, changedCells: 0, frames: 0)
+    terminal.onIdle = { [unowned terminal, unowned loop] _ in
+      work.append(
+        StepWork(
+          calls: app.calls, presents: terminal.presents - last.presents,
+          changedCells: terminal.changedCells - last.changedCells, framesDrawn: loop.framesPresented - last.frames,
+          focus: app.collectionView.focusedIndexPath, screen: terminal.screen.text))
+      app.calls = [:]
+      last = (terminal.presents, terminal.changedCells, loop.framesPresented)
+    }
+    try loop.run()
+    return work
+  }
+
+  @Test func aRightArrowThatMovesNothingDrawsNothingWritesNothingAndAsksTheAppNothing() throws {
+    let app = CountingApp()
+    let work = try run(app, steps: [[.key(Key(.right)), .key(Key(.right))], [.key(Key(.right))], [.key(Key(.left))]])
+    try #require(work.count == 4)
+    // Two Rights: the focus on Earth, the last in its row (Right keeps to the row).
+    #expect(work[1].focus == IndexPath(item: 2, section: 0))
+    #expect(app.collectionView.nearestItem(from: IndexPath(item: 2, section: 0), .right) == nil)
+    #expect(work[1].screen.contains("Rocky 3/3"))
+
+    // One more Right: nothing moves, so nothing is drawn, nothing reaches
+    // the terminal, and neither the data source nor the bars nor the key commands are asked.
+    let still = work[2]
+    #expect(still.focus == IndexPath(item: 2, section: 0))
+    #expect(still.framesDrawn == 0)
+    #expect(still.presents == 0 && still.changedCells == 0)
+    #expect(still.calls.isEmpty, "the app was asked \(still.calls)")
+    #expect(still.screen == work[1].screen)
+
+    // Left moves: the two items whose focus changed are drawn, the status
+    // line is asked once and shows the new place; the title and the key
+    // commands are not asked (a focus move changes neither).
+    let moved = work[3]
+    #expect(moved.focus == IndexPath(item: 1, section: 0))
+    #expect(moved.framesDrawn == 1 && moved.presents == 1 && moved.changedCells > 0)
+    #expect(moved.calls["cellForItemAt"] == 2)
+    #expect(moved.calls["statusText"] == 1 && moved.calls["statusHints"] == 1)
+    #expect(moved.calls["titleText"] == nil && moved.calls["keyCommands"] == nil)
+    #expect(moved.calls["contentForSupplementaryElement"] == nil && moved.calls["numberOfItemsInSection"] == nil)
+    #expect(moved.screen.contains("Rocky 2/3"))
+  }
+
+  @Test func moveKeysAskForTheKeyCommandsOnceAndTheBarsOnlyWhenTheirTextMayHaveChanged() throws {
+    let app = CountingApp()
+    let moves: [[InputEvent]] = [[.key(Key(.right))], [.key(Key(.down))], [.key(Key(.left))], [.key(Key(.up))]]
+    let work = try run(app, steps: moves + [[.key("f")]])
+    try #require(work.count == 6)
+    // The first key asks for the commands; the moves after it do not.
+    #expect(work[1...4].map { $0.calls["keyCommands"] ?? 0 }.reduce(0, +) == 1)
+    #expect(work[1...4].allSatisfy { $0.calls["titleText"] == nil && $0.calls["statusText"] == 1 })
+    // A command ran: the title is asked again and shows what it changed.
+    #expect(work[5].calls["titleText"] == 1)
+    #expect(work[5].screen.contains("Planets · filter f"))
+  }
+
+  @Test func keyCommandsFollowTheSelectionAndTheAppsInvalidation() throws {
+    let app = CountingApp()
+    var surface = Surface(width: 60, height: 12)
+    app.willAppear(on: TerminalCapabilities(colors: .indexed256))
+    app.draw(into: &surface)
+    func press(_ key: Key) throws {
+      _ = try app.handle(.key(key))
+      if app.needsDisplay { app.draw(into: &surface) }
+    }
+    // x exists only while something is selected: the selection made by
+    // Space brings it, the one it clears takes it away.
+    try press("x")
+    #expect(app.collectionView.indexPathsForSelectedItems.isEmpty)
+    try press(" ")
+    #expect(app.collectionView.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)])
+    try press("x")
+    #expect(app.collectionView.indexPathsForSelectedItems.isEmpty)
+    try press(Key(.right))  // asks again: a command ran
+    let asked = app.calls["keyCommands"] ?? 0
+    try press(Key(.left))
+    try press(Key(.right))
+    #expect(app.calls["keyCommands"] == asked, "a focus move asked for the key commands")
+
+    // State of the app's own: the commands it gave stay until it says they changed.
+    app.armed = true
+    try press("z")
+    #expect(app.armed, "z ran before the app said its commands changed")
+    app.setNeedsKeyCommandsUpdate()
+    try press("z")
+    #expect(!app.armed)
+    // An overlay closing asks again too (what it did may change them).
+    try press("?")
+    #expect(app.overlays.count == 1)
+    app.armed = true
+    try press(Key(.escape))
+    #expect(app.overlays.isEmpty)
+    try press("z")
+    #expect(!app.armed)
+  }
+
+  @Test func theStatusIsAskedAgainWhenTheAppSaysSoAndDrawnOnlyWhenItsTextChanged() throws {
+    let app = CountingApp()
+    let terminal = HeadlessTerminal(width: 60, height: 12)
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    try loop.run(untilIdle: true)
+    #expect(terminal.text.contains("Rocky 1/3"))
+
+    // Changed outside a key (a file read): shown once the app says so.
+    app.note = " · 3 new"
+    app.setNeedsStatusUpdate()
+    let asked = app.calls["statusText"] ?? 0
+    try loop.drawFrame(force: false)
+    #expect(app.calls["statusText"] == asked + 1)
+    #expect(terminal.text.contains("Rocky 1/3 · 3 new"))
+    #expect(terminal.lastChangedCells > 0)
+
+    // Asked again with nothing changed: the line is not drawn, no cell changes.
+    app.setNeedsStatusUpdate()
+    try loop.drawFrame(force: false)
+    #expect(app.calls["statusText"] == asked + 2)
+    #expect(terminal.lastChangedCells == 0)
+
+    // The title likewise.
+    app.filter = "x"
+    app.setNeedsTitleUpdate()
+    try loop.drawFrame(force: false)
+    #expect(terminal.text.contains("Planets · filter x"))
+  }
+}
