@@ -152,9 +152,8 @@ public final class StreamTerminal: Terminal {
       var modes = termios()
       if tcgetattr(input, &modes) == 0 {
         savedModes = modes
+        // (No echo, no line editing, no signals from keys, 8 bits; a read returns with what there is.)
         cfmakeraw(&modes)
-        modes.c_cc.16 = 1  // VMIN: a read returns with what there is
-        modes.c_cc.5 = 0  // VTIME
         _ = tcsetattr(input, TCSANOW, &modes)
       }
     }

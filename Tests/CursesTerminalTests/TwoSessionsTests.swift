@@ -77,20 +77,25 @@ import Testing
   /// whether it answers the picture queries as kitty.
   final class Viewer {
     let pty: PseudoTerminal
+    /// The size the session starts with.
     let width: Int
     let height: Int
+    /// The size now (after a resize).
+    var size: (width: Int, height: Int)
     let answersAsKitty: Bool
-    var model: ScreenModel
+    /// The model terminal, as large as any size the test gives (what lies
+    /// outside the session's size must stay blank).
+    var model = ScreenModel(width: 100, height: 40)
     var output: [UInt8] = []
     var answered = false
-    var typed: [Key] = []
+    var typed: [InputEvent] = []
 
     init(width: Int, height: Int, answersAsKitty: Bool) throws {
       pty = try PseudoTerminal(columns: width, rows: height)
       self.width = width
       self.height = height
+      size = (width, height)
       self.answersAsKitty = answersAsKitty
-      model = ScreenModel(width: width, height: height)
     }
 
     /// What the terminal shows once its pictures are settled, as the session's terminal will say it.
@@ -123,9 +128,14 @@ import Testing
       let terminal = HeadlessTerminal(width: width, height: height, capabilities: capabilities)
       terminal.onWait = { clock.advance(by: $0) }
       defer { terminal.onWait = nil }
-      terminal.pendingEvents = typed.map { .key($0) }
+      terminal.pendingEvents = typed
       try TerminalRunLoop(terminal: terminal, scene: app).run(untilIdle: true)
-      return CursesTerminalTests.expected(terminal.screen, colors: .indexed256)
+      #expect(terminal.width == size.width && terminal.height == size.height)
+      var rows = CursesTerminalTests.expected(terminal.screen, colors: .indexed256)
+      // Blank beyond the session's size, in the model's.
+      rows = rows.map { $0 + Array(repeating: ScreenModel.Glyph(), count: model.width - $0.count) }
+      rows += Array(repeating: Array(repeating: ScreenModel.Glyph(), count: model.width), count: model.height - rows.count)
+      return rows
     }
 
     /// Waits (generously: a session runs on a thread of its own, under a
@@ -147,6 +157,7 @@ import Testing
       try Viewer(width: 70, height: 20, answersAsKitty: true), try Viewer(width: 52, height: 27, answersAsKitty: false),
     ]
     let ended = Locked([String]())
+    let resizeHandlers = Locked([Int: @Sendable (Int, Int, PixelSize?) -> Void]())
     var threads: [Thread] = []
     for (n, viewer) in viewers.enumerated() {
       let (slave, width, height) = (viewer.pty.slave, viewer.width, viewer.height)
@@ -155,6 +166,9 @@ import Testing
           let session = try Session(
             scene: Planets(), input: slave, output: slave, term: "xterm-256color", width: width, height: height,
             environment: ["LANG": "C.UTF-8"])
+          if let stream = session.terminal as? StreamTerminal {
+            resizeHandlers.withLock { $0[n] = stream.resizeHandler }
+          }
           try session.run()
           ended.withLock { $0.append("session \(n) quit") }
         } catch {
@@ -166,20 +180,29 @@ import Testing
     }
     var rng = SplitMix64(seed: 33)
     for step in 0..<12 {
-      for viewer in viewers {
+      for (n, viewer) in viewers.enumerated() {
+        if step == 6, n == 1 {
+          // The owner gives the second session another size (a window change): it alone follows.
+          let resize = resizeHandlers.withLock { $0[1] }
+          try #require(resize != nil)
+          viewer.size = (60, 22)
+          viewer.typed.append(.resize(width: 60, height: 22))
+          resize?(60, 22, nil)
+          continue
+        }
         let count = Int.random(in: 1...4, using: &rng)
         var bytes: [UInt8] = []
         for _ in 0..<count {
           let key = Self.keys.randomElement(using: &rng)!
           bytes += Array(key.bytes.utf8)
-          viewer.typed.append(key.key)
+          viewer.typed.append(.key(key.key))
         }
         viewer.pty.type(bytes)
       }
       for (n, viewer) in viewers.enumerated() {
         let expected = try viewer.expected()
         guard viewer.waitUntilShowing(expected) else {
-          let shown = viewer.model.lines.joined(separator: "\n")
+          let shown = viewer.model.lines.prefix(viewer.size.height).joined(separator: "\n")
           let wanted = expected.map { $0.map(\.text).joined() }.joined(separator: "\n")
           let message = "step \(step): session \(n) shows\n\(shown)\nnot\n\(wanted)\nafter \(viewer.typed)"
           Issue.record(Comment(rawValue: message))

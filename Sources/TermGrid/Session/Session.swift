@@ -9,12 +9,13 @@ import GridTerminal
 /// global, so a program holds as many sessions as it likes, each run on a
 /// thread of its own: one on the process's own terminal
 /// (``init(scene:mouse:)``, what ``Application/run(_:name:terminal:)`` makes)
-/// and any number on terminals that are not (``init(scene:input:output:term:width:height:cellPixelSize:environment:mouse:)``:
+/// and any number on terminals that are not
+/// (``init(scene:input:output:term:width:height:cellPixelSize:environment:mouse:)``:
 /// a pseudo-terminal, a socket).
 ///
 /// What a process has only once (ncurses' globals, the signal handlers
 /// that restore the terminal, the C shim's state they read) belongs to the
-/// ``ProcessTerminal``, which the process's ``CursesTerminal`` claims: a
+/// <doc:/CursesTerminal/ProcessTerminal>, which the process's <doc:/CursesTerminal/CursesTerminal> claims: a
 /// second session on the process's terminal is refused, and sessions on
 /// other terminals need none of it. See <doc:Sessions>.
 ///
@@ -35,7 +36,7 @@ public final class Session {
   public let runLoop: TerminalRunLoop
 
   /// A session showing `scene` on `terminal` (any terminal: the process's
-  /// own, a ``StreamTerminal``, a headless one in tests).
+  /// own, a <doc:/CursesTerminal/StreamTerminal>, a headless one in tests).
   public init(scene: any Scene, terminal: any Terminal) {
     self.terminal = terminal
     self.scene = scene
@@ -45,19 +46,19 @@ public final class Session {
   /// A session on the process's own terminal (standard input and output,
   /// through ncurses), Ctrl-C delivered as a key.
   ///
-  /// - Throws: ``ProcessTerminalError/alreadyClaimed`` while another
+  /// - Throws: <doc:/CursesTerminal/ProcessTerminalError/alreadyClaimed> while another
   ///   session holds the process's terminal, or <doc:/CursesTerminal/CursesTerminalError>.
   public convenience init(scene: any Scene, mouse: Bool = true) throws {
     self.init(scene: scene, terminal: try CursesTerminal(mouse: mouse, interruptKey: true))
   }
 
   /// A session on a terminal that is not the process's own: a
-  /// ``StreamTerminal`` on `input` and `output` (see
-  /// ``StreamTerminal/init(input:output:term:width:height:cellPixelSize:environment:mouse:probesPictures:)``
-  /// for the parameters). Its size changes through
-  /// ``StreamTerminal/resizeHandler``, from any thread.
+  /// <doc:/CursesTerminal/StreamTerminal> on `input` and `output` (see
+  /// its initializer for the parameters). Its size changes through
+  /// <doc:/CursesTerminal/StreamTerminal/resizeHandler>, from any thread
+  /// (`(session.terminal as? StreamTerminal)?.resizeHandler`).
   ///
-  /// - Throws: ``StreamTerminalError``.
+  /// - Throws: <doc:/CursesTerminal/StreamTerminalError>.
   public convenience init(
     scene: any Scene, input: Int32, output: Int32, term: String, width: Int, height: Int,
     cellPixelSize: PixelSize? = nil, environment: [String: String] = [:], mouse: Bool = true
