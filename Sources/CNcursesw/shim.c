@@ -20,7 +20,10 @@ int cn_output_descriptor(void) { return cn_output_fd; }
 /// newterm on the process's standard output and input.
 SCREEN *cn_newterm_stdio(void) {
   cn_output_fd = fileno(stdout);
-  return newterm(NULL, stdout, stdin);
+  cn_terminfo_lock();
+  SCREEN *screen = newterm(NULL, stdout, stdin);
+  cn_terminfo_unlock();
+  return screen;
 }
 /// newterm on a pair of file descriptors (a pty in tests), or NULL.
 SCREEN *cn_newterm_fds(const char *term, int in_fd, int out_fd) {
@@ -28,7 +31,10 @@ SCREEN *cn_newterm_fds(const char *term, int in_fd, int out_fd) {
   cn_output_fd = out_fd;
   FILE *in = fdopen(in_fd, "r");
   if (!out || !in) return NULL;
-  return newterm(term, out, in);
+  cn_terminfo_lock();
+  SCREEN *screen = newterm(term, out, in);
+  cn_terminfo_unlock();
+  return screen;
 }
 /// A pipe a signal handler writes a byte to, so that a wait for input
 /// wakes at once whichever thread the signal was delivered to (a worker's
@@ -577,3 +583,15 @@ void cn_write_exit_bytes(void) {
   (void)!write(cn_sig_out_fd, cn_exit_buffers[published], cn_exit_lengths[published]);
   errno = saved_errno;
 }
+
+
+/// Whether the process's own terminal (ncurses, its signal handlers, this
+/// file's statics) is claimed: by one `ProcessTerminal` at a time.
+static atomic_int cn_process_terminal_claimed = 0;
+
+int cn_claim_process_terminal(void) {
+  int expected = 0;
+  return atomic_compare_exchange_strong(&cn_process_terminal_claimed, &expected, 1) ? 1 : 0;
+}
+
+void cn_release_process_terminal(void) { atomic_store(&cn_process_terminal_claimed, 0); }

@@ -38,10 +38,13 @@ struct CellEncoder {
   private var recentStyles: [(style: Style, bytes: [UInt8])] = []
   private var sgrCache: [Style: [UInt8]] = [:]
 
-  /// The encoder for the terminal ncurses has set up, or nil when its
-  /// description lacks what the encoder needs.
-  init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8]) {
-    guard let sequences = ControlSequences(colorSupport: colorSupport, unicode: unicode, alternateLines: alternateLines)
+  /// The encoder for the terminal ncurses has set up (or the one
+  /// `terminfo` describes), or nil when its description lacks what the
+  /// encoder needs.
+  init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8], terminfo: TerminfoSource = .current) {
+    guard
+      let sequences = ControlSequences(
+        colorSupport: colorSupport, unicode: unicode, alternateLines: alternateLines, terminfo: terminfo)
     else { return nil }
     self.sequences = sequences
     bytes.reserveCapacity(1 << 16)
@@ -53,6 +56,10 @@ struct CellEncoder {
     _ = bytes.withUnsafeBufferPointer { cn_write_all(descriptor, $0.baseAddress, $0.count) }
     bytes.removeAll(keepingCapacity: true)
   }
+
+  /// Starts the next frame without writing this one's bytes (a terminal
+  /// that writes ``bytes`` itself).
+  mutating func discardBytes() { bytes.removeAll(keepingCapacity: true) }
 
   /// Adds bytes of another kind (a picture's transmission or its sixels) to
   /// the frame, in order with the cells; `movesCursor` when they leave the

@@ -31,12 +31,12 @@ final class ControlSequences {
   /// attribute `ESC [ n m`: then a style is one `ESC [ 0;n;...m`.
   let ansiAttributes: Bool
 
-  init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8]) {
+  init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8], terminfo: TerminfoSource = .current) {
     guard
-      let cup = TerminfoCapability("cup", ansi: ["\u{1B}[%i%p1%d;%p2%dH": (UInt8(ascii: "H"), true)]),
-      let sgr0 = cn_tigetstr("sgr0").map(TerminfoCapability.bytes(of:)),
-      let clear = cn_tigetstr("clear").map(TerminfoCapability.bytes(of:)),
-      cn_tigetflag("am") == 0 || cn_tigetflag("xenl") != 0
+      let cup = TerminfoCapability("cup", ansi: ["\u{1B}[%i%p1%d;%p2%dH": (UInt8(ascii: "H"), true)], from: terminfo),
+      let sgr0 = terminfo.string("sgr0").map(TerminfoCapability.bytes(of:)),
+      let clear = terminfo.string("clear").map(TerminfoCapability.bytes(of:)),
+      !terminfo.flag("am") || terminfo.flag("xenl")
     else { return nil }
     self.colorSupport = colorSupport
     self.unicode = unicode
@@ -44,28 +44,28 @@ final class ControlSequences {
     self.cup = cup
     self.sgr0 = sgr0
     self.clear = clear
-    hpa = TerminfoCapability("hpa", ansi: ["\u{1B}[%i%p1%dG": (UInt8(ascii: "G"), true)])
-    vpa = TerminfoCapability("vpa", ansi: ["\u{1B}[%i%p1%dd": (UInt8(ascii: "d"), true)])
-    cuf = TerminfoCapability("cuf", ansi: ["\u{1B}[%p1%dC": (UInt8(ascii: "C"), false)])
-    carriageReturn = cn_tigetstr("cr").map(TerminfoCapability.bytes(of:))
-    smacs = cn_tigetstr("smacs").map(TerminfoCapability.bytes(of:)) ?? []
-    rmacs = cn_tigetstr("rmacs").map(TerminfoCapability.bytes(of:)) ?? []
+    hpa = TerminfoCapability("hpa", ansi: ["\u{1B}[%i%p1%dG": (UInt8(ascii: "G"), true)], from: terminfo)
+    vpa = TerminfoCapability("vpa", ansi: ["\u{1B}[%i%p1%dd": (UInt8(ascii: "d"), true)], from: terminfo)
+    cuf = TerminfoCapability("cuf", ansi: ["\u{1B}[%p1%dC": (UInt8(ascii: "C"), false)], from: terminfo)
+    carriageReturn = terminfo.string("cr").map(TerminfoCapability.bytes(of:))
+    smacs = terminfo.string("smacs").map(TerminfoCapability.bytes(of:)) ?? []
+    rmacs = terminfo.string("rmacs").map(TerminfoCapability.bytes(of:)) ?? []
     var caps: [(TextAttributes, [UInt8])] = []
     for (attribute, name) in [
       (TextAttributes.bold, "bold"), (.dim, "dim"), (.italic, "sitm"), (.underline, "smul"), (.reverse, "rev"),
     ] {
-      if let s = cn_tigetstr(name) { caps.append((attribute, TerminfoCapability.bytes(of: s))) }
+      if let s = terminfo.string(name) { caps.append((attribute, TerminfoCapability.bytes(of: s))) }
     }
     attributeCaps = caps
-    setaf = colorSupport == .none ? nil : TerminfoCapability("setaf")
-    setab = colorSupport == .none ? nil : TerminfoCapability("setab")
-    csr = TerminfoCapability("csr")
-    indn = TerminfoCapability("indn")
-    ind = cn_tigetstr("ind").map(TerminfoCapability.bytes(of:))
-    rin = TerminfoCapability("rin")
-    ri = cn_tigetstr("ri").map(TerminfoCapability.bytes(of:))
-    civis = cn_tigetstr("civis").map(TerminfoCapability.bytes(of:)) ?? []
-    cnorm = cn_tigetstr("cnorm").map(TerminfoCapability.bytes(of:)) ?? []
+    setaf = colorSupport == .none ? nil : TerminfoCapability("setaf", from: terminfo)
+    setab = colorSupport == .none ? nil : TerminfoCapability("setab", from: terminfo)
+    csr = TerminfoCapability("csr", from: terminfo)
+    indn = TerminfoCapability("indn", from: terminfo)
+    ind = terminfo.string("ind").map(TerminfoCapability.bytes(of:))
+    rin = TerminfoCapability("rin", from: terminfo)
+    ri = terminfo.string("ri").map(TerminfoCapability.bytes(of:))
+    civis = terminfo.string("civis").map(TerminfoCapability.bytes(of:)) ?? []
+    cnorm = terminfo.string("cnorm").map(TerminfoCapability.bytes(of:)) ?? []
     let resets: Set<String> = [
       "\u{1B}[m", "\u{1B}[0m", "\u{1B}(B\u{1B}[m", "\u{1B}[m\u{1B}(B", "\u{1B}[m\u{0F}", "\u{1B}[0m\u{0F}",
     ]

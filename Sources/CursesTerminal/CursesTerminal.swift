@@ -23,8 +23,11 @@ import GridTerminal
 /// signal, so a shell sees status 143 for SIGTERM, 130 for SIGINT), and a
 /// crash to Swift's backtracer.
 ///
-/// ncurses keeps global state, so only one `CursesTerminal` may be open at a
-/// time; this is the only place in TermGrid with global mutable state.
+/// ncurses and the signal handlers exist once per process, so a
+/// `CursesTerminal` claims the ``ProcessTerminal`` when it opens and gives
+/// it back when it is restored: a second one while it is open is refused
+/// (``ProcessTerminalError/alreadyClaimed``). Other terminals of the same
+/// program run on ``StreamTerminal``.
 public final class CursesTerminal: Terminal {
   /// The width in cells.
   public internal(set) var width: Int
@@ -46,6 +49,8 @@ public final class CursesTerminal: Terminal {
   var probeDeadline: ContinuousClock.Instant?
 
   var isOpen = true
+  /// The process's terminal, held while open.
+  private let claim: ProcessTerminal
   var pairs: [Int: Int16] = [:]
   let colorSupport: ColorSupport
   var screenPointer: OpaquePointer?
@@ -154,12 +159,16 @@ public final class CursesTerminal: Terminal {
     mouse: Bool, interruptKey: Bool, environment: [String: String], device: (String, Int32, Int32)?,
     pictures: PictureSupport?, probes: Bool
   ) throws {
+    claim = try ProcessTerminal.claim()
     setlocale(LC_ALL, "")
     insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
     let term = device?.0 ?? environment["TERM"]
     // Refused before anything is written: output that is not a terminal
     // (a file, a pipe) would get escape sequences it cannot show.
-    if device == nil, isatty(1) == 0 { throw CursesTerminalError.notATerminal }
+    if device == nil, isatty(1) == 0 {
+      claim.release()
+      throw CursesTerminalError.notATerminal
+    }
     let opened: OpaquePointer?
     if let (_, input, _) = device {
       cn_save_shell_modes(input)
@@ -175,7 +184,10 @@ public final class CursesTerminal: Terminal {
       inputDescriptor = 0
       opened = cn_newterm_stdio()
     }
-    guard let screen = opened else { throw CursesTerminalError.cannotInitialize(term: term) }
+    guard let screen = opened else {
+      claim.release()
+      throw CursesTerminalError.cannotInitialize(term: term)
+    }
     screenPointer = screen
     _ = set_term(screen)
     cbreak()
@@ -296,5 +308,6 @@ public final class CursesTerminal: Terminal {
     if let s = screenPointer { delscreen(s) }
     screenPointer = nil
     cn_default_signals()
+    claim.release()
   }
 }

@@ -8,8 +8,8 @@ struct TerminfoCapability {
   let ansiFinal: UInt8?
   let oneBased: Bool
 
-  init?(_ name: String, ansi: [String: (final: UInt8, oneBased: Bool)] = [:]) {
-    guard let s = cn_tigetstr(name) else { return nil }
+  init?(_ name: String, ansi: [String: (final: UInt8, oneBased: Bool)] = [:], from terminfo: TerminfoSource = .current) {
+    guard let s = terminfo.string(name) else { return nil }
     string = Array(UnsafeBufferPointer(start: s, count: strlen(s) + 1))
     let text = String(decoding: Self.bytes(of: s), as: UTF8.self)
     if let form = ansi[text] {
@@ -44,6 +44,24 @@ extension TerminfoCapability {
     return out
   }
 
+  /// `cap` with its parameters filled in by terminfo's interpreter (one
+  /// at a time in the process: it formats into a buffer of the process's),
+  /// without delays; empty when it cannot be.
+  private static func formatted(_ cap: TerminfoCapability, _ a: Int, _ b: Int) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: 256)
+    var length = cap.string.withUnsafeBufferPointer { s in cn_tiparm_copy(s.baseAddress, a, b, &out, out.count) }
+    if length > out.count {
+      out = [UInt8](repeating: 0, count: length)
+      length = cap.string.withUnsafeBufferPointer { s in cn_tiparm_copy(s.baseAddress, a, b, &out, out.count) }
+    }
+    guard length >= 0, length <= out.count else { return [] }
+    out.removeSubrange(length...)
+    out.append(0)
+    return out.withUnsafeBufferPointer { p in
+      p.withMemoryRebound(to: CChar.self) { Self.bytes(of: $0.baseAddress!) }
+    }
+  }
+
   /// The parameters of `ESC [ params m`, or nil when `s` is not that.
   static func csiParameters(_ s: [UInt8]) -> ArraySlice<UInt8>? {
     guard s.count >= 3, s[0] == 0x1B, s[1] == UInt8(ascii: "["), s.last == UInt8(ascii: "m") else { return nil }
@@ -62,7 +80,7 @@ extension TerminfoCapability {
   /// other through terminfo's interpreter.
   static func write(_ cap: TerminfoCapability, _ a: Int, to out: inout [UInt8]) {
     guard let final = cap.ansiFinal else {
-      out += cap.string.withUnsafeBufferPointer { s in cn_tiparm1(s.baseAddress, a).map(Self.bytes(of:)) ?? [] }
+      out += formatted(cap, a, 0)
       return
     }
     out.append(0x1B)
@@ -74,7 +92,7 @@ extension TerminfoCapability {
   /// Writes `cap` with these two parameters to `out`.
   static func write(_ cap: TerminfoCapability, _ a: Int, _ b: Int, to out: inout [UInt8]) {
     guard let final = cap.ansiFinal else {
-      out += cap.string.withUnsafeBufferPointer { s in cn_tiparm2(s.baseAddress, a, b).map(Self.bytes(of:)) ?? [] }
+      out += formatted(cap, a, b)
       return
     }
     out.append(0x1B)

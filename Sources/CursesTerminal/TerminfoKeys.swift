@@ -19,9 +19,12 @@ enum TerminfoKeys {
   }()
 
   /// The sequences of the terminal ncurses has set up (its current one).
-  static func current() -> [(sequence: [UInt8], key: Key)] {
+  static func current() -> [(sequence: [UInt8], key: Key)] { keys(from: .current) }
+
+  /// The sequences `terminfo` gives.
+  static func keys(from terminfo: TerminfoSource) -> [(sequence: [UInt8], key: Key)] {
     names.compactMap { name, key in
-      guard let s = cn_tigetstr(name) else { return nil }
+      guard let s = terminfo.string(name) else { return nil }
       let bytes = TerminfoCapability.bytes(of: s)
       return bytes.isEmpty ? nil : (bytes, key)
     }

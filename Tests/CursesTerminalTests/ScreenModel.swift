@@ -31,6 +31,13 @@ struct ScreenModel {
   private(set) var cursorIsVisible = true
   /// Where the cursor is.
   var cursor: CellPoint { CellPoint(x: x, y: y) }
+  /// The cell written last (a mark after it joins it); nil after a move.
+  private var lastWritten: (x: Int, y: Int)?
+  /// Inside a string (`ESC P`, `ESC _`, `ESC ]` up to `ESC \` or BEL: a
+  /// kitty graphics command, a sixel picture), which shows nothing.
+  private var inString = false
+  /// The start of an escape sequence that the last bytes fed cut short.
+  private var carry: [UInt8] = []
   /// Bytes of a UTF-8 sequence not yet complete.
   private var partial: [UInt8] = []
 
@@ -60,11 +67,26 @@ struct ScreenModel {
   /// The screen's text, row by row (a wide grapheme's second cell empty).
   var lines: [String] { rows.map { $0.map(\.text).joined() } }
 
-  mutating func feed(_ bytes: [UInt8]) {
+  mutating func feed(_ new: [UInt8]) {
+    // (An escape sequence cut by the end of a read is kept for the next.)
+    let bytes = carry + new
+    carry = []
     var i = 0
     while i < bytes.count {
       let b = bytes[i]
       i += 1
+      if inString {
+        if b == 0x1B && i == bytes.count {
+          carry = [b]
+          return
+        }
+        if b == 0x07 || (b == 0x1B && bytes[i] == 0x5C) {
+          inString = false
+          if b == 0x1B { i += 1 }
+        }
+        continue
+      }
+      if b == 0x1B || b < 0x20 { lastWritten = nil }
       if !partial.isEmpty || b >= 0x80 {
         partial.append(b)
         if let s = String(validating: partial, as: UTF8.self) {
@@ -78,6 +100,10 @@ struct ScreenModel {
       }
       switch b {
       case 0x1B:
+        guard Self.escapeIsComplete(bytes, from: i) else {
+          carry = Array(bytes[(i - 1)...])
+          return
+        }
         i = escape(bytes, from: i)
       case 0x0D:
         x = 0
@@ -129,6 +155,13 @@ struct ScreenModel {
   }
 
   private mutating func write(_ text: String) {
+    // A mark (a kitty placeholder's row and column diacritics) joins the cell written before it.
+    if text.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .nonspacingMark }),
+      let last = lastWritten
+    {
+      rows[last.y][last.x].text += text
+      return
+    }
     let w = max(1, DisplayWidth.of(text))
     if pendingWrap || x + w > width {
       x = 0
@@ -137,6 +170,7 @@ struct ScreenModel {
     var glyph = pen
     glyph.text = text
     rows[y][x] = glyph
+    lastWritten = (x, y)
     if w == 2, x + 1 < width {
       var rest = pen
       rest.text = ""
@@ -147,6 +181,16 @@ struct ScreenModel {
       pendingWrap = true
     } else {
       x += w
+    }
+  }
+
+  /// Whether the escape sequence from `start` (just past ESC) ends within `bytes`.
+  private static func escapeIsComplete(_ bytes: [UInt8], from start: Int) -> Bool {
+    guard start < bytes.count else { return false }
+    switch bytes[start] {
+    case UInt8(ascii: "["): return bytes[(start + 1)...].contains { (0x40...0x7E).contains($0) }
+    case UInt8(ascii: "("), UInt8(ascii: ")"): return start + 1 < bytes.count
+    default: return true
     }
   }
 
@@ -170,6 +214,9 @@ struct ScreenModel {
       let drawing = bytes[start + 1] == UInt8(ascii: "0")
       if c == UInt8(ascii: "(") { g0Drawing = drawing } else { g1Drawing = drawing }
       return start + 2
+    case UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "]"):
+      inString = true
+      return start + 1
     case UInt8(ascii: "M"):
       pendingWrap = false
       if y == top { scrollDown(1) } else if y > 0 { y -= 1 }

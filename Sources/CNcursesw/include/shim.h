@@ -20,6 +20,7 @@
 #include <time.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
+#include "terminfo.h"
 
 #include <langinfo.h>
 #include <errno.h>

@@ -52,7 +52,7 @@ public enum Application {
   ) -> Never {
     do {
       let scene = try makeScene()
-      try TerminalRunLoop(terminal: try terminal(), scene: scene).run()
+      try Session(scene: scene, terminal: try terminal()).run()
     } catch {
       fail(error, name: name)
     }

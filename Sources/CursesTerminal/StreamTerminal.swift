@@ -1,0 +1,563 @@
+import CNcursesw
+import GridRender
+import GridTerminal
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A terminal on a pair of file descriptors that is not the process's own:
+/// a pseudo-terminal's side, or a byte stream (a socket, an SSH channel's
+/// pipes). A program has as many as it likes, each on its own thread, beside
+/// the process's ``CursesTerminal`` or without one.
+///
+/// Nothing of it is process-wide. It writes with the library's own encoder
+/// (the terminal's control sequences, read from the terminfo description of
+/// the `TERM` it is given, not from ncurses' current terminal) and decodes
+/// input with the library's own key decoder; it has its own size, which its
+/// owner sets (``resize(width:height:cellPixelSize:)``: from a
+/// pseudo-terminal's window size, an SSH window-change request), its own
+/// capabilities (colours from the description and `NO_COLOR`, UTF-8 from
+/// the locale variables it is given, pictures probed over its own input and
+/// output), and its own wake-up. It installs no signal handler: the owner
+/// decides what ends it (the end of its input, a hang-up, ``restore()``).
+///
+/// ```swift
+/// let terminal = try StreamTerminal(
+///   input: fd, output: fd, term: "xterm-256color", width: 80, height: 24,
+///   environment: ["LANG": "C.UTF-8"])
+/// try TerminalRunLoop(terminal: terminal, scene: Planets()).run()
+/// ```
+public final class StreamTerminal: Terminal {
+  /// The width in cells.
+  public private(set) var width: Int
+  /// The height in cells.
+  public private(set) var height: Int
+  /// What the terminal can show. <doc:/GridTerminal/TerminalCapabilities/pictures>
+  /// changes once the terminal has answered the picture queries (sent by
+  /// ``requestPictureSupport()``, read with the input).
+  public private(set) var capabilities: TerminalCapabilities
+  /// Never true: nothing suspends this terminal behind the program's back.
+  public var needsFullRepaint: Bool { false }
+  /// The terminal type whose description the terminal writes with.
+  public let term: String
+  /// The descriptor input is read from.
+  public let inputDescriptor: Int32
+  /// The descriptor frames are written to.
+  public let outputDescriptor: Int32
+
+  /// How long the rest of a key's escape sequence is waited for after a
+  /// lone Esc (see <doc:/CursesTerminal/CursesTerminal/escapeDelay>).
+  public var escapeDelay: Duration {
+    get { reader.escapeDelay }
+    set { reader.escapeDelay = newValue }
+  }
+  /// How long the rest of a control sequence or a string that has begun is
+  /// waited for (see <doc:/CursesTerminal/CursesTerminal/sequenceTimeout>).
+  public var sequenceTimeout: Duration {
+    get { reader.sequenceTimeout }
+    set { reader.sequenceTimeout = newValue }
+  }
+
+  private var encoder: CellEncoder
+  private var reader: InputReader
+  private let wake: WakePipe
+  /// The size the owner set last (see ``resize(width:height:cellPixelSize:)``).
+  private let pendingSize: PendingSize
+  /// The packed size last taken into ``width``, ``height`` and the cell size.
+  private var takenSize: UInt64
+  private var pixels: PixelPictureWriter
+  private var probe: TerminalProbe?
+  private var probeDeadline: ContinuousClock.Instant?
+  private var chosenPictures = PictureSupport.symbols
+  private let insideTmux: Bool
+  private var resting: (cursor: CellPoint?, shown: Bool) = (nil, false)
+  private var readBuffer = [UInt8](repeating: 0, count: 4_096)
+  private var inputDrained = false
+  private var inputEnded = false
+  /// Writing failed (the other side went away): nothing more is written.
+  private var outputFailed = false
+  private var isOpen = true
+  /// The input's terminal modes before they were made raw (a tty only).
+  private var savedModes: termios?
+  /// What restores the terminal (leaves the alternate screen, shows the cursor, ...).
+  private let leaveBytes: [UInt8]
+
+  /// Opens a terminal on `input` and `output` (the same descriptor, or two)
+  /// and takes it over: raw mode when `input` is a terminal (no echo, no
+  /// line editing, no signals from keys: Ctrl-C is a key), the alternate
+  /// screen, the cursor hidden, keypad keys, mouse reports, bracketed paste.
+  /// The descriptors stay the caller's: ``restore()`` gives the terminal
+  /// back and closes nothing.
+  ///
+  /// - Parameters:
+  ///   - input: where keys and the terminal's answers are read from.
+  ///   - output: where frames are written.
+  ///   - term: the terminal type (`TERM`): its terminfo description gives
+  ///     the control sequences, the keys and the colours.
+  ///   - width: the width in cells (bounded to 1...65,535).
+  ///   - height: the height in cells (bounded to 1...65,535).
+  ///   - cellPixelSize: a cell's size in pixels, when the owner knows it
+  ///     (a pseudo-terminal's window size in pixels).
+  ///   - environment: the viewer's variables: `NO_COLOR` (no colours),
+  ///     `LC_ALL`, `LC_CTYPE`, `LANG` (UTF-8 unless they name another
+  ///     character set; UTF-8 when none is set), `TMUX` (the picture queries
+  ///     go through tmux), `TERMGRID_PICTURES` (pictures forced, see
+  ///     <doc:/GridTerminal/TerminalProbe/forced(by:)>).
+  ///   - mouse: ask for mouse reports.
+  ///   - probesPictures: ask the terminal how it shows pictures when the
+  ///     first picture is drawn (its answers read over `input`); false:
+  ///     pictures in symbols, unless forced.
+  /// - Throws: ``StreamTerminalError``.
+  public init(
+    input: Int32, output: Int32, term: String, width: Int, height: Int, cellPixelSize: PixelSize? = nil,
+    environment: [String: String] = [:], mouse: Bool = true, probesPictures: Bool = true
+  ) throws(StreamTerminalError) {
+    guard fcntl(input, F_GETFD) != -1, fcntl(output, F_GETFD) != -1 else { throw .badDescriptor }
+    guard let description = TerminalDescription(term: term) else { throw .unknownTerminal(term: term) }
+    let unicode = Self.localeIsUTF8(environment)
+    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    let colors = noColor ? ColorSupport.none : Self.colors(description.number("colors"))
+    guard
+      let encoder = CellEncoder(
+        colorSupport: colors, unicode: unicode, alternateLines: Self.alternateLines(description, unicode: unicode, environment),
+        terminfo: .description(description))
+    else { throw .unsuitableTerminal(term: term) }
+    guard let wake = WakePipe() else { throw .cannotCreateWakePipe }
+    self.encoder = encoder
+    self.wake = wake
+    self.term = term
+    inputDescriptor = input
+    outputDescriptor = output
+    reader = InputReader(decoder: KeyDecoder(keys: TerminfoKeys.keys(from: .description(description))))
+    insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
+    pixels = PixelPictureWriter(sixelsInBackground: true, whenSixelsAreReady: { [wake] in wake.signal() })
+    let size = Self.pack(width: width, height: height, cellPixelSize: cellPixelSize)
+    pendingSize = PendingSize(size, wake: wake)
+    takenSize = size
+    (self.width, self.height) = Self.unpack(size).size
+    capabilities = TerminalCapabilities(
+      colors: colors, unicode: unicode, mouse: mouse, scrollsRegions: encoder.scrollsRegions, pictures: .symbols,
+      cellPixelSize: Self.unpack(size).cell, placeholderColors: insideTmux ? nil : .trueColor)
+
+    func string(_ name: String) -> [UInt8] { description.string(name).map(TerminfoCapability.bytes(of:)) ?? [] }
+    let mouseOn = Array("\u{1B}[?1002h\u{1B}[?1006h".utf8)
+    let mouseOff = Array("\u{1B}[?1006l\u{1B}[?1002l".utf8)
+    let pasteOn = Array("\u{1B}[?2004h".utf8)
+    let pasteOff = Array("\u{1B}[?2004l".utf8)
+    leaveBytes =
+      (mouse ? mouseOff : []) + pasteOff + string("sgr0") + string("cnorm") + string("rmkx") + string("rmcup")
+    if isatty(input) != 0 {
+      var modes = termios()
+      if tcgetattr(input, &modes) == 0 {
+        savedModes = modes
+        // (No echo, no line editing, no signals from keys, 8 bits; a read returns with what there is.)
+        cfmakeraw(&modes)
+        _ = tcsetattr(input, TCSANOW, &modes)
+      }
+    }
+    let forced = TerminalProbe.forced(by: environment)
+    let canAsk = probesPictures
+    if let forced {
+      setPictures(forced)
+      if canAsk, capabilities.cellPixelSize == nil, capabilities.drawsPixels {
+        probe = TerminalProbe(environment: environment, forced: forced)
+        capabilities.picturesPending = true
+      }
+    } else if canAsk {
+      probe = TerminalProbe(environment: environment)
+      capabilities.picturesPending = true
+    }
+    write(string("smcup") + string("smkx") + string("civis") + (mouse ? mouseOn : []) + pasteOn)
+  }
+
+  deinit {
+    restore()
+  }
+
+  // MARK: size
+
+  /// Sets the terminal's size (from any thread): what the owner learns from
+  /// the other side (a pseudo-terminal's window size, an SSH window-change
+  /// request). The next ``nextEvent(timeout:)`` gives a resize event (a
+  /// wait under way is woken for it). Each side is bounded to 1...65,535
+  /// cells, a cell's pixels to 1...65,535 (none: unknown).
+  public func resize(width: Int, height: Int, cellPixelSize: PixelSize? = nil) {
+    resizeHandler(width, height, cellPixelSize)
+  }
+
+  /// ``resize(width:height:cellPixelSize:)`` as a function to hand to
+  /// another thread (the one that reads an SSH channel's window-change
+  /// requests, say): it holds only what a resize needs, never the terminal.
+  public var resizeHandler: @Sendable (_ width: Int, _ height: Int, _ cellPixelSize: PixelSize?) -> Void {
+    let pending = pendingSize
+    return { width, height, cell in pending.set(Self.pack(width: width, height: height, cellPixelSize: cell)) }
+  }
+
+  /// 16 bits each: columns, rows, a cell's pixel width and height (0: unknown).
+  fileprivate static func pack(width: Int, height: Int, cellPixelSize: PixelSize?) -> UInt64 {
+    func bound(_ n: Int) -> UInt64 { UInt64(min(max(n, 1), 0xFFFF)) }
+    var packed = bound(width) << 48 | bound(height) << 32
+    if let cell = cellPixelSize, cell.width > 0, cell.height > 0 {
+      packed |= bound(cell.width) << 16 | bound(cell.height)
+    }
+    return packed
+  }
+
+  private static func unpack(_ packed: UInt64) -> (size: (Int, Int), cell: PixelSize?) {
+    let (cw, ch) = (Int(packed >> 16 & 0xFFFF), Int(packed & 0xFFFF))
+    return ((Int(packed >> 48), Int(packed >> 32 & 0xFFFF)), cw > 0 && ch > 0 ? PixelSize(width: cw, height: ch) : nil)
+  }
+
+  /// A resize event when the owner set another size since the last one taken.
+  private func resizeEvent() -> InputEvent? {
+    let packed = pendingSize.value
+    guard packed != takenSize else { return nil }
+    takenSize = packed
+    let (size, cell) = Self.unpack(packed)
+    let changed = size != (width, height)
+    (width, height) = size
+    if let cell { capabilities.cellPixelSize = cell }
+    updatePictures()
+    return changed ? .resize(width: width, height: height) : nil
+  }
+
+  // MARK: input
+
+  /// The next key, mouse, paste or resize event; nil when `timeout` ran out
+  /// or the wait was woken (``wakeUpHandler``);
+  /// <doc:/GridTerminal/InputEvent/endOfInput> once the input is closed (end of
+  /// file, a hang-up, an error), at once and on every later call.
+  public func nextEvent(timeout: Duration?) throws -> InputEvent? {
+    let clock = ContinuousClock()
+    let deadline = timeout.flatMap { $0 > .zero ? clock.now + $0 : nil }
+    let isLook = timeout != nil && deadline == nil
+    while true {
+      writeLateSixels()
+      if let resized = resizeEvent() { return resized }
+      let now = clock.now
+      if let probeDeadline, now >= probeDeadline { settleProbe() }
+      var sequenceDeadline: ContinuousClock.Instant?
+      switch reader.next(at: now, inputEnded: inputEnded) {
+      case .event(let event): return event
+      case .reply(let reply):
+        take(reply)
+        continue
+      case .wait(let until): sequenceDeadline = until
+      case .empty: break
+      }
+      if inputEnded { return .endOfInput }
+      var wait: Int32 = -1
+      if isLook {
+        if inputDrained && sequenceDeadline == nil {
+          inputDrained = false
+          return nil
+        }
+        wait = 0
+      } else if let first = [deadline, sequenceDeadline, probeDeadline].compactMap({ $0 }).min() {
+        let left = first - now
+        wait = left <= .zero ? 0 : Self.milliseconds(left)
+      }
+      if !readInput(waiting: wait) {
+        if isLook || deadline.map({ clock.now >= $0 }) == true || wake.takeRequest() {
+          return resizeEvent()
+        }
+      }
+    }
+  }
+
+  /// Ends a wait for input from any thread (see <doc:/GridTerminal/Terminal/wakeUpHandler>).
+  public var wakeUpHandler: (@Sendable () -> Void)? {
+    let wake = self.wake
+    return { wake.request() }
+  }
+
+  private static func milliseconds(_ d: Duration) -> Int32 {
+    let c = d.components
+    return Int32(clamping: max(1, c.seconds * 1000 + (c.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+  }
+
+  /// Waits up to `milliseconds` (forever when negative) for input or a
+  /// wake-up, and reads all there is; true when bytes came or the input ended.
+  private func readInput(waiting milliseconds: Int32) -> Bool {
+    var fds = [
+      pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    let r = poll(&fds, 2, milliseconds)
+    if r <= 0 { return false }
+    if fds[1].revents & Int16(POLLIN) != 0 {
+      wake.drain()
+      if fds[0].revents == 0 { return false }
+    }
+    if fds[0].revents & Int16(POLLIN) == 0 {
+      // A hang-up or an error with nothing to read: the input ended.
+      inputEnded = true
+      return true
+    }
+    let descriptor = inputDescriptor
+    let n = readBuffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if n > 0 {
+      reader.append(readBuffer[..<n], at: .now)
+      inputDrained = n < readBuffer.count
+      return true
+    }
+    if n < 0 && (errno == EINTR || errno == EAGAIN) { return false }
+    inputEnded = true
+    return true
+  }
+
+  // MARK: pictures
+
+  /// Sends the picture queries, once, if the terminal is to be asked (see
+  /// <doc:/GridTerminal/Terminal/requestPictureSupport()>): over this
+  /// terminal's own output; the answers come with its input.
+  public func requestPictureSupport() {
+    guard isOpen, let probe, probeDeadline == nil else { return }
+    write(probe.query)
+    let deadline = ContinuousClock.now + TerminalProbe.answerTimeout
+    probeDeadline = deadline
+    reader.repliesOwedUntil = deadline
+  }
+
+  private func take(_ reply: TerminalReply) {
+    if case .cellSize(let w, let h) = reply, w > 0, h > 0, capabilities.cellPixelSize == nil {
+      capabilities.cellPixelSize = PixelSize(width: w, height: h)
+      updatePictures()
+    }
+    guard var probe, probeDeadline != nil else { return }
+    if probe.take(reply) {
+      self.probe = probe
+      settleProbe()
+      return
+    }
+    self.probe = probe
+    if probe.awaitsPassthrough, let deadline = probeDeadline {
+      let shorter = min(deadline, ContinuousClock.now + TerminalProbe.passthroughTimeout)
+      probeDeadline = shorter
+      reader.repliesOwedUntil = shorter
+    }
+  }
+
+  private func settleProbe() {
+    guard var probe else { return }
+    probe.finish()
+    if let result = probe.result { setPictures(result) }
+    self.probe = nil
+    probeDeadline = nil
+    reader.repliesOwedUntil = nil
+    capabilities.picturesPending = false
+  }
+
+  private func setPictures(_ support: PictureSupport) {
+    chosenPictures = support
+    updatePictures()
+  }
+
+  /// As <doc:/CursesTerminal/CursesTerminal> decides: kitty's placeholders
+  /// only in UTF-8, classic placements never inside tmux, pixels only for a
+  /// plausible cell size, no scroll regions under sixel or classic placements.
+  private func updatePictures() {
+    var support = chosenPictures
+    if support == .kitty, !capabilities.unicode { support = .kittyPlacements }
+    if support == .kittyPlacements, insideTmux { support = .symbols }
+    let pixels = support == .kitty || support == .sixel || support == .kittyPlacements
+    if pixels, let cell = capabilities.cellPixelSize, !cell.isPlausibleCell(columns: width, rows: height) { support = .symbols }
+    capabilities.pictures = support
+    capabilities.scrollsRegions = encoder.scrollsRegions && support != .sixel && support != .kittyPlacements
+  }
+
+  // MARK: output
+
+  /// Writes the update (a clear, the row scrolls, the changed cells, and
+  /// what pictures in pixels need) in one write.
+  public func present(_ update: FrameUpdate) throws {
+    guard isOpen else { return }
+    let (screenWidth, screenHeight) = (width, height)
+    if update.clearsScreen {
+      encoder.forgetState()
+      encoder.clearScreen()
+    }
+    for hint in update.scrolls where hint.rows.upperBound <= screenHeight {
+      _ = encoder.scroll(rows: hint.rows, by: hint.by, height: screenHeight)
+    }
+    let frame = update.frame
+    let visible = update.changes.lazy.filter { $0.x < screenWidth && $0.y < screenHeight }
+    switch capabilities.pictures {
+    case .kitty:
+      encoder.append(pixels.kittyCommands(for: update, insideTmux: insideTmux), movesCursor: false)
+      for change in visible {
+        if PixelPlaceholder.isPlaceholder(change.cell) {
+          encoder.putPlaceholder(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
+        } else {
+          encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
+        }
+      }
+    case .off, .symbols:
+      for change in visible {
+        encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
+      }
+    case .sixel, .kittyPlacements:
+      var after: [UInt8] = []
+      if capabilities.pictures == .kittyPlacements {
+        let placements = pixels.kittyPlacements(for: update)
+        encoder.append(placements.before, movesCursor: false)
+        after = placements.after
+      }
+      for change in visible {
+        let cell = PixelPlaceholder.isPlaceholder(change.cell) ? PixelPictureWriter.sixelBlank(for: change.cell) : change.cell
+        encoder.put(cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
+      }
+      if capabilities.pictures == .sixel { after = pixels.sixels(for: update) }
+      if !after.isEmpty { encoder.append(after, movesCursor: true) }
+    }
+    resting = (update.cursor, update.showsCursor)
+    encoder.rest(at: update.cursor, shown: update.showsCursor, surface: frame)
+    flush()
+  }
+
+  /// Sixel pictures made on workers since the last frame (a worker woke the wait).
+  private func writeLateSixels() {
+    guard isOpen, capabilities.pictures == .sixel, pixels.hasPendingSixels else { return }
+    let late = pixels.lateSixels()
+    guard !late.isEmpty else { return }
+    encoder.append(late, movesCursor: true)
+    encoder.rest(at: resting.cursor, shown: resting.shown, surface: Surface(width: 0, height: 0))
+    flush()
+  }
+
+  private func flush() {
+    write(encoder.bytes)
+    encoder.discardBytes()
+  }
+
+  /// Writes all of `bytes` (again after a short write or a signal); after
+  /// an error (the other side went away) nothing more is written.
+  private func write(_ bytes: [UInt8]) {
+    guard !outputFailed, !bytes.isEmpty else { return }
+    var start = 0
+    let descriptor = outputDescriptor
+    while start < bytes.count {
+      let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + start, $0.count - start) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        if errno == EAGAIN {
+          var p = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&p, 1, 1_000)
+          continue
+        }
+        outputFailed = true
+        return
+      }
+      start += n
+    }
+  }
+
+  /// Gives the terminal back as it was found: pictures deleted, the main
+  /// screen, the cursor, the keypad, mouse and paste modes, the input's
+  /// terminal modes. Idempotent; closes neither descriptor.
+  public func restore() {
+    guard isOpen else { return }
+    isOpen = false
+    write(pixels.deleteAll(insideTmux: insideTmux) + leaveBytes)
+    if var modes = savedModes { _ = tcsetattr(inputDescriptor, TCSANOW, &modes) }
+  }
+
+  // MARK: capabilities from the description and the environment
+
+  private static func colors(_ count: Int?) -> ColorSupport {
+    guard let n = count else { return .none }
+    if n >= 0x100_0000 { return .trueColor }
+    if n >= 256 { return .indexed256 }
+    if n >= 16 { return .ansi16 }
+    if n >= 8 { return .ansi8 }
+    return .none
+  }
+
+  /// UTF-8 unless the first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set
+  /// names another character set (`C` and `POSIX` alone are ASCII).
+  static func localeIsUTF8(_ environment: [String: String]) -> Bool {
+    guard let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty })
+    else { return true }
+    if locale == "C" || locale == "POSIX" { return false }
+    let lower = locale.lowercased()
+    return lower.contains("utf-8") || lower.contains("utf8") || !lower.contains(".")
+  }
+
+  /// The alternate character set's characters for the light lines, by
+  /// ncurses' rules (see <doc:/CursesTerminal/CursesTerminal>): from `acsc`, none
+  /// where line drawing is known to break in UTF-8 (`NCURSES_NO_UTF8_ACS`,
+  /// terminfo's `U8`, the Linux console).
+  private static func alternateLines(_ description: TerminalDescription, unicode: Bool, _ environment: [String: String])
+    -> [UInt8]
+  {
+    var lines = [UInt8](repeating: 0, count: 64)
+    if unicode {
+      let breaks: Bool
+      if let env = environment["NCURSES_NO_UTF8_ACS"] {
+        breaks = (Int(env) ?? 0) != 0
+      } else if let u8 = description.number("U8") {
+        breaks = u8 != 0
+      } else {
+        breaks = description.term.contains("linux")
+      }
+      if breaks { return lines }
+    }
+    guard let acsc = description.string("acsc").map(TerminfoCapability.bytes(of:)) else { return lines }
+    var has = Set<UInt8>()
+    var i = 0
+    while i + 1 < acsc.count {
+      has.insert(acsc[i])
+      i += 2
+    }
+    for (scalar, acs) in CursesTerminal.lineDrawing where has.contains(acs) {
+      lines[Int(scalar.value - 0x2500)] = acs
+    }
+    return lines
+  }
+}
+
+/// The size a ``StreamTerminal``'s owner set last, packed in one atomic
+/// word (see `pack`), and the wake-up that tells the terminal's wait.
+private final class PendingSize: Sendable {
+  private let packed: Atomic<UInt64>
+  private let wake: WakePipe
+
+  init(_ initial: UInt64, wake: WakePipe) {
+    packed = Atomic(initial)
+    self.wake = wake
+  }
+
+  var value: UInt64 { packed.load(ordering: .sequentiallyConsistent) }
+
+  func set(_ new: UInt64) {
+    packed.store(new, ordering: .sequentiallyConsistent)
+    wake.signal()
+  }
+}
+
+/// Why a ``StreamTerminal`` could not open.
+public enum StreamTerminalError: Error, Equatable, CustomStringConvertible {
+  /// The system has no terminfo description of this terminal type.
+  case unknownTerminal(term: String)
+  /// The description lacks what the encoder needs (cursor addressing, a
+  /// way to reset attributes, usable margins).
+  case unsuitableTerminal(term: String)
+  /// An input or output descriptor is not open.
+  case badDescriptor
+  /// The pipe that wakes the wait for input could not be made (out of descriptors).
+  case cannotCreateWakePipe
+
+  /// A readable form, for messages and tests.
+  public var description: String {
+    switch self {
+    case .unknownTerminal(let term):
+      "no terminfo description of the terminal type '\(TextSanitizer.sanitize(term))'"
+    case .unsuitableTerminal(let term):
+      "the terminal type '\(TextSanitizer.sanitize(term))' lacks cursor addressing or an attribute reset"
+    case .badDescriptor: "the terminal's input or output descriptor is not open"
+    case .cannotCreateWakePipe: "cannot make the terminal's wake-up pipe (out of file descriptors)"
+    }
+  }
+}
