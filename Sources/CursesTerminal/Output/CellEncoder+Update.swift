@@ -11,7 +11,7 @@ extension CellEncoder {
   /// the update leaves it. ``flush(to:)`` then writes them in one write.
   ///
   /// This is all a terminal needs to show a frame: a terminal on a
-  /// pseudo-terminal or a socket encodes the ``Screen``'s updates here
+  /// pseudo-terminal or a socket encodes the <doc:/GridTerminal/Screen>'s updates here
   /// as the curses terminal does.
   public mutating func encode(
     _ update: FrameUpdate, screenWidth: Int, screenHeight: Int, support: PictureSupport,

@@ -1,10 +1,10 @@
 import CNcursesw
 import GridRender
 
-/// Writes a ``FrameUpdate`` as the terminal's own control sequences, read
+/// Writes a <doc:/GridTerminal/FrameUpdate> as the terminal's own control sequences, read
 /// once from its terminfo description: the one diff of a frame (the
-/// ``Screen`` against the new surface) goes straight to bytes
-/// (``encode(_:screenWidth:screenHeight:pictures:insideTmux:)``), with
+/// <doc:/GridTerminal/Screen> against the new surface) goes straight to bytes
+/// (``encode(_:screenWidth:screenHeight:support:pictures:insideTmux:)``), with
 /// whatever pictures in pixels need besides the cells.
 ///
 /// ncurses, handed those cells, would diff them again against its own two
@@ -19,7 +19,7 @@ import GridRender
 ///
 /// Used where terminfo gives what it needs (`cup`; `sgr0`; no `am` without
 /// `xenl`); otherwise, or with `TERMGRID_OUTPUT=curses`, ncurses draws.
-/// Each cell is written as ``CellGlyph`` says, as ncurses' path writes it.
+/// Each cell is written as `CellGlyph` says, as ncurses' path writes it.
 public struct CellEncoder {
   /// The bytes encoded so far (``flush(to:)`` writes them and starts anew).
   public private(set) var bytes: [UInt8] = []
@@ -248,7 +248,7 @@ public struct CellEncoder {
 
   /// Moves the cursor by the cheapest way the terminal has: an absolute
   /// position, a column, a row, a few columns forward, a carriage return.
-  /// (A gap of a few unchanged cells is cheaper written: the ``Screen``
+  /// (A gap of a few unchanged cells is cheaper written: the `Screen`
   /// gives those cells with the changes, see <doc:/GridTerminal/CellChange/isUnchanged>.)
   private mutating func moveTo(x: Int, y: Int) {
     if let c = cursor, c.x == x && c.y == y { return }

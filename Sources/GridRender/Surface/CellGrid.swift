@@ -2,13 +2,13 @@
 /// keeps a wide grapheme whole: storing over either half of one blanks the
 /// other half. What was drawn where is the ``ChangeTracker``'s, what may be
 /// drawn the ``ClipStack``'s; the ``Surface`` puts them together.
-struct CellGrid: Sendable, Equatable {
+@usableFromInline struct CellGrid: Sendable, Equatable {
   /// Width in cells.
-  private(set) var width: Int
+  @usableFromInline private(set) var width: Int
   /// Height in cells.
-  private(set) var height: Int
+  @usableFromInline private(set) var height: Int
   /// The cells, row by row.
-  private(set) var cells: [Cell]
+  @usableFromInline private(set) var cells: [Cell]
 
   /// A blank grid (a negative size counts as none).
   init(width: Int, height: Int) {
@@ -18,7 +18,7 @@ struct CellGrid: Sendable, Equatable {
   }
 
   /// The cell at column `x`, row `y`.
-  subscript(x: Int, y: Int) -> Cell { cells[y * width + x] }
+  @inlinable subscript(x: Int, y: Int) -> Cell { cells[y * width + x] }
 
   /// Changes the size, keeping the storage when it is large enough; every cell becomes blank.
   mutating func resize(width w: Int, height h: Int) {

@@ -2,11 +2,11 @@
 /// columns drawn into in each row, and the row scrolls made, which a
 /// ``Screen``-like diff reads to compare only those cells and replay the
 /// scrolls. Part of a ``Surface``, which marks what it draws here.
-struct ChangeTracker: Sendable {
+@usableFromInline struct ChangeTracker: Sendable {
   /// `changedColumns[y]`: the columns of row `y` drawn into (empty when none).
-  private(set) var changedColumns: [Range<Int>]
+  @usableFromInline private(set) var changedColumns: [Range<Int>]
   /// The row scrolls made, in order.
-  private(set) var scrollHints: [ScrollHint] = []
+  @usableFromInline private(set) var scrollHints: [ScrollHint] = []
 
   /// A tracker for `height` rows `width` wide, all of them changed (nothing is presented yet).
   init(width: Int, height: Int) {

@@ -3,7 +3,7 @@
 /// restored after it: ``Surface/withClip(_:_:)`` and
 /// ``Surface/withChangesConfined(to:_:)`` push a narrower one and pop it.
 /// Part of a ``Surface``.
-struct ClipStack: Sendable {
+@usableFromInline struct ClipStack: Sendable {
   /// Drawing outside this rectangle is ignored.
   var clip: CellRect
   /// The rectangle drawing is laid out in (text is fitted to its right edge,

@@ -11,18 +11,18 @@
 /// clip, then store into the buffer and mark the tracker.
 public struct Surface: Sendable, Equatable {
   /// The cells.
-  var grid: CellGrid
+  @usableFromInline var grid: CellGrid
   /// What was drawn into since the surface was presented.
-  var changes: ChangeTracker
+  @usableFromInline var changes: ChangeTracker
   /// The clip and the extent.
-  var clipping: ClipStack
+  @usableFromInline var clipping: ClipStack
 
   /// Width in cells.
-  public var width: Int { grid.width }
+  @inlinable public var width: Int { grid.width }
   /// Height in cells.
-  public var height: Int { grid.height }
+  @inlinable public var height: Int { grid.height }
   /// The cells, row by row.
-  public var cells: [Cell] { grid.cells }
+  @inlinable public var cells: [Cell] { grid.cells }
   /// Drawing outside this rectangle is ignored. ``withClip(_:_:)`` narrows
   /// it; setting it sets ``extent`` too.
   public var clip: CellRect {
@@ -38,11 +38,11 @@ public struct Surface: Sendable, Equatable {
   /// Row scrolls made by ``scrollRows(_:by:)`` since the surface was last
   /// presented: a terminal replays them (scrolling the real screen) before it
   /// writes the cells that still differ.
-  public var scrollHints: [ScrollHint] { changes.scrollHints }
+  @inlinable public var scrollHints: [ScrollHint] { changes.scrollHints }
   /// `changedColumns[y]` holds the columns of row `y` drawn into since
   /// ``markPresented()`` (empty when none): a terminal compares only those
   /// cells with the screen.
-  public var changedColumns: [Range<Int>] { changes.changedColumns }
+  @inlinable public var changedColumns: [Range<Int>] { changes.changedColumns }
   /// The ids of the pixel pictures a terminal shows, when it shows pixels
   /// (set by the run loop from the terminal's capabilities): pictures with
   /// ``Picture/pixels`` are then drawn as placeholder cells that carry
@@ -125,7 +125,7 @@ public struct Surface: Sendable, Equatable {
   }
 
   /// The cell at column `x`, row `y`.
-  public subscript(x: Int, y: Int) -> Cell { grid[x, y] }
+  @inlinable public subscript(x: Int, y: Int) -> Cell { grid[x, y] }
 
   /// Shifts rows `r` (within the grid) of a grid of cells `width` wide up
   /// by `dy` (down when negative), as a terminal scrolls a region; the rows
