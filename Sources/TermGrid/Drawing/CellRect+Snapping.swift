@@ -10,11 +10,9 @@ extension CellRect {
   /// Snaps a layout rectangle to cells: each edge rounds to the nearest cell,
   /// so frames that touch in the layout touch on screen.
   ///
-  /// (Public for the apps that used it when it was GridRender's; kept out
-  /// of the documentation, where an extension of GridRender's type would
-  /// shadow every `/GridRender/...` link of this catalog.)
-  @_documentation(visibility: internal)
-  @inlinable public init(snapping rect: Rect) {
+  /// (Internal: a public extension of GridRender's type in TermGrid's
+  /// documentation would shadow every `/GridRender/...` link of its catalog.)
+  @inline(__always) init(snapping rect: Rect) {
     let x0 = Int(rect.minX.rounded())
     let y0 = Int(rect.minY.rounded())
     self.init(x: x0, y: y0, width: Int(rect.maxX.rounded()) - x0, height: Int(rect.maxY.rounded()) - y0)
