@@ -33,8 +33,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "GridLayout"),
-    // Cells, styles, text and the surface frames are drawn into.
-    .target(name: "GridRender", dependencies: ["GridLayout"]),
+    // Cells, styles, text and the surface frames are drawn into: whole
+    // cells only (a layout's Double geometry becomes cells in TermGrid's
+    // Drawing/, CellRect+Snapping.swift), so it imports no other module.
+    .target(name: "GridRender"),
     // The terminal as a program sees it: input events, the Terminal protocol,
     // and the screen that turns each frame into one update.
     .target(name: "GridTerminal", dependencies: ["GridRender"]),

@@ -196,7 +196,7 @@ extension CursesTerminal {
   private func resumedEvent() -> InputEvent? {
     guard cn_take_resumed() != 0 else { return nil }
     _ = clearok(cn_curscr(), true)
-    needsFullRepaint = true
+    screenReset = .lost
     _ = takeSize()
     return .resize(width: width, height: height)
   }

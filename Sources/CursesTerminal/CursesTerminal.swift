@@ -72,10 +72,10 @@ public final class CursesTerminal: Terminal {
   var exitDeletions: [UInt8] = []
   /// Whether the terminal is inside tmux (kitty commands then go through its passthrough).
   let insideTmux: Bool
-  /// True after a suspend, until a frame clears the screen (see <doc:/GridTerminal/Terminal/needsFullRepaint>).
-  public internal(set) var needsFullRepaint = false
-  /// The screen is blank (ncurses has just cleared it).
-  var screenIsBlank = false
+  /// What happened to the screen that the one who draws has not been told
+  /// yet (see ``takeScreenReset()``): it was cleared (ncurses cleared it when
+  /// it started) or lost (a suspend). The screen's state itself is the `Screen`'s.
+  var screenReset: ScreenReset?
   /// Whether ncurses was last told to show the cursor (the ncurses path).
   var cursorShownByCurses = false
   /// Bytes read and not yet decoded, turned into events with this terminal's keys.
@@ -267,11 +267,18 @@ public final class CursesTerminal: Terminal {
       // ncurses writes what it has set up (and a clear screen) now, and
       // nothing more until the terminal is restored.
       _ = wrefresh(cn_stdscr())
-      screenIsBlank = true
+      screenReset = .cleared
     }
   }
 
   deinit { restore() }
+
+  /// What happened to the screen since last asked, beyond the frames
+  /// presented: cleared when curses started, lost after a suspend.
+  public func takeScreenReset() -> ScreenReset? {
+    defer { screenReset = nil }
+    return screenReset
+  }
 
   /// The current process environment.
   public static var processEnvironment: [String: String] {

@@ -38,8 +38,6 @@ public final class StreamTerminal: Terminal {
   /// changes once the terminal has answered the picture queries (sent by
   /// ``requestPictureSupport()``, read with the input).
   public private(set) var capabilities: TerminalCapabilities
-  /// Never true: nothing suspends this terminal behind the program's back.
-  public var needsFullRepaint: Bool { false }
   /// The terminal type whose description the terminal writes with.
   public let term: String
   /// The descriptor input is read from.
@@ -374,46 +372,10 @@ public final class StreamTerminal: Terminal {
   /// what pictures in pixels need) in one write.
   public func present(_ update: FrameUpdate) throws {
     guard isOpen else { return }
-    let (screenWidth, screenHeight) = (width, height)
-    if update.clearsScreen {
-      encoder.forgetState()
-      encoder.clearScreen()
-    }
-    for hint in update.scrolls where hint.rows.upperBound <= screenHeight {
-      _ = encoder.scroll(rows: hint.rows, by: hint.by, height: screenHeight)
-    }
-    let frame = update.frame
-    let visible = update.changes.lazy.filter { $0.x < screenWidth && $0.y < screenHeight }
-    switch capabilities.pictures {
-    case .kitty:
-      encoder.append(pixels.kittyCommands(for: update, insideTmux: insideTmux), movesCursor: false)
-      for change in visible {
-        if PixelPlaceholder.isPlaceholder(change.cell) {
-          encoder.putPlaceholder(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
-        } else {
-          encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
-        }
-      }
-    case .off, .symbols:
-      for change in visible {
-        encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
-      }
-    case .sixel, .kittyPlacements:
-      var after: [UInt8] = []
-      if capabilities.pictures == .kittyPlacements {
-        let placements = pixels.kittyPlacements(for: update)
-        encoder.append(placements.before, movesCursor: false)
-        after = placements.after
-      }
-      for change in visible {
-        let cell = PixelPlaceholder.isPlaceholder(change.cell) ? PixelPictureWriter.sixelBlank(for: change.cell) : change.cell
-        encoder.put(cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
-      }
-      if capabilities.pictures == .sixel { after = pixels.sixels(for: update) }
-      if !after.isEmpty { encoder.append(after, movesCursor: true) }
-    }
+    encoder.encode(
+      update, screenWidth: width, screenHeight: height, support: capabilities.pictures, pictures: &pixels,
+      insideTmux: insideTmux)
     resting = (update.cursor, update.showsCursor)
-    encoder.rest(at: update.cursor, shown: update.showsCursor, surface: frame)
     flush()
   }
 
@@ -423,7 +385,7 @@ public final class StreamTerminal: Terminal {
     let late = pixels.lateSixels()
     guard !late.isEmpty else { return }
     encoder.append(late, movesCursor: true)
-    encoder.rest(at: resting.cursor, shown: resting.shown, surface: Surface(width: 0, height: 0))
+    encoder.rest(at: resting.cursor, shown: resting.shown)
     flush()
   }
 

@@ -103,15 +103,19 @@ public protocol Terminal: AnyObject {
   /// input is closed (never nil from a wait without a timeout that was not
   /// woken).
   func nextEvent(timeout: Duration?) throws -> InputEvent?
-  /// Makes the screen show the update's frame: clears the screen when the
+  /// Makes the screen show the next frame: clears the screen when the
   /// update says so, replays its scrolls, then writes its changes (cells
   /// outside the terminal's size are left out). The terminal keeps no copy
   /// of the screen: the ``Screen`` that made the update does.
   func present(_ update: FrameUpdate) throws
-  /// True when the terminal no longer knows what its screen shows (it was
-  /// suspended and resumed): the one who draws calls ``Screen/invalidate()``
-  /// so the next update clears the screen and writes every cell.
-  var needsFullRepaint: Bool { get }
+  /// What happened to the screen since this was last asked, besides the
+  /// updates presented (nil: nothing): ``ScreenReset/lost`` when the
+  /// terminal no longer knows what it shows (it was suspended and
+  /// resumed), ``ScreenReset/cleared`` when it cleared it itself. The one
+  /// who draws asks before each frame and gives it to ``Screen/reset(_:)``,
+  /// which keeps the screen's state; the terminal keeps none. The default
+  /// says nothing.
+  func takeScreenReset() -> ScreenReset?
   /// Gives the terminal back as it was found (cursor, echo, main screen). Idempotent.
   func restore()
   /// Asks the terminal how it shows pictures, if that is still to be found
@@ -132,6 +136,11 @@ public protocol Terminal: AnyObject {
 extension Terminal {
   /// Default: nothing to ask.
   public func requestPictureSupport() {}
+  /// Default: nothing happens to the screen but the updates.
+  public func takeScreenReset() -> ScreenReset? { nil }
+  /// Whether the terminal lost its screen: the ``Screen`` keeps that now.
+  @available(*, unavailable, message: "the Screen keeps the screen's state: Terminal.takeScreenReset() and Screen.reset(_:)")
+  public var needsFullRepaint: Bool { fatalError("unavailable") }
   /// Default: none.
   public var wakeUpHandler: (@Sendable () -> Void)? { nil }
 }

@@ -92,10 +92,7 @@ public final class HeadlessTerminal: Terminal {
   /// terminal would show.
   public func present(_ update: FrameUpdate) throws {
     presentCount += 1
-    if update.clearsScreen {
-      screen = Surface(width: update.frame.width, height: update.frame.height)
-      needsFullRepaint = false
-    }
+    if update.clearsScreen { screen = Surface(width: update.width, height: update.height) }
     for hint in update.scrolls { screen.scrollRows(hint.rows, by: hint.by) }
     scrolls += update.scrolls.count
     for change in update.changes where change.x < screen.width && change.y < screen.height {
@@ -122,13 +119,20 @@ public final class HeadlessTerminal: Terminal {
   public var pictureOutput: [UInt8] = []
   private var pixels = PixelPictureWriter()
 
-  /// True after ``simulateResume()`` until a frame clears the screen.
-  public private(set) var needsFullRepaint = false
+  /// What ``takeScreenReset()`` gives next.
+  private var screenReset: ScreenReset?
+
+  /// What happened to the screen since last asked: lost after ``simulateResume()``.
+  public func takeScreenReset() -> ScreenReset? {
+    defer { screenReset = nil }
+    return screenReset
+  }
 
   /// Acts as a terminal brought back after a suspend (Ctrl-Z, `fg`): what
-  /// it showed is forgotten, so the next frame must clear it.
+  /// it showed is forgotten, so the next frame must clear it (``takeScreenReset()``
+  /// says <doc:/GridTerminal/ScreenReset/lost>).
   public func simulateResume() {
-    needsFullRepaint = true
+    screenReset = .lost
     screen = Surface(width: width, height: height)
     for y in 0..<height {
       for x in 0..<width { screen.setCell(Cell(grapheme: "?", style: .plain, width: 1), x: x, y: y) }

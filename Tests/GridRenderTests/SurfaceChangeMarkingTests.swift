@@ -1,4 +1,3 @@
-import GridLayout
 import Testing
 
 @testable import GridRender

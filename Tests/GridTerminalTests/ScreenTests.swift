@@ -10,7 +10,7 @@ import Testing
 @Suite struct ScreenTests {
   /// A terminal's screen after an update: cleared when it says so, scrolled, then the changes written.
   func apply(_ update: FrameUpdate, to screen: inout Surface) {
-    if update.clearsScreen { screen = Surface(width: update.frame.width, height: update.frame.height) }
+    if update.clearsScreen { screen = Surface(width: update.width, height: update.height) }
     for hint in update.scrolls { screen.scrollRows(hint.rows, by: hint.by) }
     for change in update.changes { screen.setCell(change.cell, x: change.x, y: change.y) }
     screen.markPresented()

@@ -251,7 +251,7 @@ func fullRedraw(_ app: CollectionViewController, width: Int, height: Int) -> Sur
     var capabilities: TerminalCapabilities { inner.capabilities }
     func nextEvent(timeout: Duration?) throws -> InputEvent? { try inner.nextEvent(timeout: timeout) }
     func present(_ update: FrameUpdate) throws { try inner.present(update) }
-    var needsFullRepaint: Bool { inner.needsFullRepaint }
+    func takeScreenReset() -> ScreenReset? { inner.takeScreenReset() }
     func restore() {
       let line = Array("restored\n".utf8)
       _ = line.withUnsafeBytes { write(2, $0.baseAddress, line.count) }

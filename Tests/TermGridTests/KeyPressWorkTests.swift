@@ -93,7 +93,7 @@ private final class SteppedTerminal: Terminal {
   var width: Int { screen.width }
   var height: Int { screen.height }
   var capabilities: TerminalCapabilities { screen.capabilities }
-  var needsFullRepaint: Bool { screen.needsFullRepaint }
+  func takeScreenReset() -> ScreenReset? { screen.takeScreenReset() }
   func restore() { screen.restore() }
 
   func nextEvent(timeout: Duration?) throws -> InputEvent? {

@@ -70,7 +70,7 @@ import Testing
     terminal.send(.resize(width: 40, height: 12))
     try loop.run(untilIdle: true)
     #expect(terminal.text == before)
-    #expect(!terminal.needsFullRepaint)
+    #expect(terminal.takeScreenReset() == nil)  // taken by the loop
     #expect(loop.framesPresented == 2)
   }
 
@@ -106,7 +106,6 @@ import Testing
       struct Broken: Error {}
       func nextEvent(timeout: Duration?) throws -> InputEvent? { throw Broken() }
       func present(_ update: FrameUpdate) throws {}
-      var needsFullRepaint: Bool { false }
       func restore() { restored = true }
     }
     let (view, data) = makeGrid([10])

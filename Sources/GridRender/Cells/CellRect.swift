@@ -1,5 +1,3 @@
-import GridLayout
-
 /// A rectangle of whole cells on a ``Surface``.
 public struct CellRect: Hashable, Sendable, CustomStringConvertible {
   /// The left column.
@@ -17,14 +15,6 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
     self.y = y
     self.width = max(0, width)
     self.height = max(0, height)
-  }
-
-  /// Snaps a layout rectangle to cells: each edge rounds to the nearest cell,
-  /// so frames that touch in the layout touch on screen.
-  @inlinable public init(snapping rect: Rect) {
-    let x0 = Int(rect.minX.rounded())
-    let y0 = Int(rect.minY.rounded())
-    self.init(x: x0, y: y0, width: Int(rect.maxX.rounded()) - x0, height: Int(rect.maxY.rounded()) - y0)
   }
 
   /// The first column past the rectangle.

@@ -200,12 +200,12 @@ public final class TerminalRunLoop {
       surface.resize(width: terminal.width, height: terminal.height)
     }
     // A terminal that lost its screen (resumed after a suspend) is drawn whole even when nothing changed.
-    guard force || scene.needsDisplay || terminal.needsFullRepaint else { return }
+    if let reset = terminal.takeScreenReset() { screen.reset(reset) }
+    guard force || scene.needsDisplay || screen.needsFullRepaint else { return }
     // The cursor is placed anew by whoever owns it this frame (the focused item, a text field).
     surface.cursor = nil
     surface.showsCursor = false
     scene.draw(into: &surface)
-    if terminal.needsFullRepaint { screen.invalidate() }
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
     surface.markPresented()
     framesPresented += 1

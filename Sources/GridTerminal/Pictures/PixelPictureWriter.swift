@@ -47,6 +47,9 @@ public struct PixelPictureWriter {
   var placements: [PlacementKey: [Placement]] = [:]
   /// The next placement id.
   var nextPlacementID: UInt32 = 1
+  /// The placeholder cells on the screen, kept from the updates (sixel and
+  /// classic placements place pictures again over the cells that show them).
+  var placeholders = PlaceholderCells()
 
   /// A sixel piece waiting to be made: the picture, the piece's cells in
   /// it, and where they are on the screen.
@@ -105,7 +108,7 @@ public struct PixelPictureWriter {
   /// it is another table's) and deletes the pictures it released. Nil when
   /// the frame has no table.
   mutating func takeTable(of update: FrameUpdate, add: ([UInt8]) -> Void) -> PixelImageTable? {
-    let now = update.frame.pixelImages
+    let now = update.pixelImages
     if now !== table {
       // Another table's ids: what the terminal holds is no longer drawn.
       for id in sent.keys.sorted() { add(KittyGraphics.delete(id: id)) }
@@ -177,9 +180,9 @@ public struct PixelPictureWriter {
 
   /// Which cells of the frame the update changes (or scrolls, or clears).
   static func changedCells(by update: FrameUpdate) -> ChangedCells {
-    var changed = ChangedCells(width: update.frame.width, height: update.frame.height, all: update.clearsScreen)
+    var changed = ChangedCells(width: update.width, height: update.height, all: update.clearsScreen)
     for hint in update.scrolls { changed.mark(rows: hint.rows) }
-    for change in update.changes { changed.mark(x: change.x, y: change.y, width: max(1, Int(change.cell.width))) }
+    for change in update.changes where !change.isUnchanged { changed.mark(x: change.x, y: change.y, width: max(1, Int(change.cell.width))) }
     return changed
   }
 
@@ -190,12 +193,12 @@ public struct PixelPictureWriter {
   /// pieces made since the last frame whose cells did not change are
   /// written now.
   public mutating func sixels(for update: FrameUpdate) -> [UInt8] {
-    let frame = update.frame
+    placeholders.apply(update)
     if !pendingSixels.isEmpty {
       let changed = Self.changedCells(by: update)
       pendingSixels.removeAll { changed.intersects($0.screen) }
     }
-    guard let table = frame.pixelImages else {
+    guard let table = update.pixelImages else {
       pendingSixels.removeAll()
       return []
     }
@@ -203,7 +206,7 @@ public struct PixelPictureWriter {
     for p in Self.placementsChanged(by: update) {
       guard let image = table.image(withID: p.id) else { continue }
       pendingSixels.removeAll { $0.placement == p }
-      for piece in Self.visiblePieces(of: image, id: p.id, at: (p.x, p.y), in: frame) {
+      for piece in visiblePieces(of: image, id: p.id, at: (p.x, p.y)) {
         let job = SixelCache.Job(image: image, cells: piece)
         let screen = CellRect(x: p.x + piece.x, y: p.y + piece.y, width: piece.width, height: piece.height)
         if let made = sixelsInBackground ? sixelCache.sixel(for: job) : sixelCache.make(job) {
@@ -243,17 +246,36 @@ public struct PixelPictureWriter {
   /// `frame` shows, as rectangles in the image's cells: rows with the same
   /// runs of visible columns are put together.
   public static func visiblePieces(of image: PixelImage, id: UInt32, at origin: (x: Int, y: Int), in frame: Surface) -> [CellRect] {
+    visiblePieces(of: image, id: id, at: origin, width: frame.width, height: frame.height) { x, y in
+      PixelPlaceholder.decode(frame[x, y])
+    }
+  }
+
+  /// The cells of `image` placed at `origin` that the screen shows now, as
+  /// the placeholder cells kept from the updates say (see ``visiblePieces(of:id:at:in:)``).
+  func visiblePieces(of image: PixelImage, id: UInt32, at origin: (x: Int, y: Int)) -> [CellRect] {
+    Self.visiblePieces(of: image, id: id, at: origin, width: placeholders.width, height: placeholders.height) { x, y in
+      placeholders.piece(x: x, y: y)
+    }
+  }
+
+  /// The pieces of `image` placed at `origin` on a screen `width` x `height`
+  /// whose cells show, as `piece` says, which picture piece they hold.
+  static func visiblePieces(
+    of image: PixelImage, id: UInt32, at origin: (x: Int, y: Int), width: Int, height: Int,
+    piece: (Int, Int) -> (id: UInt32, row: Int, column: Int)?
+  ) -> [CellRect] {
     var pieces: [CellRect] = []
     var open: [CellRect] = []  // the previous row's rectangles, still growing
     for row in 0..<image.rows {
       var runs: [Range<Int>] = []
       let y = origin.y + row
-      if y >= 0, y < frame.height {
+      if y >= 0, y < height {
         var start: Int?
         for column in 0...image.columns {
           let x = origin.x + column
           var shows = false
-          if column < image.columns, x >= 0, x < frame.width, let d = PixelPlaceholder.decode(frame[x, y]) {
+          if column < image.columns, x >= 0, x < width, let d = piece(x, y) {
             shows = d.id == id && d.row == row && d.column == column
           }
           if shows, start == nil { start = column }

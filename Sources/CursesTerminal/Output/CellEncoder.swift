@@ -1,24 +1,28 @@
 import CNcursesw
 import GridRender
 
-/// Writes changed cells as the terminal's own control sequences, read once
-/// from its terminfo description: the one diff of a frame (the terminal's
-/// copy of the screen against the new surface) goes straight to bytes.
+/// Writes a <doc:/GridTerminal/FrameUpdate> as the terminal's own control sequences, read
+/// once from its terminfo description: the one diff of a frame (the
+/// <doc:/GridTerminal/Screen> against the new surface) goes straight to bytes
+/// (``encode(_:screenWidth:screenHeight:support:pictures:insideTmux:)``), with
+/// whatever pictures in pixels need besides the cells.
 ///
 /// ncurses, handed those cells, would diff them again against its own two
 /// screens and format every cursor move and attribute change through
 /// terminfo's interpreter on every frame: more than half of what a key cost.
 /// Here a cursor move is the shortest of the moves the terminal has (an
 /// absolute position, a column, a row, a few columns forward, a carriage
-/// return, or rewriting the few unchanged cells in between), an attribute
+/// return; the few unchanged cells in between, when the update gives them,
+/// are written instead), an attribute
 /// change is made once per style and then copied, a light line is one byte
 /// of the alternate character set, and a frame is one `write`.
 ///
 /// Used where terminfo gives what it needs (`cup`; `sgr0`; no `am` without
 /// `xenl`); otherwise, or with `TERMGRID_OUTPUT=curses`, ncurses draws.
-struct CellEncoder {
-  /// The bytes of the frame so far.
-  private(set) var bytes: [UInt8] = []
+/// Each cell is written as `CellGlyph` says, as ncurses' path writes it.
+public struct CellEncoder {
+  /// The bytes encoded so far (``flush(to:)`` writes them and starts anew).
+  public private(set) var bytes: [UInt8] = []
 
   /// What the terminal's description gives, read once; a class, so that
   /// moving the encoder in and out of a frame copies one reference.
@@ -38,10 +42,18 @@ struct CellEncoder {
   private var recentStyles: [(style: Style, bytes: [UInt8])] = []
   private var sgrCache: [Style: [UInt8]] = [:]
 
-  /// The encoder for the terminal ncurses has set up (or the one
-  /// `terminfo` describes), or nil when its description lacks what the
-  /// encoder needs.
-  init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8], terminfo: TerminfoSource = .current) {
+  /// The encoder for the terminal whose terminfo description ncurses has
+  /// set up (`newterm` or `setupterm`), showing `colorSupport` and UTF-8
+  /// when `unicode`, drawing the light lines U+2500 to U+253F as the
+  /// characters `alternateLines` gives (64 of them; 0: none); nil when its
+  /// description lacks what the encoder needs.
+  public init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8]) {
+    self.init(colorSupport: colorSupport, unicode: unicode, alternateLines: alternateLines, terminfo: .current)
+  }
+
+  /// The encoder for the terminal `terminfo` describes (a ``StreamTerminal``'s
+  /// own description, read without making it ncurses' current terminal).
+  init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8], terminfo: TerminfoSource) {
     guard
       let sequences = ControlSequences(
         colorSupport: colorSupport, unicode: unicode, alternateLines: alternateLines, terminfo: terminfo)
@@ -51,7 +63,7 @@ struct CellEncoder {
   }
 
   /// Writes the frame's bytes to `descriptor` (one write) and starts the next.
-  mutating func flush(to descriptor: Int32) {
+  public mutating func flush(to descriptor: Int32) {
     guard !bytes.isEmpty else { return }
     _ = bytes.withUnsafeBufferPointer { cn_write_all(descriptor, $0.baseAddress, $0.count) }
     bytes.removeAll(keepingCapacity: true)
@@ -80,8 +92,8 @@ struct CellEncoder {
 
   /// Leaves the cursor at `point` (where it is when nil), shown or hidden:
   /// the last thing a frame writes.
-  mutating func rest(at point: CellPoint?, shown: Bool, surface: Surface) {
-    if let point { moveTo(x: point.x, y: point.y, surface: surface) }
+  mutating func rest(at point: CellPoint?, shown: Bool) {
+    if let point { moveTo(x: point.x, y: point.y) }
     if cursorShows != shown {
       bytes += shown ? sequences.cnorm : sequences.civis
       cursorShows = shown
@@ -102,12 +114,11 @@ struct CellEncoder {
 
   // MARK: cells
 
-  /// Writes `cell` at (`x`, `y`), on a screen `screenWidth` wide whose
-  /// cells are those of `surface` (read to fill short gaps).
+  /// Writes `cell` at (`x`, `y`), on a screen `screenWidth` wide.
   @inline(__always)
-  mutating func put(_ cell: Cell, x: Int, y: Int, screenWidth: Int, surface: Surface) {
+  mutating func put(_ cell: Cell, x: Int, y: Int, screenWidth: Int) {
     if cell.width == 0 { return }  // drawn with its head
-    moveTo(x: x, y: y, surface: surface)
+    moveTo(x: x, y: y)
     let certain = Self.widthIsCertain(cell.grapheme)
     if !certain, cell.width == 2, sequences.unicode {
       // A terminal may draw it one cell narrower (tmux draws a heart with
@@ -117,7 +128,7 @@ struct CellEncoder {
       textMode()
       bytes += [0x20, 0x20]
       cursor = nil
-      moveTo(x: x, y: y, surface: surface)
+      moveTo(x: x, y: y)
     }
     write(cell)
     let advanced = x + max(1, Int(cell.width))
@@ -130,8 +141,8 @@ struct CellEncoder {
   /// `38;5;n`, whatever colours the terminal's description gives: kitty
   /// reads a 24-bit colour under any `TERM`), its background and
   /// attributes as any cell's. One cell wide on every terminal that draws them.
-  mutating func putPlaceholder(_ cell: Cell, x: Int, y: Int, screenWidth: Int, surface: Surface) {
-    moveTo(x: x, y: y, surface: surface)
+  mutating func putPlaceholder(_ cell: Cell, x: Int, y: Int, screenWidth: Int) {
+    moveTo(x: x, y: y)
     if style != cell.style || !styleIsExact {
       var rest = cell.style
       rest.foreground = .default
@@ -159,31 +170,28 @@ struct CellEncoder {
   }
 
   private mutating func write(_ cell: Cell) {
-    let g = cell.grapheme
     setStyle(cell.style)
-    if g.utf8Count == 3, g.utf8Byte(0) == 0xE2, g.utf8Byte(1) == 0x94 {
-      let acs = sequences.alternateLines[Int(g.utf8Byte(2) & 0x3F)]
-      if acs != 0 {
-        if alternate != true {
-          bytes += sequences.smacs
-          alternate = true
-        }
-        bytes.append(acs)
-        return
+    switch CellGlyph(cell, unicode: sequences.unicode, alternateLines: sequences.alternateLines) {
+    case .none: break
+    case .line(let acs):
+      if alternate != true {
+        bytes += sequences.smacs
+        alternate = true
       }
-    }
-    if g.isASCII {
+      bytes.append(acs)
+    case .ascii(let byte):
       // In the alternate set 0x5F to 0x7E are drawings, some terminals
       // (kitty; the Linux console's description) draw + , - . 0 as arrows
       // and a block, and mlterm draws a box for a blank: nothing but the
       // line-drawing characters is written in it, not even a space.
       textMode()
-      bytes.append(g.utf8Byte(0))
-    } else if !sequences.unicode {
+      bytes.append(byte)
+    case .fallback(let byte, let count):
       textMode()
-      for _ in 0..<max(1, Int(cell.width)) { bytes.append(g.asciiFallback) }
-    } else {
+      for _ in 0..<count { bytes.append(byte) }
+    case .text:
       textMode()
+      let g = cell.grapheme
       for i in 0..<g.utf8CountToDraw { bytes.append(g.utf8Byte(i)) }
     }
   }
@@ -251,13 +259,11 @@ struct CellEncoder {
   // MARK: cursor
 
   /// Moves the cursor by the cheapest way the terminal has: an absolute
-  /// position, a column, a row, a few columns forward, a carriage return,
-  /// or, for a gap of up to three cells of the current style, those cells again.
-  private mutating func moveTo(x: Int, y: Int, surface: Surface) {
-    if let c = cursor {
-      if c.x == x && c.y == y { return }
-      if c.y == y && x > c.x && x - c.x <= 3 && rewriteGap(from: c.x, to: x, y: y, surface: surface) { return }
-    }
+  /// position, a column, a row, a few columns forward, a carriage return.
+  /// (A gap of a few unchanged cells is cheaper written: the `Screen`
+  /// gives those cells with the changes, see <doc:/GridTerminal/CellChange/isUnchanged>.)
+  private mutating func moveTo(x: Int, y: Int) {
+    if let c = cursor, c.x == x && c.y == y { return }
     // The cheapest, counted without writing; then only it is written.
     var best = Move.absolute
     var cost = TerminfoCapability.length(sequences.cup, y, x)
@@ -283,24 +289,6 @@ struct CellEncoder {
 
   /// The ways the cursor moves.
   private enum Move { case absolute, column, forward, carriageReturn, row }
-
-  /// Writes again the cells between the cursor and `x` (unchanged, so the
-  /// screen stays the same) when they are plain text of the current style: a
-  /// byte each, cheaper than a move. False when they are not.
-  private mutating func rewriteGap(from start: Int, to end: Int, y: Int, surface: Surface) -> Bool {
-    guard let style, end <= surface.width else { return false }
-    for x in start..<end {
-      let c = surface[x, y]
-      guard c.width == 1, c.grapheme.isASCII, c.style == style else { return false }
-      let b = c.grapheme.utf8Byte(0)
-      // (Never in the alternate set: see `write`.)
-      if alternate != false { return false }
-      if b < 0x20 || b == 0x7F { return false }
-    }
-    for x in start..<end { bytes.append(surface[x, y].grapheme.utf8Byte(0)) }
-    cursor = (end, y)
-    return true
-  }
 
   // MARK: scrolling
 

@@ -19,6 +19,7 @@ extension PixelPictureWriter {
   public mutating func kittyPlacements(for update: FrameUpdate) -> (before: [UInt8], after: [UInt8]) {
     var before: [UInt8] = []
     var after: [UInt8] = []
+    placeholders.apply(update)
     if update.clearsScreen {
       // Clearing the screen deletes a kitty's placements there and the pictures no other placement
       // holds (0.26 does): all are sent and placed again.
@@ -26,7 +27,6 @@ extension PixelPictureWriter {
       placements.removeAll()
     }
     guard let table = takeTable(of: update, add: { before += $0 }) else { return (before, after) }
-    let frame = update.frame
     let changed = Self.changedCells(by: update)
     var affected = Set(Self.placementsChanged(by: update))
     for (key, pieces) in placements where pieces.contains(where: { changed.intersects(Self.screenRect(of: $0.cells, at: key)) }) {
@@ -34,7 +34,7 @@ extension PixelPictureWriter {
     }
     for key in affected.sorted(by: { ($0.y, $0.x, $0.id) < ($1.y, $1.x, $1.id) }) {
       let image = table.image(withID: key.id)
-      let pieces = image.map { Self.visiblePieces(of: $0, id: key.id, at: (key.x, key.y), in: frame) } ?? []
+      let pieces = image.map { visiblePieces(of: $0, id: key.id, at: (key.x, key.y)) } ?? []
       let old = placements[key] ?? []
       if let image, old.map(\.cells) == pieces, sent[key.id]?.image === image { continue }
       for placement in old { before += KittyGraphics.deletePlacement(id: key.id, placement: placement.id) }

@@ -11,7 +11,6 @@ extension CursesTerminal {
   /// or (with `TERMGRID_OUTPUT=curses`) through ncurses' own screen.
   public func present(_ update: FrameUpdate) throws {
     guard isOpen else { return }
-    if update.clearsScreen { needsFullRepaint = false }
     if encoder != nil {
       presentEncoded(update)
     } else {
@@ -29,7 +28,8 @@ extension CursesTerminal {
       scrollok(cn_stdscr(), false)
       _ = wsetscrreg(cn_stdscr(), 0, Int32(height - 1))
     }
-    for change in update.changes where change.x < width && change.y < height {
+    // (ncurses compares with its own screen: the unchanged cells given between changes are left to it.)
+    for change in update.changes where !change.isUnchanged && change.x < width && change.y < height {
       put(change.cell, x: change.x, y: change.y)
     }
     // (ncurses leaves the cursor where its last write was unless told not to.)
@@ -63,51 +63,15 @@ extension CursesTerminal {
   ]
 
   /// The update as the terminal's control sequences (a clear, the row
-  /// scrolls, the changed cells), in one write.
+  /// scrolls, the changed cells, the pictures), in one write.
   private func presentEncoded(_ update: FrameUpdate) {
     guard var encoder = self.encoder else { return }
     self.encoder = nil
     defer { self.encoder = encoder }
-    let (screenWidth, screenHeight) = (width, height)
-    if update.clearsScreen {
-      encoder.forgetState()
-      encoder.clearScreen(isBlank: screenIsBlank)
-      screenIsBlank = false
-    }
-    for hint in update.scrolls where hint.rows.upperBound <= screenHeight {
-      // (A terminal that says it scrolls regions has the sequences: see `capabilities`.)
-      _ = encoder.scroll(rows: hint.rows, by: hint.by, height: screenHeight)
-    }
-    let frame = update.frame
-    switch capabilities.pictures {
-    case .kitty:
-      // Pictures first sent, or released, before the placeholder cells that show them.
-      encoder.append(pixels.kittyCommands(for: update, insideTmux: insideTmux), movesCursor: false)
-      for change in update.changes where change.x < screenWidth && change.y < screenHeight {
-        if PixelPlaceholder.isPlaceholder(change.cell) {
-          encoder.putPlaceholder(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
-        } else {
-          encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
-        }
-      }
-    case .off, .symbols:
-      for change in update.changes where change.x < screenWidth && change.y < screenHeight {
-        encoder.put(change.cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: frame)
-      }
-    case .sixel:
-      // Placeholders as blanks (erasing what was under them), then the pictures made over them (the rest once made).
-      putWithBlankPlaceholders(update, into: &encoder)
-      let sixels = pixels.sixels(for: update)
-      if !sixels.isEmpty { encoder.append(sixels, movesCursor: true) }
-    case .kittyPlacements:
-      // Placements deleted and pictures sent before the cells, placed again over them after.
-      let (before, after) = pixels.kittyPlacements(for: update)
-      encoder.append(before, movesCursor: false)
-      putWithBlankPlaceholders(update, into: &encoder)
-      if !after.isEmpty { encoder.append(after, movesCursor: true) }
-    }
+    encoder.encode(
+      update, screenWidth: width, screenHeight: height, support: capabilities.pictures, pictures: &pixels,
+      insideTmux: insideTmux)
     resting = (update.cursor, update.showsCursor)
-    encoder.rest(at: update.cursor, shown: update.showsCursor, surface: frame)
     // A signal may come while the frame is being written: until it is, the
     // deletions kept ready cover the pictures held before it and after it.
     let picturesChanged = pixels.sentChangeCount != exitDeletionsCount
@@ -130,15 +94,6 @@ extension CursesTerminal {
     _ = kept.withUnsafeBufferPointer { cn_set_exit_bytes($0.baseAddress, $0.count) }
   }
 
-  /// The update's cells, its placeholder cells as blanks in their background.
-  private func putWithBlankPlaceholders(_ update: FrameUpdate, into encoder: inout CellEncoder) {
-    let (screenWidth, screenHeight) = (width, height)
-    for change in update.changes where change.x < screenWidth && change.y < screenHeight {
-      let cell = PixelPlaceholder.isPlaceholder(change.cell) ? PixelPictureWriter.sixelBlank(for: change.cell) : change.cell
-      encoder.put(cell, x: change.x, y: change.y, screenWidth: screenWidth, surface: update.frame)
-    }
-  }
-
   /// Writes the sixel pictures made on workers since the last frame whose
   /// cells still show them, and leaves the cursor as that frame did:
   /// called while waiting for input, when a worker says one is made.
@@ -149,42 +104,40 @@ extension CursesTerminal {
     self.encoder = nil
     defer { self.encoder = encoder }
     encoder.append(late, movesCursor: true)
-    // (With the cursor unknown, no cell of the frame is read to move it.)
-    encoder.rest(at: resting.cursor, shown: resting.shown, surface: Surface(width: 0, height: 0))
+    encoder.rest(at: resting.cursor, shown: resting.shown)
     encoder.flush(to: cn_output_descriptor())
   }
 
+  /// Hands ncurses `cell` at (`x`, `y`), written as ``CellGlyph`` says
+  /// (as the encoder writes it): a light line as its character of the
+  /// alternate set with `A_ALTCHARSET` (see `lineDrawing`), an ASCII
+  /// stand-in in each column without UTF-8, else its code points.
   @inline(__always) private func put(_ cell: Cell, x: Int, y: Int) {
-    if cell.width == 0 { return }  // drawn with its head
-    let g = cell.grapheme
-    // A light line: one byte of the alternate character set (see `lineDrawing`).
-    if g.utf8Count == 3, g.utf8Byte(0) == 0xE2, g.utf8Byte(1) == 0x94 {
-      let acs = alternateLines[Int(g.utf8Byte(2) & 0x3F)]
-      if acs != 0 {
-        let (attrs, pair) = curses(cell.style)
-        wideBuffer[0] = wchar_t(acs)
-        wideBuffer[1] = 0
-        _ = wideBuffer.withUnsafeBufferPointer {
-          cn_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs | cn_a_altcharset(), Int32(pair))
-        }
-        return
-      }
-    }
-    if !capabilities.unicode && !g.isASCII {
-      // No UTF-8: an ASCII stand-in, in each cell the grapheme covers.
-      let (attrs, pair) = curses(cell.style)
-      wideBuffer[0] = wchar_t(g.asciiFallback)
+    let glyph = CellGlyph(cell, unicode: capabilities.unicode, alternateLines: alternateLines)
+    var (attrs, pair) = (attr_t(0), Int16(0))
+    switch glyph {
+    case .none: return
+    case .line(let acs):
+      (attrs, pair) = curses(cell.style)
+      attrs |= cn_a_altcharset()
+      wideBuffer[0] = wchar_t(acs)
       wideBuffer[1] = 0
-      for dx in 0..<Int(cell.width) {
+    case .ascii(let byte):
+      (attrs, pair) = curses(cell.style)
+      wideBuffer[0] = wchar_t(byte)
+      wideBuffer[1] = 0
+    case .fallback(let byte, let count):
+      // No UTF-8: an ASCII stand-in, in each cell the grapheme covers.
+      (attrs, pair) = curses(cell.style)
+      wideBuffer[0] = wchar_t(byte)
+      wideBuffer[1] = 0
+      for dx in 0..<count {
         _ = wideBuffer.withUnsafeBufferPointer { cn_put_cell(Int32(y), Int32(x + dx), $0.baseAddress, attrs, Int32(pair)) }
       }
       return
-    }
-    wideBuffer.withUnsafeMutableBufferPointer { buf in
-      if g.isASCII {
-        buf[0] = wchar_t(g.utf8Byte(0))
-        buf[1] = 0
-      } else {
+    case .text:
+      let g = cell.grapheme
+      wideBuffer.withUnsafeMutableBufferPointer { buf in
         // Decode the inline UTF-8 into at most 5 code points (CCHARW_MAX).
         var n = 0
         var i = 0
@@ -213,8 +166,8 @@ extension CursesTerminal {
         }
         buf[n] = 0
       }
+      (attrs, pair) = curses(cell.style)
     }
-    let (attrs, pair) = curses(cell.style)
     _ = wideBuffer.withUnsafeBufferPointer { cn_put_cell(Int32(y), Int32(x), $0.baseAddress, attrs, Int32(pair)) }
   }
 
