@@ -150,7 +150,7 @@ public final class CollectionView {
   /// animation is running (each frame of it is a new picture).
   /// (An interactive transition held by the app is a new picture only when
   /// its progress changes.)
-  public var needsDisplay: Bool { redraw.isPending || (transition != nil && transition?.heldFraction == nil) }
+  public var needsDisplay: Bool { redraw.isPending || updates.isRunningOnClock }
   /// How long animated updates and layout changes take, in seconds (0: not
   /// animated). Reduced motion and screen-reader mode (``accessibility``)
   /// make every change immediate whatever it says.
@@ -165,17 +165,14 @@ public final class CollectionView {
   public internal(set) var accessibilityAnnouncement: String?
   /// How long animations run: ``animationDuration``, or 0 when ``accessibility``
   /// asks for no motion, or while keys come faster than frames (see ``completeAnimationForInput()``).
-  var motionDuration: Double { accessibility.animates && !holdsAnimationsUntilNextFrame ? animationDuration : 0 }
-  /// True from a key that came before the running animation drew a frame
-  /// until the next frame: changes made meanwhile are not animated.
-  var holdsAnimationsUntilNextFrame = false
+  var motionDuration: Double { accessibility.animates && !updates.holdsAnimationsUntilNextFrame ? animationDuration : 0 }
   /// How animated updates and layout changes run over their duration.
   public var animationCurve = TimingCurve.easeOut
   /// Where animations read the time; inject a ``ManualAnimationClock`` to step them.
   public var clock: any AnimationClock = SystemAnimationClock()
   /// True while an update or layout change is animating (an interactive
   /// transition included, held or finishing).
-  public var isAnimating: Bool { transition != nil }
+  public var isAnimating: Bool { updates.transition != nil }
 
   /// What is to be drawn next, and what the surface holds from the last draw.
   var redraw = RedrawState()
@@ -191,14 +188,8 @@ public final class CollectionView {
   var mouseTracking = MouseTracking()
   /// True when the layout is to be prepared again before its next use.
   var needsLayout = true
-  /// The animation running, if any.
-  var transition: LayoutTransition?
-  /// The interactive layout transition the app drives, if any (its frames are ``transition``'s, held).
-  var interactiveTransition: InteractiveTransition?
-  /// The batch being collected by ``performBatchUpdates(_:animated:completion:)``, while its updates run.
-  var pendingBatch: BatchUpdate?
-  /// Completions of batches nested in the one being collected.
-  var pendingCompletions: [(Bool) -> Void] = []
+  /// The updates part: batches being collected, the running animation, the interactive transition.
+  let updates = UpdateCoordinator()
   private var preparedSize = Size(width: -1, height: -1)
   /// Draws alpha for the terminal's colours: set `rasterizer.blend.colors` from the terminal's capabilities.
   public var rasterizer = Rasterizer()

@@ -7,7 +7,7 @@ extension CollectionView {
   @discardableResult
   public func perform(_ action: CollectionAction) -> Bool {
     if movement != nil { return performWhileMoving(action) }
-    if interactiveTransition != nil { return performWhileTransitioning(action) }
+    if updates.interactiveTransition != nil { return performWhileTransitioning(action) }
     switch action {
     case .toggleSelection, .extendSelection: break  // they set the range's anchor themselves
     default: selection.anchor = nil
@@ -95,7 +95,7 @@ extension CollectionView {
   }
 
   private func handleMouse(_ m: MouseEvent) -> Bool {
-    if interactiveTransition != nil { return handleMouseWhileTransitioning(m) }
+    if updates.interactiveTransition != nil { return handleMouseWhileTransitioning(m) }
     switch m.kind {
     case .scrollLeft, .scrollRight:
       // Sideways where the layout scrolls sideways, or the section under

@@ -9,13 +9,13 @@ extension CollectionView {
   /// ``drawsIncrementally``, only what changed since the last draw.
   /// The terminal's cursor is left on the focused item's text (``focusedItemTextCell``).
   public func draw(into surface: inout Surface) {
-    holdsAnimationsUntilNextFrame = false
+    updates.didDrawFrame()
     layoutIfNeeded()
     defer {
       updatePrefetching()
       placeCursor(on: &surface)
     }
-    if transition != nil, drawTransition(into: &surface) { return }
+    if updates.transition != nil, drawTransition(into: &surface) { return }
     let view = viewport
     let plan = redraw.plan(
       at: contentOffset, frame: frame, area: view, surfaceWidth: surface.width, surfaceHeight: surface.height,
