@@ -164,7 +164,7 @@ extension CollectionView {
   func commit(_ plan: BatchUpdatePlan, counts: [Int], presentation: Presentation?, completions: [(Bool) -> Void]) {
     let oldFocus = focusedIndexPath
     let oldCounts = itemCounts
-    itemCounts = counts
+    data.setItemCounts(counts)
     resetPrefetching()
     selection = SelectionState(items: Set(selection.items.compactMap { plan.newIndexPath(forOld: $0) }))
     if let f = oldFocus {
@@ -176,7 +176,7 @@ extension CollectionView {
     // inserted, deleted or moved before them (an inserted one starts at 0).
     let movesSections = plan.sectionMap.enumerated().contains { $0.offset != $0.element } || counts.count != oldCounts.count
     let oldOffsets = movesSections ? sectionScrollingLayout.map { l in oldCounts.indices.map { l.horizontalOffset(ofSection: $0) } } : nil
-    needsLayout = true
+    scrolling.setNeedsLayout()
     layoutIfNeeded()
     if let oldOffsets, let layout = sectionScrollingLayout {
       var newOffsets = [Double](repeating: 0, count: counts.count)
