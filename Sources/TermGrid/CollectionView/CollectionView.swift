@@ -78,7 +78,9 @@ public final class CollectionView {
     set { scrolling.setContentOffset(newValue) }
   }
   /// The item with the keyboard focus; ``focusItem(at:)`` moves it in code.
-  public internal(set) var focusedIndexPath: IndexPath?
+  public var focusedIndexPath: IndexPath? { focus.focusedIndexPath }
+  /// The focus part: the focused and the remembered item, and the searches for the next.
+  let focus = FocusEngine()
   /// Whether the focus goes back to the item that last had it when the view
   /// gets the focus again (UIKit's `remembersLastFocusedIndexPath`; false by
   /// default): after ``focusItem(at:)`` with nil took it away (an app with
@@ -86,8 +88,6 @@ public final class CollectionView {
   /// focus, and ``reloadData()``, land on that item (followed through batch
   /// updates) rather than the first.
   public var remembersLastFocusedIndexPath = false
-  /// The item that had the focus when it was taken away, followed through batch updates.
-  var rememberedFocus: IndexPath?
   /// Whether a scroll bar is drawn in the rightmost column (the bottom row
   /// when the layout scrolls sideways). True by default. While true the
   /// column is kept out of ``viewport`` even when everything fits (it stays
@@ -224,8 +224,8 @@ public final class CollectionView {
     selection.keep(where: isValid)
     setNeedsLayout()
     layoutIfNeeded()
-    if let f = focusedIndexPath, !isValid(f) { focusedIndexPath = nil }
-    if focusedIndexPath == nil { focusedIndexPath = rememberedFocusIfValid ?? firstIndexPath }
+    if let f = focusedIndexPath, !isValid(f) { focus.focus(nil) }
+    if focusedIndexPath == nil { focus.focus(rememberedFocusIfValid ?? firstIndexPath) }
     clampContentOffset()
   }
 

@@ -126,7 +126,7 @@ extension CollectionView {
     contentOffset = interactive.oldOffset
     collectionViewLayout = interactive.oldLayout
     layoutIfNeeded()
-    if let f = interactive.oldFocus, isValid(f) { focusedIndexPath = f }
+    if let f = interactive.oldFocus, isValid(f) { focus.focus(f) }
     redraw.invalidateAll()
     let completion = interactive.completion
     if motionDuration > 0, progress > 0 {

@@ -168,10 +168,10 @@ extension CollectionView {
     resetPrefetching()
     selection = SelectionState(items: Set(selection.items.compactMap { plan.newIndexPath(forOld: $0) }))
     if let f = oldFocus {
-      focusedIndexPath = plan.newIndexPath(forOld: f) ?? neighbour(ofDeleted: f, oldCounts: oldCounts, plan: plan)
+      focus.focus(plan.newIndexPath(forOld: f) ?? neighbour(ofDeleted: f, oldCounts: oldCounts, plan: plan))
     }
-    rememberedFocus = rememberedFocus.flatMap { plan.newIndexPath(forOld: $0) }
-    if focusedIndexPath == nil { focusedIndexPath = rememberedFocusIfValid ?? firstIndexPath }
+    focus.followRemembered { plan.newIndexPath(forOld: $0) }
+    if focusedIndexPath == nil { focus.focus(rememberedFocusIfValid ?? firstIndexPath) }
     // Sections that scroll sideways keep their offsets where sections were
     // inserted, deleted or moved before them (an inserted one starts at 0).
     let movesSections = plan.sectionMap.enumerated().contains { $0.offset != $0.element } || counts.count != oldCounts.count
