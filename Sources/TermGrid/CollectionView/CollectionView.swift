@@ -170,10 +170,10 @@ public final class CollectionView {
   public var hasLoadedData: Bool { data.hasLoadedData }
   /// The selected items and where a Shift+arrow range starts.
   var selection = SelectionState()
+  /// The interaction part: the item being moved, the mouse button's state.
+  let interaction = ItemInteraction()
   /// The item being moved interactively, if any.
-  var movement: InteractiveMovement?
-  /// The mouse button's state: where it went down, and whether it is dragging.
-  var mouseTracking = MouseTracking()
+  var movement: InteractiveMovement? { interaction.movement }
   /// The updates part: batches being collected, the running animation, the interactive transition.
   let updates = UpdateCoordinator()
   /// Draws alpha for the terminal's colours: set `rasterizer.blend.colors` from the terminal's capabilities.
