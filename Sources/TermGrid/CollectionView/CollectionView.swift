@@ -138,7 +138,7 @@ public final class CollectionView {
   /// animation is running (each frame of it is a new picture).
   /// (An interactive transition held by the app is a new picture only when
   /// its progress changes.)
-  public var needsDisplay: Bool { redraw.isPending || updates.isRunningOnClock }
+  public var needsDisplay: Bool { drawing.redraw.isPending || updates.isRunningOnClock }
   /// How long animated updates and layout changes take, in seconds (0: not
   /// animated). Reduced motion and screen-reader mode (``accessibility``)
   /// make every change immediate whatever it says.
@@ -162,8 +162,8 @@ public final class CollectionView {
   /// transition included, held or finishing).
   public var isAnimating: Bool { updates.transition != nil }
 
-  /// What is to be drawn next, and what the surface holds from the last draw.
-  var redraw = RedrawState()
+  /// The drawing part: what is to be drawn next, what the surface holds, the decorations' drawers.
+  let drawing = ViewDrawing()
   /// The number of items in each section, as of the last reload or update.
   var itemCounts: [Int] { data.itemCounts }
   /// True once ``reloadData()`` has read the data source's counts.
@@ -184,8 +184,6 @@ public final class CollectionView {
   public var showsPictures = true {
     didSet { setNeedsDisplay() }
   }
-  /// What draws each kind of decoration (see ``register(_:forDecorationViewOfKind:)``).
-  var decorationDrawers: [ElementKind: DecorationDrawer] = [:]
   /// Work off the main thread that makes pictures for cells (a
   /// `PictureLoader` of `TermGridImages`): when a picture is ready, the
   /// items waiting for it are redrawn. The run loop looks for results
@@ -309,11 +307,11 @@ public final class CollectionView {
   }
 
   /// Marks the view for redrawing.
-  public func setNeedsDisplay() { redraw.invalidateAll() }
+  public func setNeedsDisplay() { drawing.invalidateAll() }
 
   /// Marks one item for redrawing (its state changed, its place did not).
   func setNeedsDisplay(forItemAt indexPath: IndexPath?) {
-    if let indexPath { redraw.invalidateItem(indexPath) }
+    if let indexPath { drawing.invalidateItem(indexPath) }
   }
 
   /// The layout attributes of an item (its frame in content coordinates,

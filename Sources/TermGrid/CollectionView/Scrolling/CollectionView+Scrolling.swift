@@ -10,7 +10,7 @@ extension CollectionView {
     let clamped = geometry.clamped(offset, contentSize: collectionViewLayout.contentSize)
     guard clamped != contentOffset else { return }
     contentOffset = clamped
-    redraw.invalidateScroll()
+    drawing.invalidateScroll()
     tellLayoutBounds()
   }
 
@@ -34,10 +34,10 @@ extension CollectionView {
     // cover the item's top: scroll up by the overlap. (Not asked when the
     // view did not move and the screen is as last drawn, with nothing
     // floating over the item: a focus move within the screen asks nothing.)
-    let screenIsCurrent = contentOffset == before && redraw.screenIsCurrent(at: contentOffset)
+    let screenIsCurrent = contentOffset == before && drawing.redraw.screenIsCurrent(at: contentOffset)
     if position != .bottom,
       !screenIsCurrent
-        || redraw.floatingRects.contains(where: { !$0.intersection(geometry.surfaceRect(ofContent: frame)).isEmpty })
+        || drawing.redraw.floatingRects.contains(where: { !$0.intersection(geometry.surfaceRect(ofContent: frame)).isEmpty })
     {
       let band = Rect(x: frame.minX, y: frame.minY, width: max(1, frame.width), height: 1)
       let overlap =
@@ -90,7 +90,7 @@ extension CollectionView {
   /// A section scrolled sideways: everything is drawn again, and the items
   /// ahead looked at again after the frame.
   private func didScrollSection() {
-    redraw.invalidateAll()
+    drawing.invalidateAll()
     prefetch.offset = nil
   }
 }

@@ -96,7 +96,7 @@ extension CollectionView {
     let completion = interactive.completion
     guard motionDuration > 0, progress < 1 else {
       updates.endReleased()
-      redraw.invalidateAll()
+      drawing.invalidateAll()
       completion?(true, true)
       return
     }
@@ -127,7 +127,7 @@ extension CollectionView {
     collectionViewLayout = interactive.oldLayout
     layoutIfNeeded()
     if let f = interactive.oldFocus, isValid(f) { focus.focus(f) }
-    redraw.invalidateAll()
+    drawing.invalidateAll()
     let completion = interactive.completion
     if motionDuration > 0, progress > 0 {
       // The tracks were laid out for the new offset: back to the old one, nothing moves on screen.

@@ -165,7 +165,7 @@ extension CollectionView {
   func finishTransition(finished: Bool) {
     guard updates.transition != nil else { return }
     // (Marked before anyone is told: a completion may change the view again.)
-    redraw.invalidateAll()
+    drawing.invalidateAll()
     updates.endTransition(finished: finished)
   }
 
@@ -214,7 +214,7 @@ extension CollectionView {
       rasterize(elements, inDrawingOrder: true, clip: view, on: &surface)
       drawScrollIndicator(at: extent, on: &surface)
     }
-    redraw.didDrawAnimationFrame()
+    drawing.didDrawAnimationFrame()
     updates.didDrawAnimationFrame()
     return true
   }

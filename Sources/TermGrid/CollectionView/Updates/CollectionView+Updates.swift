@@ -63,7 +63,7 @@ extension CollectionView {
     let (update, completions) = self.updates.endBatch()
     let after = dataSourceCounts()
     let plan = try BatchUpdatePlan.plan(update, before: itemCounts, after: after)
-    // An empty batch moves nothing: no animation, only a redraw.
+    // An empty batch moves nothing: no animation, only a drawing.redraw.
     commit(plan, counts: after, presentation: update.isEmpty ? nil : before, completions: completions)
   }
 
