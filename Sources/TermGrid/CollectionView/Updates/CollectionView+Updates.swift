@@ -166,7 +166,7 @@ extension CollectionView {
     let oldCounts = itemCounts
     data.setItemCounts(counts)
     resetPrefetching()
-    selection = SelectionState(items: Set(selection.items.compactMap { plan.newIndexPath(forOld: $0) }))
+    selection.follow { plan.newIndexPath(forOld: $0) }
     if let f = oldFocus {
       focus.focus(plan.newIndexPath(forOld: f) ?? neighbour(ofDeleted: f, oldCounts: oldCounts, plan: plan))
     }
