@@ -57,7 +57,7 @@ import Testing
     view.transitionProgress = 0.5
     #expect(view.needsDisplay)
     let newOffset = view.contentOffset
-    let t = try #require(view.transition)
+    let t = try #require(view.updates.transition)
     for (path, was) in oldFrames {
       let track = try #require(t.tracks.first { $0.key.category == .item && $0.key.indexPath == path && !$0.isDisappearing })
       let now = try #require(list.layoutAttributesForItem(at: path)).frame

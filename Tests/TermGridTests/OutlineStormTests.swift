@@ -212,7 +212,7 @@ import Testing
     var finished: [Bool] = []
     view.handle(.key(Key(.right)))  // a opens, animated
     #expect(view.isAnimating)
-    view.transition?.completions.append { finished.append($0) }
+    view.updates.addCompletionToRunningAnimation { finished.append($0) }
     clock.advance(by: view.animationDuration / 4)
     view.draw(into: &surface)  // a frame of it
     view.handle(.key(Key(.down)))
@@ -261,7 +261,7 @@ import Testing
     while source.childLoadingTasks.pendingCount > 0 && ContinuousClock.now < deadline {
       _ = source.childLoadingTasks.takeFinishedSources()
     }
-    let leaving = try #require(view.transition?.tracks.first { $0.isDisappearing })
+    let leaving = try #require(view.updates.transition?.tracks.first { $0.isDisappearing })
     #expect(leaving.content?.title == "folder/…" && leaving.content?.indentationLevel == 2)
     clock.advance(by: 1)
     view.draw(into: &surface)
@@ -269,7 +269,7 @@ import Testing
     var fewer = source.snapshot(for: 0)
     fewer.delete([Row("gone", tally)])
     try source.apply(fewer, to: 0)
-    let dropped = try #require(view.transition?.tracks.first { $0.isDisappearing })
+    let dropped = try #require(view.updates.transition?.tracks.first { $0.isDisappearing })
     #expect(dropped.content?.title == "gone" && dropped.content?.indentationLevel == 1)
   }
 }

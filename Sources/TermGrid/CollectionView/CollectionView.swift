@@ -42,55 +42,45 @@ public final class CollectionView {
   /// An object that owns the view and is its data source too makes a
   /// reference cycle; ``CollectionViewController`` avoids it for itself.
   public var dataSource: (any CollectionViewDataSource)? {
-    get { retainedDataSource ?? unretainedDataSource }
-    set {
-      retainedDataSource = newValue
-      unretainedDataSource = nil
-    }
+    get { data.dataSource }
+    set { data.dataSource = newValue }
   }
   /// Told of activation, focus and selection. Kept as ``dataSource`` is.
   public var delegate: (any CollectionViewDelegate)? {
-    get { retainedDelegate ?? unretainedDelegate }
-    set {
-      retainedDelegate = newValue
-      unretainedDelegate = nil
-    }
+    get { data.delegate }
+    set { data.delegate = newValue }
   }
-  private var retainedDataSource: (any CollectionViewDataSource)?
-  private weak var unretainedDataSource: (any CollectionViewDataSource)?
-  private var retainedDelegate: (any CollectionViewDelegate)?
-  private weak var unretainedDelegate: (any CollectionViewDelegate)?
+  /// The data part: the data source, the delegate and the counts.
+  let data = DataConnection()
 
   /// Makes `owner` (an object that keeps this view) the data source and
   /// delegate without the view keeping it, so the two make no cycle.
-  func setOwner(_ owner: some CollectionViewDataSource & CollectionViewDelegate) {
-    retainedDataSource = nil
-    retainedDelegate = nil
-    unretainedDataSource = owner
-    unretainedDelegate = owner
-  }
+  func setOwner(_ owner: some CollectionViewDataSource & CollectionViewDelegate) { data.setOwner(owner) }
   /// The layout; set it and the data is laid out again.
   public var collectionViewLayout: any CollectionLayout {
     didSet {
-      sectionScrollingLayout = collectionViewLayout as? any SectionScrollingLayout
       measureItems(of: collectionViewLayout)
-      geometry.scrollsHorizontally = collectionViewLayout.scrollsHorizontally
+      scrolling.adopt(collectionViewLayout)
       setNeedsLayout()
     }
   }
+  /// The scrolling part: the viewport, the sections that scroll sideways, the layout's preparation.
+  let scrolling = Scrolling()
   /// The layout as a ``SectionScrollingLayout``, if it is one (cast once, not per key).
-  var sectionScrollingLayout: (any SectionScrollingLayout)?
+  var sectionScrollingLayout: (any SectionScrollingLayout)? { scrolling.sectionScrollingLayout }
   /// The frame, the scroll offset and the conversions between content and surface.
-  var geometry = Viewport()
+  var geometry: Viewport { scrolling.viewport }
   /// Where the view sits on the surface it is drawn into.
   public var frame: CellRect { geometry.frame }
   /// The content point at the top-left of the view.
   public internal(set) var contentOffset: Point {
     get { geometry.contentOffset }
-    set { geometry.contentOffset = newValue }
+    set { scrolling.setContentOffset(newValue) }
   }
   /// The item with the keyboard focus; ``focusItem(at:)`` moves it in code.
-  public internal(set) var focusedIndexPath: IndexPath?
+  public var focusedIndexPath: IndexPath? { focus.focusedIndexPath }
+  /// The focus part: the focused and the remembered item, and the searches for the next.
+  let focus = FocusEngine()
   /// Whether the focus goes back to the item that last had it when the view
   /// gets the focus again (UIKit's `remembersLastFocusedIndexPath`; false by
   /// default): after ``focusItem(at:)`` with nil took it away (an app with
@@ -98,8 +88,6 @@ public final class CollectionView {
   /// focus, and ``reloadData()``, land on that item (followed through batch
   /// updates) rather than the first.
   public var remembersLastFocusedIndexPath = false
-  /// The item that had the focus when it was taken away, followed through batch updates.
-  var rememberedFocus: IndexPath?
   /// Whether a scroll bar is drawn in the rightmost column (the bottom row
   /// when the layout scrolls sideways). True by default. While true the
   /// column is kept out of ``viewport`` even when everything fits (it stays
@@ -109,7 +97,7 @@ public final class CollectionView {
   public var showsScrollIndicator: Bool {
     get { geometry.showsScrollIndicator }
     set {
-      geometry.showsScrollIndicator = newValue
+      scrolling.setShowsScrollIndicator(newValue)
       setNeedsLayout()
     }
   }
@@ -150,7 +138,7 @@ public final class CollectionView {
   /// animation is running (each frame of it is a new picture).
   /// (An interactive transition held by the app is a new picture only when
   /// its progress changes.)
-  public var needsDisplay: Bool { redraw.isPending || (transition != nil && transition?.heldFraction == nil) }
+  public var needsDisplay: Bool { drawing.redraw.isPending || updates.isRunningOnClock }
   /// How long animated updates and layout changes take, in seconds (0: not
   /// animated). Reduced motion and screen-reader mode (``accessibility``)
   /// make every change immediate whatever it says.
@@ -165,41 +153,29 @@ public final class CollectionView {
   public internal(set) var accessibilityAnnouncement: String?
   /// How long animations run: ``animationDuration``, or 0 when ``accessibility``
   /// asks for no motion, or while keys come faster than frames (see ``completeAnimationForInput()``).
-  var motionDuration: Double { accessibility.animates && !holdsAnimationsUntilNextFrame ? animationDuration : 0 }
-  /// True from a key that came before the running animation drew a frame
-  /// until the next frame: changes made meanwhile are not animated.
-  var holdsAnimationsUntilNextFrame = false
+  var motionDuration: Double { accessibility.animates && !updates.holdsAnimationsUntilNextFrame ? animationDuration : 0 }
   /// How animated updates and layout changes run over their duration.
   public var animationCurve = TimingCurve.easeOut
   /// Where animations read the time; inject a [ManualAnimationClock](/documentation/termgridtesting/manualanimationclock) (TermGridTesting) to step them.
   public var clock: any AnimationClock = SystemAnimationClock()
   /// True while an update or layout change is animating (an interactive
   /// transition included, held or finishing).
-  public var isAnimating: Bool { transition != nil }
+  public var isAnimating: Bool { updates.transition != nil }
 
-  /// What is to be drawn next, and what the surface holds from the last draw.
-  var redraw = RedrawState()
+  /// The drawing part: what is to be drawn next, what the surface holds, the decorations' drawers.
+  let drawing = ViewDrawing()
   /// The number of items in each section, as of the last reload or update.
-  var itemCounts: [Int] = []
+  var itemCounts: [Int] { data.itemCounts }
   /// True once ``reloadData()`` has read the data source's counts.
-  public private(set) var hasLoadedData = false
+  public var hasLoadedData: Bool { data.hasLoadedData }
   /// The selected items and where a Shift+arrow range starts.
   var selection = SelectionState()
+  /// The interaction part: the item being moved, the mouse button's state.
+  let interaction = ItemInteraction()
   /// The item being moved interactively, if any.
-  var movement: InteractiveMovement?
-  /// The mouse button's state: where it went down, and whether it is dragging.
-  var mouseTracking = MouseTracking()
-  /// True when the layout is to be prepared again before its next use.
-  var needsLayout = true
-  /// The animation running, if any.
-  var transition: LayoutTransition?
-  /// The interactive layout transition the app drives, if any (its frames are ``transition``'s, held).
-  var interactiveTransition: InteractiveTransition?
-  /// The batch being collected by ``performBatchUpdates(_:animated:completion:)``, while its updates run.
-  var pendingBatch: BatchUpdate?
-  /// Completions of batches nested in the one being collected.
-  var pendingCompletions: [(Bool) -> Void] = []
-  private var preparedSize = Size(width: -1, height: -1)
+  var movement: InteractiveMovement? { interaction.movement }
+  /// The updates part: batches being collected, the running animation, the interactive transition.
+  let updates = UpdateCoordinator()
   /// Draws alpha for the terminal's colours: set `rasterizer.blend.colors` from the terminal's capabilities.
   public var rasterizer = Rasterizer()
   /// Whether elements' pictures are drawn (false on a terminal whose
@@ -208,8 +184,6 @@ public final class CollectionView {
   public var showsPictures = true {
     didSet { setNeedsDisplay() }
   }
-  /// What draws each kind of decoration (see ``register(_:forDecorationViewOfKind:)``).
-  var decorationDrawers: [ElementKind: DecorationDrawer] = [:]
   /// Work off the main thread that makes pictures for cells (a
   /// `PictureLoader` of `TermGridImages`): when a picture is ready, the
   /// items waiting for it are redrawn. The run loop looks for results
@@ -232,9 +206,8 @@ public final class CollectionView {
   /// Creates a collection view with a layout.
   public init(layout: any CollectionLayout) {
     collectionViewLayout = layout
-    sectionScrollingLayout = layout as? any SectionScrollingLayout
     measureItems(of: layout)
-    geometry.scrollsHorizontally = layout.scrollsHorizontally
+    scrolling.adopt(layout)
   }
 
   // MARK: data
@@ -244,14 +217,13 @@ public final class CollectionView {
   public func reloadData() {
     finishTransition(finished: false)
     cancelMovementWithoutAnimation()
-    itemCounts = dataSourceCounts()
-    hasLoadedData = true
+    data.setItemCounts(dataSourceCounts())
     resetPrefetching()
     selection.keep(where: isValid)
     setNeedsLayout()
     layoutIfNeeded()
-    if let f = focusedIndexPath, !isValid(f) { focusedIndexPath = nil }
-    if focusedIndexPath == nil { focusedIndexPath = rememberedFocusIfValid ?? firstIndexPath }
+    if let f = focusedIndexPath, !isValid(f) { focus.focus(nil) }
+    if focusedIndexPath == nil { focus.focus(rememberedFocusIfValid ?? firstIndexPath) }
     clampContentOffset()
   }
 
@@ -262,15 +234,11 @@ public final class CollectionView {
   }
 
   /// The number of sections, as of the last reload.
-  public var numberOfSections: Int { itemCounts.count }
+  public var numberOfSections: Int { data.numberOfSections }
   /// The number of items in `section`, as of the last reload (0 when out of range).
-  public func numberOfItems(inSection section: Int) -> Int {
-    section >= 0 && section < itemCounts.count ? itemCounts[section] : 0
-  }
+  public func numberOfItems(inSection section: Int) -> Int { data.numberOfItems(inSection: section) }
   /// True when `indexPath` names an item.
-  public func isValid(_ indexPath: IndexPath) -> Bool {
-    indexPath.item >= 0 && indexPath.item < numberOfItems(inSection: indexPath.section)
-  }
+  public func isValid(_ indexPath: IndexPath) -> Bool { data.isValid(indexPath) }
   /// Throws ``CollectionViewError/indexPathOutOfRange(_:numberOfSections:numberOfItems:)`` unless `indexPath` names an item.
   public func validate(_ indexPath: IndexPath) throws(CollectionViewError) {
     guard isValid(indexPath) else {
@@ -280,12 +248,8 @@ public final class CollectionView {
     }
   }
 
-  var firstIndexPath: IndexPath? {
-    itemCounts.firstIndex { $0 > 0 }.map { IndexPath(item: 0, section: $0) }
-  }
-  var lastIndexPath: IndexPath? {
-    itemCounts.lastIndex { $0 > 0 }.map { IndexPath(item: itemCounts[$0] - 1, section: $0) }
-  }
+  var firstIndexPath: IndexPath? { data.firstIndexPath }
+  var lastIndexPath: IndexPath? { data.lastIndexPath }
 
   // MARK: geometry
 
@@ -294,7 +258,7 @@ public final class CollectionView {
   public func setFrame(_ newFrame: CellRect) {
     guard newFrame != frame else { return }
     let sizeChanged = newFrame.width != frame.width || newFrame.height != frame.height
-    geometry.frame = newFrame
+    scrolling.setFrame(newFrame)
     setNeedsDisplay()
     if sizeChanged {
       finishTransition(finished: true)
@@ -321,18 +285,15 @@ public final class CollectionView {
 
   /// Asks for the layout to be prepared again before the next use.
   public func setNeedsLayout() {
-    needsLayout = true
+    scrolling.setNeedsLayout()
     setNeedsDisplay()
   }
 
   /// Prepares the layout now if the data or the size changed.
   /// (A layout whose axis changed is read again here.)
   public func layoutIfNeeded() {
-    geometry.scrollsHorizontally = collectionViewLayout.scrollsHorizontally
+    guard scrolling.takeLayoutNeed(scrollsHorizontally: collectionViewLayout.scrollsHorizontally) else { return }
     let size = geometry.size
-    guard needsLayout || size != preparedSize else { return }
-    needsLayout = false
-    preparedSize = size
     let moved = movement.map { MovedItem(source: $0.source, target: $0.target) }
     collectionViewLayout.prepare(for: LayoutContext(itemCounts: itemCounts, boundsSize: size, movedItem: moved))
     tellLayoutBounds(force: true)
@@ -346,11 +307,11 @@ public final class CollectionView {
   }
 
   /// Marks the view for redrawing.
-  public func setNeedsDisplay() { redraw.invalidateAll() }
+  public func setNeedsDisplay() { drawing.invalidateAll() }
 
   /// Marks one item for redrawing (its state changed, its place did not).
   func setNeedsDisplay(forItemAt indexPath: IndexPath?) {
-    if let indexPath { redraw.invalidateItem(indexPath) }
+    if let indexPath { drawing.invalidateItem(indexPath) }
   }
 
   /// The layout attributes of an item (its frame in content coordinates,

@@ -76,7 +76,7 @@ import Testing
 
   @Test func anAnimationFrameLeavesAFullDrawForTheNextPlainFrame() {
     var state = drawn()
-    state.floatingRects = [CellRect(x: 0, y: 0, width: 39, height: 1)]
+    state.setFloatingRects([CellRect(x: 0, y: 0, width: 39, height: 1)])
     state.didDrawAnimationFrame()
     #expect(!state.isPending)
     #expect(state.floatingRects.isEmpty)

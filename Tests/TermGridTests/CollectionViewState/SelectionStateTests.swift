@@ -31,8 +31,9 @@ import Testing
       from: IndexPath(item: 1, section: 0), to: IndexPath(item: 2, section: 0), itemCounts: [4, 2])
     #expect(wanted == [IndexPath(item: 1, section: 0), IndexPath(item: 2, section: 0), IndexPath(item: 0, section: 1)])
     #expect(anchor.indexPath == IndexPath(item: 1, section: 0))
-    state.items = wanted
-    state.anchor = anchor
+    state.removeAll()
+    for p in wanted { state.insert(p) }
+    state.setAnchor(anchor)
     // Shrinking the range later starts from the same anchor and base.
     let (shrunk, _) = state.rangeSelection(
       from: IndexPath(item: 3, section: 0), to: IndexPath(item: 1, section: 0), itemCounts: [4, 2])
@@ -41,9 +42,28 @@ import Testing
 
   @Test func keepingValidItemsForgetsTheAnchor() {
     var state = SelectionState(items: [IndexPath(item: 0, section: 0), IndexPath(item: 5, section: 0)])
-    state.anchor = (IndexPath(item: 0, section: 0), [])
+    state.setAnchor((IndexPath(item: 0, section: 0), []))
     state.keep { $0.item < 3 }
     #expect(state.items == [IndexPath(item: 0, section: 0)])
+    #expect(state.anchor == nil)
+  }
+}
+
+@Suite struct SelectionStateChangeTests {
+  @Test func insertAndRemoveSayWhetherAnythingChanged() {
+    var state = SelectionState()
+    let p = IndexPath(item: 2, section: 0)
+    #expect(state.insert(p) && !state.insert(p))
+    #expect(state.remove(p) && !state.remove(p))
+    #expect(state.items.isEmpty)
+  }
+
+  @Test func aBatchUpdateMovesTheItemsDropsTheDeletedAndForgetsTheAnchor() {
+    var state = SelectionState(items: [IndexPath(item: 0, section: 0), IndexPath(item: 3, section: 0)])
+    state.setAnchor((IndexPath(item: 0, section: 0), []))
+    // Item 0 deleted, the rest one place up.
+    state.follow { $0.item == 0 ? nil : IndexPath(item: $0.item - 1, section: $0.section) }
+    #expect(state.items == [IndexPath(item: 2, section: 0)])
     #expect(state.anchor == nil)
   }
 }

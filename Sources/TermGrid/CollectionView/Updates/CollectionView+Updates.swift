@@ -34,14 +34,14 @@ extension CollectionView {
   public func performBatchUpdates(
     _ updates: () throws -> Void, animated: Bool = true, completion: ((Bool) -> Void)? = nil
   ) throws {
-    if pendingBatch != nil {  // nested: merge into the batch being collected
+    if self.updates.isCollectingBatch {  // nested: merge into the batch being collected
       try updates()
-      if let completion { pendingCompletions.append(completion) }
+      self.updates.addNestedCompletion(completion)
       return
     }
     // An interactive transition held by the app is completed first (an
     // animated batch does it when it starts, from what is on screen).
-    if interactiveTransition != nil, !animated || motionDuration <= 0 { finishTransition(finished: false) }
+    if self.updates.interactiveTransition != nil, !animated || motionDuration <= 0 { finishTransition(finished: false) }
     // An item being moved goes back where it came from first (its room-making
     // animation ended): the batch's index paths are the data's, not the movement's.
     if isMovingItem {
@@ -53,18 +53,18 @@ extension CollectionView {
     if !hasLoadedData { reloadData() }
     layoutIfNeeded()
     let before = animated && motionDuration > 0 ? capturePresentation() : nil
-    pendingBatch = BatchUpdate()
-    pendingCompletions = completion.map { [$0] } ?? []
-    defer {
-      pendingBatch = nil
-      pendingCompletions = []
+    self.updates.beginBatch(completion: completion)
+    do {
+      try updates()
+    } catch {
+      self.updates.endBatch()
+      throw error
     }
-    try updates()
-    let update = pendingBatch ?? BatchUpdate()
+    let (update, completions) = self.updates.endBatch()
     let after = dataSourceCounts()
     let plan = try BatchUpdatePlan.plan(update, before: itemCounts, after: after)
-    // An empty batch moves nothing: no animation, only a redraw.
-    commit(plan, counts: after, presentation: update.isEmpty ? nil : before, completions: pendingCompletions)
+    // An empty batch moves nothing: no animation, only a drawing.redraw.
+    commit(plan, counts: after, presentation: update.isEmpty ? nil : before, completions: completions)
   }
 
   /// Inserts items in one animated batch: `updateModel` adds them to the
@@ -108,9 +108,9 @@ extension CollectionView {
   /// - Throws: <doc:/GridLayout/BatchUpdateError> when performed on its own
   ///   and it does not fit the data; nothing changed then.
   public func apply(_ update: BatchUpdate) throws(BatchUpdateError) {
-    guard pendingBatch != nil else {
+    guard updates.isCollectingBatch else {
       do {
-        try performBatchUpdates { pendingBatch?.merge(update) }
+        try performBatchUpdates { updates.record(update) }
       } catch let error as BatchUpdateError {
         throw error
       } catch {
@@ -119,7 +119,7 @@ extension CollectionView {
       }
       return
     }
-    pendingBatch?.merge(update)
+    updates.record(update)
   }
 
   /// Items inserted (index paths after the update).
@@ -164,19 +164,19 @@ extension CollectionView {
   func commit(_ plan: BatchUpdatePlan, counts: [Int], presentation: Presentation?, completions: [(Bool) -> Void]) {
     let oldFocus = focusedIndexPath
     let oldCounts = itemCounts
-    itemCounts = counts
+    data.setItemCounts(counts)
     resetPrefetching()
-    selection = SelectionState(items: Set(selection.items.compactMap { plan.newIndexPath(forOld: $0) }))
+    selection.follow { plan.newIndexPath(forOld: $0) }
     if let f = oldFocus {
-      focusedIndexPath = plan.newIndexPath(forOld: f) ?? neighbour(ofDeleted: f, oldCounts: oldCounts, plan: plan)
+      focus.focus(plan.newIndexPath(forOld: f) ?? neighbour(ofDeleted: f, oldCounts: oldCounts, plan: plan))
     }
-    rememberedFocus = rememberedFocus.flatMap { plan.newIndexPath(forOld: $0) }
-    if focusedIndexPath == nil { focusedIndexPath = rememberedFocusIfValid ?? firstIndexPath }
+    focus.followRemembered { plan.newIndexPath(forOld: $0) }
+    if focusedIndexPath == nil { focus.focus(rememberedFocusIfValid ?? firstIndexPath) }
     // Sections that scroll sideways keep their offsets where sections were
     // inserted, deleted or moved before them (an inserted one starts at 0).
     let movesSections = plan.sectionMap.enumerated().contains { $0.offset != $0.element } || counts.count != oldCounts.count
     let oldOffsets = movesSections ? sectionScrollingLayout.map { l in oldCounts.indices.map { l.horizontalOffset(ofSection: $0) } } : nil
-    needsLayout = true
+    scrolling.setNeedsLayout()
     layoutIfNeeded()
     if let oldOffsets, let layout = sectionScrollingLayout {
       var newOffsets = [Double](repeating: 0, count: counts.count)

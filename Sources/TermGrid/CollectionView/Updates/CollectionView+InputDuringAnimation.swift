@@ -13,8 +13,7 @@ extension CollectionView {
   /// transition held by the app and an item being moved are left alone
   /// (the keys drive them).
   public func completeAnimationForInput() {
-    guard let running = transition, running.heldFraction == nil, interactiveTransition == nil, movement == nil else { return }
-    if !running.hasDrawnFrame { holdsAnimationsUntilNextFrame = true }
+    guard updates.completeForInput(isMovingItem: movement != nil) else { return }
     finishTransition(finished: true)
   }
 }

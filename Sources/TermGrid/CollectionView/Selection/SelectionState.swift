@@ -5,9 +5,33 @@ import GridLayout
 /// delegate stays with the view; what a range selects is worked out here.
 struct SelectionState {
   /// The selected items.
-  var items: Set<IndexPath> = []
+  private(set) var items: Set<IndexPath> = []
   /// Where a range selection begins, with what was selected outside the range then.
-  var anchor: (indexPath: IndexPath, base: Set<IndexPath>)?
+  private(set) var anchor: (indexPath: IndexPath, base: Set<IndexPath>)?
+
+  /// A selection of `items` with no range begun.
+  init(items: Set<IndexPath> = []) { self.items = items }
+
+  /// Selects `indexPath`; false when it was selected already.
+  @discardableResult
+  mutating func insert(_ indexPath: IndexPath) -> Bool { items.insert(indexPath).inserted }
+
+  /// Deselects `indexPath`; false when it was not selected.
+  @discardableResult
+  mutating func remove(_ indexPath: IndexPath) -> Bool { items.remove(indexPath) != nil }
+
+  /// Deselects everything (the anchor stays).
+  mutating func removeAll() { items.removeAll() }
+
+  /// Where the next range begins (nil: at the focus then).
+  mutating func setAnchor(_ anchor: (indexPath: IndexPath, base: Set<IndexPath>)?) { self.anchor = anchor }
+
+  /// Follows the items through a batch update (`newIndexPath`: where an
+  /// item went; nil, deleted) and forgets the anchor.
+  mutating func follow(_ newIndexPath: (IndexPath) -> IndexPath?) {
+    items = Set(items.compactMap(newIndexPath))
+    anchor = nil
+  }
 
   /// True when `indexPath` is selected.
   func contains(_ indexPath: IndexPath) -> Bool { items.contains(indexPath) }

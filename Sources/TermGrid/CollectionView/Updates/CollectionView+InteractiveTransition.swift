@@ -49,7 +49,7 @@ extension CollectionView {
     let presentation = capturePresentation()
     let old = collectionViewLayout
     let start =
-      transition?.scrollExtent(at: clock.now) ?? ScrollExtent(offset: contentOffset, contentSize: old.contentSize)
+      updates.transition?.scrollExtent(at: clock.now) ?? ScrollExtent(offset: contentOffset, contentSize: old.contentSize)
     let interactive = InteractiveTransition(
       oldLayout: old, oldOffset: contentOffset, oldFocus: focusedIndexPath, completion: completion)
     collectionViewLayout = layout
@@ -61,15 +61,14 @@ extension CollectionView {
     beginTransition(
       from: presentation, newKey: { $0 }, isInserted: { _ in false }, oldLayout: old,
       completions: [])
-    transition?.heldFraction = 0
-    transition?.scrolling = (start, ScrollExtent(offset: contentOffset, contentSize: layout.contentSize))
-    interactiveTransition = interactive
+    updates.holdForInteraction(
+      interactive, scrolling: start, to: ScrollExtent(offset: contentOffset, contentSize: layout.contentSize))
   }
 
   /// True from ``startInteractiveTransition(to:completion:)`` until
   /// ``finishInteractiveTransition()`` or ``cancelInteractiveTransition()``
   /// (or a change that completes it) is called: while the app drives it.
-  public var isInteractiveTransitionInProgress: Bool { interactiveTransition != nil }
+  public var isInteractiveTransitionInProgress: Bool { updates.interactiveTransition != nil }
 
   /// How far the interactive transition has gone, from 0 (every element
   /// where the old layout had it, the screen as it was) to 1 (where the new
@@ -80,14 +79,8 @@ extension CollectionView {
   /// cancel). Set values are kept within 0...1; setting it while no
   /// interactive transition is held does nothing, and it reads 0 then.
   public var transitionProgress: Double {
-    get { interactiveTransition != nil ? transition?.heldFraction ?? 0 : 0 }
-    set {
-      guard interactiveTransition != nil, let held = transition?.heldFraction, !newValue.isNaN else { return }
-      let progress = min(max(newValue, 0), 1)
-      guard progress != held else { return }
-      transition?.heldFraction = progress
-      setNeedsDisplay()
-    }
+    get { updates.transitionProgress }
+    set { if updates.setTransitionProgress(newValue) { setNeedsDisplay() } }
   }
 
   /// Ends the interactive transition with the new layout, as UIKit's
@@ -98,12 +91,12 @@ extension CollectionView {
   /// would have. The completion is told `(true, true)` at the end. Does
   /// nothing when no interactive transition is held.
   public func finishInteractiveTransition() {
-    guard let interactive = interactiveTransition, var t = transition, let progress = t.heldFraction else { return }
-    interactiveTransition = nil
+    guard let (interactive, held, progress) = updates.releaseInteraction() else { return }
+    var t = held
     let completion = interactive.completion
     guard motionDuration > 0, progress < 1 else {
-      transition = nil
-      redraw.invalidateAll()
+      updates.endReleased()
+      drawing.invalidateAll()
       completion?(true, true)
       return
     }
@@ -112,7 +105,7 @@ extension CollectionView {
     t.start = clock.now
     t.duration = motionDuration * (1 - progress)
     t.completions = [{ completion?(true, $0) }]
-    transition = t
+    updates.finishReleased(t)
     setNeedsDisplay()
   }
 
@@ -126,15 +119,15 @@ extension CollectionView {
   /// `(false, true)` at the end. Does nothing when no interactive
   /// transition is held.
   public func cancelInteractiveTransition() {
-    guard let interactive = interactiveTransition, var t = transition, let progress = t.heldFraction else { return }
-    interactiveTransition = nil
+    guard let (interactive, held, progress) = updates.releaseInteraction() else { return }
+    var t = held
     let newOffset = contentOffset
     let focusBefore = focusedIndexPath
     contentOffset = interactive.oldOffset
     collectionViewLayout = interactive.oldLayout
     layoutIfNeeded()
-    if let f = interactive.oldFocus, isValid(f) { focusedIndexPath = f }
-    redraw.invalidateAll()
+    if let f = interactive.oldFocus, isValid(f) { focus.focus(f) }
+    drawing.invalidateAll()
     let completion = interactive.completion
     if motionDuration > 0, progress > 0 {
       // The tracks were laid out for the new offset: back to the old one, nothing moves on screen.
@@ -151,10 +144,10 @@ extension CollectionView {
       t.start = clock.now
       t.duration = motionDuration * progress
       t.completions = [{ completion?(false, $0) }]
-      transition = t
+      updates.finishReleased(t)
       tellFocusChanged(from: focusBefore)
     } else {
-      transition = nil
+      updates.endReleased()
       tellFocusChanged(from: focusBefore)
       completion?(false, true)
     }

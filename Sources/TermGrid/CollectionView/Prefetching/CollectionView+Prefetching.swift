@@ -24,25 +24,10 @@ extension CollectionViewDataSourcePrefetching {
   public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {}
 }
 
-/// What the view last announced to its prefetch data source.
-struct PrefetchState {
-  /// The items announced and not cancelled or drawn.
-  var announced: Set<IndexPath> = []
-  /// The offset when last looked at (nil: never, or the data changed).
-  var offset: Point?
-  /// The last direction of scrolling along each axis (+1 or -1).
-  var direction = (x: 1.0, y: 1.0)
-  /// The cell size pictures in pixels were made for when the items were
-  /// announced (nil: pictures in symbols).
-  var pictureCellSize: PixelSize?
-  /// The cell size whose shape pictures in symbols were made for (nil: 1 x 2).
-  var symbolCellSize: PixelSize?
-}
-
 extension CollectionView {
   /// Forgets what was announced (the index paths no longer name the same items).
   func resetPrefetching() {
-    prefetch = PrefetchState(pictureCellSize: prefetch.pictureCellSize, symbolCellSize: prefetch.symbolCellSize)
+    prefetch.reset()
   }
 
   /// After a frame: tells the prefetch data source about the items one
@@ -51,12 +36,7 @@ extension CollectionView {
   func updatePrefetching() {
     guard isPrefetchingEnabled, let target = prefetchDataSource else { return }
     let offset = contentOffset
-    if let last = prefetch.offset, last == offset { return }
-    if let last = prefetch.offset {
-      if offset.x != last.x { prefetch.direction.x = offset.x > last.x ? 1 : -1 }
-      if offset.y != last.y { prefetch.direction.y = offset.y > last.y ? 1 : -1 }
-    }
-    prefetch.offset = offset
+    guard prefetch.scrolled(to: offset) else { return }
     let visible = visibleRect
     guard visible.width > 0, visible.height > 0 else { return }
     let size = contentSize
@@ -91,7 +71,7 @@ extension CollectionView {
     }
     let new = soon.filter { !prefetch.announced.contains($0) }
     let dropped = prefetch.announced.filter { !soonSet.contains($0) && !shown.contains($0) }
-    prefetch.announced = soonSet
+    prefetch.announce(soonSet)
     if !dropped.isEmpty { target.collectionView(self, cancelPrefetchingForItemsAt: dropped.sorted()) }
     if !new.isEmpty { target.collectionView(self, prefetchItemsAt: new) }
   }

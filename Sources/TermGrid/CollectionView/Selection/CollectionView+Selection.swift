@@ -27,15 +27,15 @@ extension CollectionView {
   public func selectItem(at indexPath: IndexPath?, animated: Bool = false, scrollPosition: ScrollPosition? = nil) {
     guard let indexPath else {
       for p in selection.items { setNeedsDisplay(forItemAt: p) }
-      selection.items.removeAll()
+      selection.removeAll()
       return
     }
     guard allowsSelection, isValid(indexPath) else { return }
     if !allowsMultipleSelection {
       for old in selection.items where old != indexPath { setNeedsDisplay(forItemAt: old) }
-      selection.items.removeAll()
+      selection.removeAll()
     }
-    selection.items.insert(indexPath)
+    selection.insert(indexPath)
     setNeedsDisplay(forItemAt: indexPath)
     if let scrollPosition { scrollToItem(at: indexPath, position: scrollPosition) }
   }
@@ -46,7 +46,7 @@ extension CollectionView {
   ///   - indexPath: the item to deselect.
   ///   - animated: accepted for UIKit's signature; drawn in the next frame either way.
   public func deselectItem(at indexPath: IndexPath, animated: Bool = false) {
-    if selection.items.remove(indexPath) != nil { setNeedsDisplay(forItemAt: indexPath) }
+    if selection.remove(indexPath) { setNeedsDisplay(forItemAt: indexPath) }
   }
 
   /// Deselects every item in code (no delegate method is called), as
@@ -66,12 +66,12 @@ extension CollectionView {
     guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return false }
     if !allowsMultipleSelection {
       for old in selection.items.sorted() {
-        selection.items.remove(old)
+        selection.remove(old)
         setNeedsDisplay(forItemAt: old)
         delegate?.collectionView(self, didDeselectItemAt: old)
       }
     }
-    selection.items.insert(indexPath)
+    selection.insert(indexPath)
     setNeedsDisplay(forItemAt: indexPath)
     delegate?.collectionView(self, didSelectItemAt: indexPath)
     announceIfReading("selected: \(accessibilityLabel(ofItemAt: indexPath)), \(selection.items.count) selected")
@@ -83,7 +83,7 @@ extension CollectionView {
   func deselectByUser(_ indexPath: IndexPath) -> Bool {
     guard selection.items.contains(indexPath) else { return false }
     guard delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else { return false }
-    selection.items.remove(indexPath)
+    selection.remove(indexPath)
     setNeedsDisplay(forItemAt: indexPath)
     delegate?.collectionView(self, didDeselectItemAt: indexPath)
     announceIfReading("deselected: \(accessibilityLabel(ofItemAt: indexPath)), \(selection.items.count) selected")
@@ -96,7 +96,7 @@ extension CollectionView {
   func toggleSelectionByUser(_ indexPath: IndexPath) -> Bool {
     guard allowsSelection else { return false }
     let changed = selection.items.contains(indexPath) ? deselectByUser(indexPath) : selectByUser(indexPath)
-    selection.anchor = (indexPath, selection.items.subtracting([indexPath]))
+    selection.setAnchor((indexPath, selection.items.subtracting([indexPath])))
     return changed
   }
 
@@ -105,7 +105,7 @@ extension CollectionView {
   func clearSelectionByUser() -> Bool {
     guard !selection.items.isEmpty else { return false }
     for p in selection.items.sorted() { deselectByUser(p) }
-    selection.anchor = nil
+    selection.setAnchor(nil)
     return true
   }
 
@@ -130,7 +130,7 @@ extension CollectionView {
     focusItem(at: target)
     for p in selection.items.subtracting(wanted).sorted() { deselectByUser(p) }
     for p in wanted.subtracting(selection.items).sorted() { selectByUser(p) }
-    selection.anchor = anchor
+    selection.setAnchor(anchor)
     return true
   }
 }

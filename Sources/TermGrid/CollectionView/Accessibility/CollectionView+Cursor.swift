@@ -20,7 +20,7 @@ extension CollectionView {
   /// source is not asked again), and shows it in screen-reader mode.
   func placeCursor(on surface: inout Surface) {
     guard let focused = focusedIndexPath else { return }
-    let offset = redraw.focusedTextOffset.flatMap { $0.indexPath == focused ? $0 : nil }
+    let offset = drawing.redraw.focusedTextOffset.flatMap { $0.indexPath == focused ? $0 : nil }
     let cell = cursorCell(forItemAt: focused) { frame in
       offset.map { CellPoint(x: frame.x + $0.dx, y: frame.y + $0.dy) }
     }

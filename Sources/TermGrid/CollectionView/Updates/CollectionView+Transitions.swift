@@ -67,7 +67,7 @@ extension CollectionView {
       x: visible.minX - visible.width, y: visible.minY - visible.height, width: 3 * visible.width,
       height: 3 * visible.height)
     let now = clock.now
-    if let transition {
+    if let transition = updates.transition {
       for track in transition.tracks {
         let a = transition.presented(track, at: now)
         if track.isDisappearing {
@@ -155,28 +155,24 @@ extension CollectionView {
       tracks.append(TransitionTrack(key: key, from: from, to: to, content: nil, isDisappearing: false))
       tracked.insert(key)
     }
-    transition = LayoutTransition(
-      start: clock.now, duration: motionDuration, curve: animationCurve, tracks: tracks, completions: completions)
+    updates.begin(
+      LayoutTransition(
+        start: clock.now, duration: motionDuration, curve: animationCurve, tracks: tracks, completions: completions))
     setNeedsDisplay()
   }
 
   /// Ends the running animation, if any, calling its completions.
   func finishTransition(finished: Bool) {
-    guard let t = transition else { return }
-    transition = nil
-    redraw.invalidateAll()
-    // An interactive transition held by the app and cut short: the new layout stays.
-    if t.heldFraction != nil, let interactive = interactiveTransition {
-      interactiveTransition = nil
-      interactive.completion?(true, false)
-    }
-    for c in t.completions { c(finished) }
+    guard updates.transition != nil else { return }
+    // (Marked before anyone is told: a completion may change the view again.)
+    drawing.invalidateAll()
+    updates.endTransition(finished: finished)
   }
 
   /// Draws one frame of the running animation; false when it has ended
   /// (the caller then draws the final state as usual).
   func drawTransition(into surface: inout Surface) -> Bool {
-    guard let t = transition else { return false }
+    guard let t = updates.transition else { return false }
     let now = clock.now
     guard t.heldFraction != nil || t.timeFraction(at: now) < 1 else {
       finishTransition(finished: true)
@@ -218,8 +214,8 @@ extension CollectionView {
       rasterize(elements, inDrawingOrder: true, clip: view, on: &surface)
       drawScrollIndicator(at: extent, on: &surface)
     }
-    redraw.didDrawAnimationFrame()
-    transition?.hasDrawnFrame = true
+    drawing.didDrawAnimationFrame()
+    updates.didDrawAnimationFrame()
     return true
   }
 }

@@ -9,18 +9,18 @@ extension CollectionView {
   /// ``drawsIncrementally``, only what changed since the last draw.
   /// The terminal's cursor is left on the focused item's text (``focusedItemTextCell``).
   public func draw(into surface: inout Surface) {
-    holdsAnimationsUntilNextFrame = false
+    updates.didDrawFrame()
     layoutIfNeeded()
     defer {
       updatePrefetching()
       placeCursor(on: &surface)
     }
-    if transition != nil, drawTransition(into: &surface) { return }
+    if updates.transition != nil, drawTransition(into: &surface) { return }
     let view = viewport
-    let plan = redraw.plan(
+    let plan = drawing.redraw.plan(
       at: contentOffset, frame: frame, area: view, surfaceWidth: surface.width, surfaceHeight: surface.height,
       incrementally: drawsIncrementally && movement == nil)
-    defer { redraw.didDraw(at: contentOffset, surfaceWidth: surface.width, surfaceHeight: surface.height) }
+    defer { drawing.didDraw(at: contentOffset, surfaceWidth: surface.width, surfaceHeight: surface.height) }
     // A fixed background does not move with the rows: a scroll draws everything.
     guard case .incremental(let dy) = plan, dy == 0 || backgroundScrollsWithRows else {
       drawAll(into: &surface)
@@ -36,12 +36,12 @@ extension CollectionView {
       redrawCells(band, on: &surface)
       // Elements that float above the others (pinned headers) do not scroll
       // with the content: redraw where they were (now shifted) and where they are.
-      let stale = redraw.floatingRects.map { $0.offsetBy(dx: 0, dy: -dy).intersection(view) }
-      redraw.floatingRects = floatingFrames(collectionViewLayout.layoutAttributesForElements(in: visibleRect))
-      for rect in stale + redraw.floatingRects where !rect.isEmpty { redrawCells(rect, on: &surface) }
+      let stale = drawing.redraw.floatingRects.map { $0.offsetBy(dx: 0, dy: -dy).intersection(view) }
+      drawing.setFloatingRects(floatingFrames(collectionViewLayout.layoutAttributesForElements(in: visibleRect)))
+      for rect in stale + drawing.redraw.floatingRects where !rect.isEmpty { redrawCells(rect, on: &surface) }
       drawScrollIndicator(on: &surface)
     }
-    for path in redraw.dirtyItems {
+    for path in drawing.redraw.dirtyItems {
       guard let f = collectionViewLayout.layoutAttributesForItem(at: path)?.frame else { continue }
       let rect = geometry.surfaceRect(ofContent: f)
       if !rect.isEmpty { redrawCells(rect, on: &surface) }
@@ -64,7 +64,7 @@ extension CollectionView {
     guard !view.isEmpty else { return }
     drawBackground(in: view, on: &surface)
     var attributes = collectionViewLayout.layoutAttributesForElements(in: visibleRect)
-    redraw.floatingRects = floatingFrames(attributes)
+    drawing.setFloatingRects(floatingFrames(attributes))
     if let lifted = liftedAttributes() {
       attributes.removeAll { $0.category == .item && $0.indexPath == lifted.indexPath }
       let sorted = attributes.sorted(by: LayoutAttributes.drawingOrder).map { DrawnElement(attributes: $0) }
@@ -125,17 +125,17 @@ extension CollectionView {
     }
     if state.isFocused {
       let start = renderer.textStart(of: content, in: cellFrame)
-      redraw.focusedTextOffset = (attrs.indexPath, start.x - cellFrame.x, start.y - cellFrame.y)
+      drawing.setFocusedTextOffset((attrs.indexPath, start.x - cellFrame.x, start.y - cellFrame.y))
     }
     if let awaited = renderer.draw(content, in: cellFrame, state: state, on: &surface) {
-      redraw.awaitPicture(from: ObjectIdentifier(awaited), for: attrs.category == .item && !isDetached ? attrs.indexPath : nil)
+      drawing.awaitPicture(from: ObjectIdentifier(awaited), for: attrs.category == .item && !isDetached ? attrs.indexPath : nil)
     }
   }
 
   /// Redraws the whole view (and what is drawn over it) when `source`'s
   /// picture is ready: for pictures drawn outside the items (an overlay's).
   func setNeedsDisplay(whenPictureIsReady source: any PictureSource) {
-    redraw.awaitPicture(from: ObjectIdentifier(source), for: nil)
+    drawing.awaitPicture(from: ObjectIdentifier(source), for: nil)
   }
 
   /// Whether a picture being made in ``backgroundWork`` may still arrive.
@@ -149,7 +149,7 @@ extension CollectionView {
   public func takeBackgroundResults() -> Bool {
     var changed = false
     for work in backgroundWork {
-      for source in work.takeFinishedSources() where redraw.pictureArrived(from: source) { changed = true }
+      for source in work.takeFinishedSources() where drawing.pictureArrived(from: source) { changed = true }
     }
     return changed
   }
@@ -164,7 +164,9 @@ extension CollectionView {
 
   /// What `dataSource` says an element shows (a decoration: its drawer).
   func content(for attrs: LayoutAttributes, from dataSource: any CollectionViewDataSource) -> ElementContent? {
-    if attrs.category == .decoration { return (decorationDrawers[attrs.kind] ?? Self.listDecorationDrawer(ofKind: attrs.kind))?(attrs) }
+    if attrs.category == .decoration {
+      return (drawing.decorationDrawers[attrs.kind] ?? Self.listDecorationDrawer(ofKind: attrs.kind))?(attrs)
+    }
     if attrs.category == .item {
       return dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: attrs.indexPath))
     }

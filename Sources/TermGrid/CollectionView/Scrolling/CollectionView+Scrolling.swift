@@ -10,7 +10,7 @@ extension CollectionView {
     let clamped = geometry.clamped(offset, contentSize: collectionViewLayout.contentSize)
     guard clamped != contentOffset else { return }
     contentOffset = clamped
-    redraw.invalidateScroll()
+    drawing.invalidateScroll()
     tellLayoutBounds()
   }
 
@@ -21,38 +21,12 @@ extension CollectionView {
   public func scrollToItem(at indexPath: IndexPath, position: ScrollPosition) {
     revealInSection(indexPath, position: position)
     guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
-    let vw = Double(viewport.width)
-    let vh = Double(viewport.height)
-    var offset = contentOffset
-    // An item in the first line of its section brings the section's header with it.
-    var top = frame.minY
-    if let header = collectionViewLayout.layoutAttributesForSupplementaryElement(
-      ofKind: .header, at: IndexPath(item: 0, section: indexPath.section))?.frame,
-      header.maxY <= frame.minY, frame.minY - header.maxY < frame.height, frame.maxY - header.minY <= vh
-    {
-      top = header.minY
-    }
-    // And an item in the last line brings the footer.
-    var bottom = frame.maxY
-    if let footer = collectionViewLayout.layoutAttributesForSupplementaryElement(
-      ofKind: .footer, at: IndexPath(item: 0, section: indexPath.section))?.frame,
-      footer.minY >= frame.maxY, footer.minY - frame.maxY < frame.height, footer.maxY - top <= vh
-    {
-      bottom = footer.maxY
-    }
-    switch position {
-    case .top: offset.y = top
-    case .bottom: offset.y = bottom - vh
-    case .centered: offset.y = frame.midY - vh / 2
-    case .minimal:
-      if bottom > offset.y + vh { offset.y = bottom - vh }
-      if top < offset.y { offset.y = top }
-      if frame.maxX > offset.x + vw { offset.x = frame.maxX - vw }
-      if frame.minX < offset.x { offset.x = frame.minX }
-    }
-    if position != .minimal {
-      offset.x = min(max(offset.x, frame.maxX - vw), frame.minX)
-    }
+    let section = IndexPath(item: 0, section: indexPath.section)
+    let offset = Scrolling.offset(
+      showing: frame,
+      header: collectionViewLayout.layoutAttributesForSupplementaryElement(ofKind: .header, at: section)?.frame,
+      footer: collectionViewLayout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: section)?.frame,
+      at: position, from: contentOffset, viewSize: geometry.size)
     let before = contentOffset
     setContentOffset(offset)
     // A pinned header (a supplementary element floating above the items,
@@ -60,10 +34,10 @@ extension CollectionView {
     // cover the item's top: scroll up by the overlap. (Not asked when the
     // view did not move and the screen is as last drawn, with nothing
     // floating over the item: a focus move within the screen asks nothing.)
-    let screenIsCurrent = contentOffset == before && redraw.screenIsCurrent(at: contentOffset)
+    let screenIsCurrent = contentOffset == before && drawing.redraw.screenIsCurrent(at: contentOffset)
     if position != .bottom,
       !screenIsCurrent
-        || redraw.floatingRects.contains(where: { !$0.intersection(geometry.surfaceRect(ofContent: frame)).isEmpty })
+        || drawing.redraw.floatingRects.contains(where: { !$0.intersection(geometry.surfaceRect(ofContent: frame)).isEmpty })
     {
       let band = Rect(x: frame.minX, y: frame.minY, width: max(1, frame.width), height: 1)
       let overlap =
@@ -83,26 +57,8 @@ extension CollectionView {
       let frame = layoutAttributesForItem(at: indexPath)?.frame
     else { return }
     let old = shelves.horizontalOffset(ofSection: indexPath.section)
-    let width = Double(viewport.width)
-    // A cell of margin either side, so the gap to the next item shows.
-    let minX = frame.minX - 1
-    let maxX = frame.maxX + 1
-    var offset = old
-    if position == .centered {
-      offset += frame.midX - width / 2
-    } else {
-      if maxX > width { offset += maxX - width }
-      if minX - (offset - old) < 0 { offset = old + minX }
-    }
-    // The item's edges in the unscrolled row.
-    let left = frame.minX + old
-    let right = frame.maxX + old
-    if let resting = shelves.restingHorizontalOffsets(
-      ofSection: indexPath.section, in: (min(old, offset) - width)...(max(old, offset) + width))
-    {
-      let showing = resting.filter { left - $0 >= 0 && right - $0 <= width }
-      let target = position == .centered ? offset : old
-      if let best = showing.min(by: { abs($0 - target) < abs($1 - target) }) { offset = best }
+    let offset = Scrolling.sectionOffset(showing: frame, at: position, from: old, width: Double(viewport.width)) {
+      shelves.restingHorizontalOffsets(ofSection: indexPath.section, in: $0)
     }
     shelves.setHorizontalOffset(offset, ofSection: indexPath.section)
     if shelves.horizontalOffset(ofSection: indexPath.section) != old { didScrollSection() }
@@ -122,9 +78,8 @@ extension CollectionView {
     else { return false }
     let old = shelves.horizontalOffset(ofSection: section)
     let width = Double(max(1, viewport.width))
-    var offset = old + (right ? 6 : -6)
-    if let resting = shelves.restingHorizontalOffsets(ofSection: section, in: (old - 2 * width)...(old + 2 * width)) {
-      offset = (right ? resting.first { $0 > old } : resting.last { $0 < old }) ?? old
+    let offset = Scrolling.sectionStep(from: old, right: right, width: width) {
+      shelves.restingHorizontalOffsets(ofSection: section, in: $0)
     }
     shelves.setHorizontalOffset(offset, ofSection: section)
     guard shelves.horizontalOffset(ofSection: section) != old else { return true }
@@ -135,7 +90,7 @@ extension CollectionView {
   /// A section scrolled sideways: everything is drawn again, and the items
   /// ahead looked at again after the frame.
   private func didScrollSection() {
-    redraw.invalidateAll()
-    prefetch.offset = nil
+    drawing.invalidateAll()
+    prefetch.lookAgain()
   }
 }

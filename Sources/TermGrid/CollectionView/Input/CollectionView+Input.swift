@@ -7,10 +7,10 @@ extension CollectionView {
   @discardableResult
   public func perform(_ action: CollectionAction) -> Bool {
     if movement != nil { return performWhileMoving(action) }
-    if interactiveTransition != nil { return performWhileTransitioning(action) }
+    if updates.interactiveTransition != nil { return performWhileTransitioning(action) }
     switch action {
     case .toggleSelection, .extendSelection: break  // they set the range's anchor themselves
-    default: selection.anchor = nil
+    default: selection.setAnchor(nil)
     }
     switch action {
     case .moveFocus(let d): return performOutlineMove(d) || moveFocus(d)
@@ -95,7 +95,7 @@ extension CollectionView {
   }
 
   private func handleMouse(_ m: MouseEvent) -> Bool {
-    if interactiveTransition != nil { return handleMouseWhileTransitioning(m) }
+    if updates.interactiveTransition != nil { return handleMouseWhileTransitioning(m) }
     switch m.kind {
     case .scrollLeft, .scrollRight:
       // Sideways where the layout scrolls sideways, or the section under
@@ -115,40 +115,38 @@ extension CollectionView {
       } else {
         setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + step))
       }
-      if mouseTracking.isDragging { updateInteractiveMovementTargetPosition(contentPoint(x: m.x, y: m.y)) }
+      if interaction.mouse.isDragging { updateInteractiveMovementTargetPosition(contentPoint(x: m.x, y: m.y)) }
       return true
     case .press:
-      mouseTracking.pressed = nil
-      mouseTracking.isDragging = false
+      interaction.releaseMouse()
       guard movement == nil, let path = indexPathForItem(atSurfaceX: m.x, y: m.y) else { return false }
       if canHighlight(path) { focusItem(at: path) }
-      mouseTracking.pressed = (path, m.x, m.y)
+      interaction.press(path, x: m.x, y: m.y)
       return true
     case .drag, .move:
-      guard let pressed = mouseTracking.pressed else { return false }
-      if !mouseTracking.isDragging {
+      guard let pressed = interaction.mouse.pressed else { return false }
+      if !interaction.mouse.isDragging {
         guard pressed.x != m.x || pressed.y != m.y, beginInteractiveMovementForItem(at: pressed.indexPath) else {
           return false
         }
-        mouseTracking.isDragging = true
+        interaction.startDragging()
       }
       autoscroll(towards: m.y)
       updateInteractiveMovementTargetPosition(contentPoint(x: m.x, y: m.y))
       return true
     case .release:
       defer {
-        mouseTracking.pressed = nil
-        mouseTracking.isDragging = false
+        interaction.releaseMouse()
       }
-      if mouseTracking.isDragging {
+      if interaction.mouse.isDragging {
         endInteractiveMovement()
         return true
       }
-      guard let pressed = mouseTracking.pressed, indexPathForItem(atSurfaceX: m.x, y: m.y) == pressed.indexPath else {
+      guard let pressed = interaction.mouse.pressed, indexPathForItem(atSurfaceX: m.x, y: m.y) == pressed.indexPath else {
         return false
       }
       if clickOutlineDisclosure(ofItemAt: pressed.indexPath, x: m.x, y: m.y) {
-        mouseTracking.lastClick = nil
+        interaction.forgetClick()
         return true
       }
       click(pressed.indexPath, modifiers: m.modifiers)
@@ -156,13 +154,13 @@ extension CollectionView {
     case .click, .doubleClick:
       guard movement == nil, let path = indexPathForItem(atSurfaceX: m.x, y: m.y) else { return false }
       if clickOutlineDisclosure(ofItemAt: path, x: m.x, y: m.y) {
-        mouseTracking.lastClick = nil
+        interaction.forgetClick()
         return true
       }
       if m.kind == .doubleClick {
         if canHighlight(path) { focusItem(at: path) }
         delegate?.collectionView(self, didActivateItemAt: path)
-        mouseTracking.lastClick = nil
+        interaction.forgetClick()
       } else {
         click(path, modifiers: m.modifiers)
       }
@@ -175,12 +173,12 @@ extension CollectionView {
   /// soon after is a double click, which activates it.
   private func click(_ path: IndexPath, modifiers: Key.Modifiers) {
     let now = clock.now
-    if let last = mouseTracking.lastClick, last.indexPath == path, now - last.time <= MouseTracking.doubleClickInterval {
-      mouseTracking.lastClick = nil
+    if let last = interaction.mouse.lastClick, last.indexPath == path, now - last.time <= MouseTracking.doubleClickInterval {
+      interaction.forgetClick()
       delegate?.collectionView(self, didActivateItemAt: path)
       return
     }
-    mouseTracking.lastClick = (path, now)
+    interaction.click(path, at: now)
     if modifiers.contains(.shift), allowsMultipleSelection {
       extendSelection(to: path)
       return

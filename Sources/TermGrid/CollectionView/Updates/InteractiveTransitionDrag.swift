@@ -96,8 +96,7 @@ public struct InteractiveTransitionDrag {
         direction = delta > 0 ? 1 : -1
         view.startInteractiveTransition(to: target, completion: completion)
         // The press began this drag: the view is not to take it as a click or an item's drag.
-        view.mouseTracking.pressed = nil
-        view.mouseTracking.isDragging = false
+        view.interaction.releaseMouse()
         isDragging = true
       }
       guard view.isInteractiveTransitionInProgress else {
@@ -135,8 +134,7 @@ public struct InteractiveTransitionDrag {
         view.cancelInteractiveTransition()
       }
     }
-    view.mouseTracking.pressed = nil
-    view.mouseTracking.isDragging = false
+    view.interaction.releaseMouse()
     isDragging = false
     origin = nil
   }

@@ -13,17 +13,15 @@ extension CollectionView {
       scrollToItem(at: indexPath, position: .minimal)
     }
     guard indexPath != focusedIndexPath else { return }
-    let old = focusedIndexPath
-    if indexPath == nil, remembersLastFocusedIndexPath { rememberedFocus = old }
+    let old = focus.focus(indexPath, remembering: remembersLastFocusedIndexPath)
     setNeedsDisplay(forItemAt: old)
-    focusedIndexPath = indexPath
     setNeedsDisplay(forItemAt: indexPath)
     tellFocusChanged(from: old)
   }
 
   /// The item to give the focus back to (``remembersLastFocusedIndexPath``), when it still exists.
   var rememberedFocusIfValid: IndexPath? {
-    guard remembersLastFocusedIndexPath, let r = rememberedFocus, isValid(r) else { return nil }
+    guard remembersLastFocusedIndexPath, let r = focus.rememberedFocus, isValid(r) else { return nil }
     return r
   }
 
@@ -104,46 +102,13 @@ extension CollectionView {
       return
     }
     let sideways = collectionViewLayout.scrollsHorizontally
-    let navigation = collectionViewLayout.focusNavigation
-    let inLines = navigation == (sideways ? .columns : .rows)
     let page = Double(max(1, sideways ? viewport.width : viewport.height))
-    let content = collectionViewLayout.contentSize
-    let contentAlong = sideways ? content.width : content.height
-    let contentAcross = sideways ? content.height : content.width
-    let target = min(max(0, (sideways ? frame.midX : frame.midY) + (down ? page : -page)), max(0, contentAlong - 0.5))
-    let across = sideways ? frame.midY : frame.midX
-    let (acrossLow, acrossHigh) = sideways ? (frame.minY, frame.maxY) : (frame.minX, frame.maxX)
-    // Along the scroll direction counts more (rows twice as much as they look).
-    let alongWeight = sideways ? 4.0 : cellAspectRatio * 4
-    var reach = page / 2
-    var chosen: IndexPath?
-    // In lines: how far the item's line is from the point, then how far
-    // sideways the item is (its gap, then its middle).
-    var best = (along: Double.infinity, gap: Double.infinity, offset: Double.infinity)
-    while reach <= contentAlong + page {
-      let band =
-        sideways
-        ? Rect(x: target - reach, y: 0, width: 2 * reach, height: max(contentAcross, 1))
-        : Rect(x: 0, y: target - reach, width: max(contentAcross, 1), height: 2 * reach)
-      for a in collectionViewLayout.layoutAttributesForElements(in: band)
-      where a.category == .item && !a.isHidden && !isScrolledAway(a, from: f) {
-        let p = a.frame.center
-        let key: (along: Double, gap: Double, offset: Double)
-        if inLines {
-          let (low, high) = sideways ? (a.frame.minX, a.frame.maxX) : (a.frame.minY, a.frame.maxY)
-          let (aLow, aHigh) = sideways ? (a.frame.minY, a.frame.maxY) : (a.frame.minX, a.frame.maxX)
-          key = (max(0, low - target, target - high), max(0, aLow - acrossHigh, acrossLow - aHigh), abs((sideways ? p.y : p.x) - across))
-        } else {
-          key = (abs((sideways ? p.x : p.y) - target) * alongWeight + abs((sideways ? p.y : p.x) - across), 0, 0)
-        }
-        guard key < best || (key == best && chosen.map { a.indexPath < $0 } == true), canHighlight(a.indexPath) else { continue }
-        best = key
-        chosen = a.indexPath
-      }
-      // Anything outside the band lies farther than `reach` from the point.
-      if chosen != nil && (!inLines || best.along < reach) { break }
-      reach *= 2
-    }
+    let chosen = FocusEngine.pageTarget(
+      from: frame, down: down, page: page, sideways: sideways,
+      inLines: collectionViewLayout.focusNavigation == (sideways ? .columns : .rows),
+      contentSize: collectionViewLayout.contentSize, cellAspectRatio: cellAspectRatio,
+      elements: collectionViewLayout.layoutAttributesForElements(in:),
+      isCandidate: { !isScrolledAway($0, from: f) }, canHighlight: canHighlight)
     guard let chosen else { return }
     let step = down ? page : -page
     setContentOffset(
@@ -225,18 +190,7 @@ extension CollectionView {
   /// The next item in index order after `start` that the focus may land
   /// on, within one section or across all; nil when there is none.
   func nextHighlightable(after start: IndexPath, forward: Bool, within section: Int? = nil) -> IndexPath? {
-    var s = start.section
-    var i = start.item + (forward ? 1 : -1)
-    while s >= 0 && s < numberOfSections {
-      while i >= 0 && i < numberOfItems(inSection: s) {
-        let p = IndexPath(item: i, section: s)
-        if canHighlight(p) { return p }
-        i += forward ? 1 : -1
-      }
-      if section != nil { return nil }
-      s += forward ? 1 : -1
-      i = forward ? 0 : numberOfItems(inSection: s) - 1
-    }
-    return nil
+    FocusEngine.nextInOrder(
+      after: start, forward: forward, within: section, itemCounts: itemCounts, canHighlight: canHighlight)
   }
 }

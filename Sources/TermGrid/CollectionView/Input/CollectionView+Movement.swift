@@ -25,7 +25,7 @@ extension CollectionView {
     focusItem(at: indexPath)
     // Lifted with an animation, as every later step is: from where it lies to where it is raised.
     let presentation = motionDuration > 0 ? capturePresentation() : nil
-    movement = InteractiveMovement(source: indexPath, target: indexPath, counts: itemCounts, position: nil)
+    interaction.beginMovement(InteractiveMovement(source: indexPath, target: indexPath, counts: itemCounts, position: nil))
     settle(from: presentation)
     return true
   }
@@ -37,7 +37,7 @@ extension CollectionView {
   /// may redirect. Over no item, only the lifted item moves.
   public func updateInteractiveMovementTargetPosition(_ position: Point) {
     guard movement != nil else { return }
-    movement?.position = position
+    interaction.moveLifted(to: position)
     setNeedsDisplay()
     if let proposed = indexPathForItem(at: position) { propose(proposed) }
   }
@@ -59,7 +59,7 @@ extension CollectionView {
   public func endInteractiveMovement() {
     guard let m = movement else { return }
     let presentation = motionDuration > 0 ? capturePresentation() : nil
-    movement = nil
+    interaction.endMovement()
     if m.source != m.target {
       dataSource?.collectionView(self, moveItemAt: m.source, to: m.target)
     }
@@ -70,7 +70,7 @@ extension CollectionView {
   public func cancelInteractiveMovement() {
     guard let m = movement else { return }
     let presentation = motionDuration > 0 ? capturePresentation() : nil
-    movement = nil
+    interaction.endMovement()
     putBack(m, presentation: presentation)
   }
 
@@ -78,7 +78,7 @@ extension CollectionView {
   /// reload or a batch update, whose counts are the data's).
   func cancelMovementWithoutAnimation() {
     guard let m = movement else { return }
-    movement = nil
+    interaction.endMovement()
     putBack(m, presentation: nil)
   }
 
@@ -110,7 +110,7 @@ extension CollectionView {
       ?? proposed
     guard target != m.target, m.isValidTarget(target) else { return false }
     let presentation = motionDuration > 0 ? capturePresentation() : nil
-    movement?.target = target
+    interaction.retarget(target)
     shift(from: m.target, to: target, counts: m.presentedCounts(target: target), presentation: presentation)
     return true
   }

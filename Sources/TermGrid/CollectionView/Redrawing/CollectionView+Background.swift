@@ -77,6 +77,6 @@ extension CollectionView {
         }
       }
     }
-    if let awaited { redraw.awaitPicture(from: ObjectIdentifier(awaited), for: nil) }
+    if let awaited { drawing.awaitPicture(from: ObjectIdentifier(awaited), for: nil) }
   }
 }

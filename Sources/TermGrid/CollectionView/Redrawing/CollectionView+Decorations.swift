@@ -13,7 +13,7 @@ extension CollectionView {
   /// supplementary elements. A kind with no drawer is not drawn. Registering
   /// again replaces the drawer; nil removes it.
   public func register(_ drawer: DecorationDrawer?, forDecorationViewOfKind kind: ElementKind) {
-    decorationDrawers[kind] = drawer
+    drawing.register(drawer, forKind: kind)
     setNeedsDisplay()
   }
 }

@@ -1,0 +1,71 @@
+import GridLayout
+
+/// The collection view's data part: who supplies the data and is told of
+/// what happens (the data source and the delegate, kept strongly, or weakly
+/// for an owner), and the number of items in each section as of the last
+/// reload or update. Its state is written only here.
+final class DataConnection {
+  private var retainedDataSource: (any CollectionViewDataSource)?
+  private weak var unretainedDataSource: (any CollectionViewDataSource)?
+  private var retainedDelegate: (any CollectionViewDelegate)?
+  private weak var unretainedDelegate: (any CollectionViewDelegate)?
+  /// The number of items in each section, as of the last reload or update.
+  private(set) var itemCounts: [Int] = []
+  /// True once the counts were read from the data source.
+  private(set) var hasLoadedData = false
+
+  /// The data source (kept strongly when set, weakly when it is the owner).
+  var dataSource: (any CollectionViewDataSource)? {
+    get { retainedDataSource ?? unretainedDataSource }
+    set {
+      retainedDataSource = newValue
+      unretainedDataSource = nil
+    }
+  }
+
+  /// The delegate, kept as the data source is.
+  var delegate: (any CollectionViewDelegate)? {
+    get { retainedDelegate ?? unretainedDelegate }
+    set {
+      retainedDelegate = newValue
+      unretainedDelegate = nil
+    }
+  }
+
+  /// Makes `owner` the data source and delegate, kept weakly (it keeps the view).
+  func setOwner(_ owner: some CollectionViewDataSource & CollectionViewDelegate) {
+    retainedDataSource = nil
+    retainedDelegate = nil
+    unretainedDataSource = owner
+    unretainedDelegate = owner
+  }
+
+  /// The counts read from the data source (a reload) or made by a batch update.
+  func setItemCounts(_ counts: [Int]) {
+    itemCounts = counts
+    hasLoadedData = true
+  }
+
+  /// The number of sections, as of the last reload.
+  var numberOfSections: Int { itemCounts.count }
+
+  /// The number of items in `section` (0 when out of range).
+  func numberOfItems(inSection section: Int) -> Int {
+    section >= 0 && section < itemCounts.count ? itemCounts[section] : 0
+  }
+
+  /// True when `indexPath` names an item.
+  func isValid(_ indexPath: IndexPath) -> Bool {
+    indexPath.item >= 0 && indexPath.item < numberOfItems(inSection: indexPath.section)
+  }
+
+  /// The first item of the first section that has one.
+  var firstIndexPath: IndexPath? {
+    itemCounts.firstIndex { $0 > 0 }.map { IndexPath(item: 0, section: $0) }
+  }
+
+  /// The last item of the last section that has one.
+  var lastIndexPath: IndexPath? {
+    itemCounts.lastIndex { $0 > 0 }.map { IndexPath(item: itemCounts[$0] - 1, section: $0) }
+  }
+}
