@@ -31,7 +31,7 @@ extension CollectionView {
   /// The view's changes so far (see ``ViewChangeStamp``).
   var changeStamp: ViewChangeStamp {
     ViewChangeStamp(
-      changes: redraw.changeCount, wholeChanges: redraw.wholeChangeCount, selectedCount: selection.items.count,
+      changes: drawing.redraw.changeCount, wholeChanges: drawing.redraw.wholeChangeCount, selectedCount: selection.items.count,
       isMovingItem: isMovingItem)
   }
 }
