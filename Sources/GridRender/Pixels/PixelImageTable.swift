@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The ids under which a terminal knows the pixel pictures on its screen:
 /// shared by what draws (which writes each picture's id into its
@@ -30,7 +29,7 @@ public final class PixelImageTable: Sendable {
     var next: UInt32 = 1
     var clock: UInt64 = 0
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Whether a placeholder cell keeps the attributes of the cell it is
   /// drawn over (a focused card's reverse video), so that a picture's

@@ -1,6 +1,5 @@
 import Dispatch
 import GridRender
-import Synchronization
 
 /// The sixel images of pieces of pictures (a picture's visible cells, in
 /// rectangles of whole cells), made on worker threads and kept within a
@@ -50,7 +49,7 @@ final class SixelCache: Sendable {
   let onReady: @Sendable () -> Void
   /// Makes a piece's sixel image (the encoder's; a test holds it back).
   let encode: @Sendable (PixelImage, CellRect) -> [UInt8]
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A cache that makes pieces with `encoder` on up to `threadCount`
   /// workers and calls `onReady` when one is made.

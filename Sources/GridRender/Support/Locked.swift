@@ -3,7 +3,8 @@
 #endif
 
 /// A value behind a pthread mutex, for the package's own thread-safe state
-/// (``BackgroundTasks``, TermGridImages' picture loader). (Not the standard
+/// (TermGrid's background tasks, TermGridImages' picture loader, the sixel
+/// cache and the table of pictures in pixels). (Not the standard
 /// library's `Mutex`: on Linux it waits on futexes, which ThreadSanitizer
 /// cannot see, so every use would be reported as a race.)
 package final class Locked<State: Sendable>: @unchecked Sendable {
