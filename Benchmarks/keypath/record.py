@@ -79,7 +79,8 @@ def watched_symbols(binary, checkout):
             others.append((address, name))
     modules = []
     for module, symbols in by_module.items():
-        sample = symbols[:: max(1, len(symbols) // 8)][:8]
+        # (64 spread over the module: most of a module's symbols can be compiler-made, without a file)
+        sample = symbols[:: max(1, len(symbols) // 64)][:64]
         if any(ours(loc.split(":")[0]) for loc in where([a for a, _ in sample])):
             modules.append(module)
     keep = [s for m in modules for s in by_module[m]]
