@@ -1,4 +1,3 @@
-
 /// The ids under which a terminal knows the pixel pictures on its screen:
 /// shared by what draws (which writes each picture's id into its
 /// placeholder cells) and the terminal (which sends a picture the first
