@@ -196,7 +196,7 @@ public struct Screen: Sendable {
     let r = max(0, rows.lowerBound)..<min(height, rows.upperBound)
     guard dy != 0, !r.isEmpty else { return }
     let w = width
-    cells.withUnsafeMutableBufferPointer { Surface.shiftRows(of: $0, width: w, rows: r, by: dy) }
+    cells.withUnsafeMutableBufferPointer { GridRender.shiftRows(of: $0, width: w, rows: r, by: dy, blank: .blank) }
   }
 
   /// The cell on screen at column `x`, row `y`.

@@ -105,28 +105,7 @@
   /// Rows `r` (within the grid) shifted up by `dy` (down when negative); rows coming in are blank.
   mutating func shiftRows(_ r: Range<Int>, by dy: Int) {
     let w = width
-    cells.withUnsafeMutableBufferPointer { Self.shiftRows(of: $0, width: w, rows: r, by: dy) }
+    cells.withUnsafeMutableBufferPointer { GridRender.shiftRows(of: $0, width: w, rows: r, by: dy, blank: .blank) }
   }
 
-  /// Shifts rows `r` (within the grid) of a grid of cells `width` wide up
-  /// by `dy` (down when negative), as a terminal scrolls a region; the rows
-  /// that come in are blank. (A surface's scroll, and a screen's replay of it.)
-  static func shiftRows(of c: UnsafeMutableBufferPointer<Cell>, width w: Int, rows r: Range<Int>, by dy: Int) {
-    if abs(dy) < r.count {
-      if dy > 0 {
-        for y in r.lowerBound..<(r.upperBound - dy) {
-          for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
-        }
-      } else {
-        for y in stride(from: r.upperBound - 1, through: r.lowerBound - dy, by: -1) {
-          for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
-        }
-      }
-    }
-    let blankRows =
-      dy > 0 ? max(r.lowerBound, r.upperBound - dy)..<r.upperBound : r.lowerBound..<min(r.upperBound, r.lowerBound - dy)
-    for y in blankRows {
-      for x in 0..<w { c[y * w + x] = .blank }
-    }
-  }
 }

@@ -127,13 +127,6 @@ public struct Surface: Sendable, Equatable {
   /// The cell at column `x`, row `y`.
   @inlinable public subscript(x: Int, y: Int) -> Cell { grid[x, y] }
 
-  /// Shifts rows `r` (within the grid) of a grid of cells `width` wide up
-  /// by `dy` (down when negative), as a terminal scrolls a region; the rows
-  /// that come in are blank. (A surface's scroll, and a screen's replay of it.)
-  package static func shiftRows(of c: UnsafeMutableBufferPointer<Cell>, width w: Int, rows r: Range<Int>, by dy: Int) {
-    CellGrid.shiftRows(of: c, width: w, rows: r, by: dy)
-  }
-
   /// Runs `body` with the clip and the extent narrowed to `rect` (within
   /// the current ones), then restores them.
   @discardableResult

@@ -26,7 +26,7 @@ struct PlaceholderCells {
       for hint in update.scrolls {
         let r = max(0, hint.rows.lowerBound)..<min(height, hint.rows.upperBound)
         guard hint.by != 0, !r.isEmpty else { continue }
-        Self.shiftRows(of: c, width: w, rows: r, by: hint.by)
+        GridRender.shiftRows(of: c, width: w, rows: r, by: hint.by, blank: 0)
       }
       for change in update.changes where !change.isUnchanged && change.x >= 0 && change.x < w && change.y >= 0 && change.y < height {
         let i = change.y * w + change.x
@@ -49,23 +49,4 @@ struct PlaceholderCells {
     return (UInt32(truncatingIfNeeded: v >> 32), Int((v >> 16) & 0xFFFF) - 1, Int(v & 0xFFFF))
   }
 
-  /// Shifts rows `r` up by `dy` (down when negative), as the terminal scrolls; rows coming in show nothing.
-  private static func shiftRows(of c: UnsafeMutableBufferPointer<UInt64>, width w: Int, rows r: Range<Int>, by dy: Int) {
-    if abs(dy) < r.count {
-      if dy > 0 {
-        for y in r.lowerBound..<(r.upperBound - dy) {
-          for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
-        }
-      } else {
-        for y in stride(from: r.upperBound - 1, through: r.lowerBound - dy, by: -1) {
-          for x in 0..<w { c[y * w + x] = c[(y + dy) * w + x] }
-        }
-      }
-    }
-    let blankRows =
-      dy > 0 ? max(r.lowerBound, r.upperBound - dy)..<r.upperBound : r.lowerBound..<min(r.upperBound, r.lowerBound - dy)
-    for y in blankRows {
-      for x in 0..<w { c[y * w + x] = 0 }
-    }
-  }
 }
