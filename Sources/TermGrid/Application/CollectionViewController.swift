@@ -70,6 +70,10 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   private var bars = ControllerBars()
   /// The key commands the app gave last.
   private var keyCommandCache = KeyCommandCache()
+  /// Answers the data-source and delegate questions with the protocols'
+  /// defaults, for the `open` methods below (made with the controller: it
+  /// has no state, and no instance is shared).
+  private let defaults = CollectionViewDefaults()
   private var quitRequested = false
   private var lastKeyWasInterrupt = false
   /// Whether overlays covered the view in the last frame.
@@ -498,94 +502,94 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
 
   // MARK: data source (override what you need)
   //
-  // The defaults are the protocols' (CollectionViewDefaults asks them), not
-  // restated here: these methods exist so that a subclass's override is the
-  // one the view calls.
+  // The defaults are the protocols' (`defaults`, a CollectionViewDefaults,
+  // answers with them), not restated here: these methods exist so that a
+  // subclass's override is the one the view calls.
 
   /// The number of sections. Default: 1.
   open func numberOfSections(in collectionView: CollectionView) -> Int {
-    CollectionViewDefaults.shared.numberOfSections(in: collectionView)
+    defaults.numberOfSections(in: collectionView)
   }
   /// The number of items in `section`. Default: 0.
   open func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-    CollectionViewDefaults.shared.collectionView(collectionView, numberOfItemsInSection: section)
+    defaults.collectionView(collectionView, numberOfItemsInSection: section)
   }
   /// What the item shows. Default: nothing.
   open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> ElementContent {
-    CollectionViewDefaults.shared.collectionView(collectionView, cellForItemAt: indexPath)
+    defaults.collectionView(collectionView, cellForItemAt: indexPath)
   }
   /// What a header, footer or other supplementary element shows. Default: nothing.
   open func collectionView(
     _ collectionView: CollectionView, contentForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> ElementContent {
-    CollectionViewDefaults.shared.collectionView(collectionView, contentForSupplementaryElementOfKind: kind, at: indexPath)
+    defaults.collectionView(collectionView, contentForSupplementaryElementOfKind: kind, at: indexPath)
   }
   /// Moves an item in the model after the person moved it. Default: nothing.
   open func collectionView(
     _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
   ) {
-    CollectionViewDefaults.shared.collectionView(collectionView, moveItemAt: sourceIndexPath, to: destinationIndexPath)
+    defaults.collectionView(collectionView, moveItemAt: sourceIndexPath, to: destinationIndexPath)
   }
 
   // MARK: delegate (override what you need)
 
   /// Whether the focus may land on the item. Default: true.
   open func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
-    CollectionViewDefaults.shared.collectionView(collectionView, shouldHighlightItemAt: indexPath)
+    defaults.collectionView(collectionView, shouldHighlightItemAt: indexPath)
   }
   /// The focus moved to the item; the status line is drawn again. Default: nothing more.
   open func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
     needsRedraw = true
-    CollectionViewDefaults.shared.collectionView(collectionView, didHighlightItemAt: indexPath)
+    defaults.collectionView(collectionView, didHighlightItemAt: indexPath)
   }
   /// What a screen reader calls the item. Default: nil (what its content shows).
   open func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: IndexPath) -> String? {
-    CollectionViewDefaults.shared.collectionView(collectionView, accessibilityLabelForItemAt: indexPath)
+    defaults.collectionView(collectionView, accessibilityLabelForItemAt: indexPath)
   }
   /// What a screen reader calls the section. Default: nil (its header's title).
   open func collectionView(_ collectionView: CollectionView, accessibilityLabelForSection section: Int) -> String? {
-    CollectionViewDefaults.shared.collectionView(collectionView, accessibilityLabelForSection: section)
+    defaults.collectionView(collectionView, accessibilityLabelForSection: section)
   }
   /// A line was posted for a screen reader; the status line, which shows
   /// it in screen-reader mode, is drawn again. Default: nothing more.
   open func collectionView(_ collectionView: CollectionView, didPostAccessibilityAnnouncement announcement: String) {
     needsRedraw = true
-    CollectionViewDefaults.shared.collectionView(collectionView, didPostAccessibilityAnnouncement: announcement)
+    defaults.collectionView(collectionView, didPostAccessibilityAnnouncement: announcement)
   }
   /// The focus left the item. Default: nothing.
   open func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {
-    CollectionViewDefaults.shared.collectionView(collectionView, didUnhighlightItemAt: indexPath)
+    defaults.collectionView(collectionView, didUnhighlightItemAt: indexPath)
   }
   /// Whether the item may be selected. Default: true.
   open func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
-    CollectionViewDefaults.shared.collectionView(collectionView, shouldSelectItemAt: indexPath)
+    defaults.collectionView(collectionView, shouldSelectItemAt: indexPath)
   }
   /// The person selected the item. Default: nothing.
   open func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
-    CollectionViewDefaults.shared.collectionView(collectionView, didSelectItemAt: indexPath)
+    defaults.collectionView(collectionView, didSelectItemAt: indexPath)
   }
   /// Whether the item may be deselected. Default: true.
   open func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
-    CollectionViewDefaults.shared.collectionView(collectionView, shouldDeselectItemAt: indexPath)
+    defaults.collectionView(collectionView, shouldDeselectItemAt: indexPath)
   }
   /// The person deselected the item. Default: nothing.
   open func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
-    CollectionViewDefaults.shared.collectionView(collectionView, didDeselectItemAt: indexPath)
+    defaults.collectionView(collectionView, didDeselectItemAt: indexPath)
   }
   /// Enter or a double click on the item. Default: nothing.
   open func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {
-    CollectionViewDefaults.shared.collectionView(collectionView, didActivateItemAt: indexPath)
+    defaults.collectionView(collectionView, didActivateItemAt: indexPath)
   }
   /// Whether the item may be moved. Default: false.
   open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
-    CollectionViewDefaults.shared.collectionView(collectionView, canMoveItemAt: indexPath)
+    defaults.collectionView(collectionView, canMoveItemAt: indexPath)
   }
   /// Where a moving item goes for a proposed place. Default: the proposal.
   open func collectionView(
     _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt originalIndexPath: IndexPath,
     toProposedIndexPath proposedIndexPath: IndexPath
   ) -> IndexPath {
-    CollectionViewDefaults.shared.collectionView(
+    defaults.collectionView(
       collectionView, targetIndexPathForMoveFromItemAt: originalIndexPath, toProposedIndexPath: proposedIndexPath)
   }
 }

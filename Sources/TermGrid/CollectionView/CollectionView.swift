@@ -50,7 +50,7 @@ public final class CollectionView {
     get { data.delegate }
     set { data.delegate = newValue }
   }
-  /// The data part: the data source, the delegate and the counts.
+  /// The data part: the data source, the delegate and the counts; the prefetch data source and what it was told.
   let data = DataConnection()
 
   /// Makes `owner` (an object that keeps this view) the data source and
@@ -145,12 +145,15 @@ public final class CollectionView {
   public var animationDuration = 0.25
   /// Screen-reader mode and reduced motion; read from the environment
   /// (`TERMGRID_SCREEN_READER`, `TERMGRID_REDUCE_MOTION`) by default.
-  public var accessibility = AccessibilitySettings.fromProcessEnvironment {
-    didSet { setNeedsDisplay() }
+  public var accessibility: AccessibilitySettings {
+    get { accessibilityState.settings }
+    set { if accessibilityState.setSettings(newValue) { setNeedsDisplay() } }
   }
   /// The last line announced in screen-reader mode (a focus change, a
   /// selection, an update), nil before any. See ``postAccessibilityAnnouncement(_:)``.
-  public internal(set) var accessibilityAnnouncement: String?
+  public var accessibilityAnnouncement: String? { accessibilityState.announcement }
+  /// The accessibility part: the settings, the last announcement, where the cursor rests on the focused item.
+  let accessibilityState = AccessibilityState(settings: .fromProcessEnvironment)
   /// How long animations run: ``animationDuration``, or 0 when ``accessibility``
   /// asks for no motion, or while keys come faster than frames (see ``completeAnimationForInput()``).
   var motionDuration: Double { accessibility.animates && !updates.holdsAnimationsUntilNextFrame ? animationDuration : 0 }
@@ -191,11 +194,14 @@ public final class CollectionView {
   public var backgroundWork: [any BackgroundWork] = []
   /// Told of the items one screen ahead of the scrolling (kept weakly, as
   /// UIKit does: it is usually the object that owns the view).
-  public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
+  public var prefetchDataSource: (any CollectionViewDataSourcePrefetching)? {
+    get { data.prefetchDataSource }
+    set { data.prefetchDataSource = newValue }
+  }
   /// Whether ``prefetchDataSource`` is told of items ahead (default true).
   public var isPrefetchingEnabled = true
-  /// What was announced to the prefetch data source.
-  var prefetch = PrefetchState()
+  /// What was announced to the prefetch data source (the data part's).
+  var prefetch: PrefetchState { data.prefetch }
   /// When true, ``draw(into:)`` assumes the surface still holds the frame it
   /// drew last (the host reuses it and draws nothing else over the view), and
   /// redraws only what changed: the items whose focus or selection changed,

@@ -10,11 +10,14 @@ import GridLayout
 /// ``CollectionView`` calls, which a protocol extension alone cannot give)
 /// ask this instead, so the defaults are written once, in the protocol
 /// extensions (`CollectionViewDataSource.swift`, `CollectionViewDelegate.swift`).
-final class CollectionViewDefaults: CollectionViewDataSource, CollectionViewDelegate, Sendable {
-  /// The one instance; it has no state.
-  static let shared = CollectionViewDefaults()
-
-  private init() {}
+///
+/// It has no state. A controller makes its own with itself (the protocols
+/// are for classes, so a value cannot answer them, and an object made per
+/// question would be an allocation on every question): there is no shared
+/// instance.
+final class CollectionViewDefaults: CollectionViewDataSource, CollectionViewDelegate {
+  /// A data source and delegate with the protocols' defaults.
+  init() {}
 
   /// No items.
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }

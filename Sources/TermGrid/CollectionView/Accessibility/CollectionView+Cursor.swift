@@ -20,24 +20,24 @@ extension CollectionView {
   /// source is not asked again), and shows it in screen-reader mode.
   func placeCursor(on surface: inout Surface) {
     guard let focused = focusedIndexPath else { return }
-    let offset = drawing.redraw.focusedTextOffset.flatMap { $0.indexPath == focused ? $0 : nil }
-    let cell = cursorCell(forItemAt: focused) { frame in
-      offset.map { CellPoint(x: frame.x + $0.dx, y: frame.y + $0.dy) }
-    }
+    let cell = cursorCell(forItemAt: focused) { accessibilityState.drawnTextStart(of: focused, in: $0) }
     guard let cell else { return }
     surface.cursor = cell
-    if accessibility.isScreenReaderModeOn { surface.showsCursor = true }
+    if accessibilityState.isReading { surface.showsCursor = true }
   }
 
-  /// Where the cursor rests for the item at `indexPath`: where its text
-  /// starts (`textStart` of its frame on the surface) when that cell shows,
-  /// else the first cell of the item that shows; nil when none does.
+  /// Where the cursor rests for the item at `indexPath`
+  /// (``AccessibilityState/cursorCell(inItemFrame:viewport:textStart:)``),
+  /// `textStart` saying where its text starts in its frame on the surface.
   private func cursorCell(forItemAt indexPath: IndexPath, textStart: (CellRect) -> CellPoint?) -> CellPoint? {
     guard let a = layoutAttributesForItem(at: indexPath) else { return nil }
     let frame = geometry.unclippedSurfaceRect(ofContent: a.frame)
-    let shown = frame.intersection(viewport)
-    guard !shown.isEmpty else { return nil }
-    if let start = textStart(frame), shown.contains(start) { return start }
-    return CellPoint(x: shown.x, y: shown.y)
+    return AccessibilityState.cursorCell(inItemFrame: frame, viewport: viewport, textStart: textStart(frame))
+  }
+
+  /// Drawing drew the focused item at `indexPath` with its text starting at
+  /// `start`, in its frame `frame` on the surface: the cursor rests there.
+  func focusedTextWasDrawn(at indexPath: IndexPath, start: CellPoint, in frame: CellRect) {
+    accessibilityState.focusedTextWasDrawn(at: indexPath, dx: start.x - frame.x, dy: start.y - frame.y)
   }
 }

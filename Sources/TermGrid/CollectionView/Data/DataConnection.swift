@@ -1,9 +1,12 @@
 import GridLayout
+import GridRender
 
 /// The collection view's data part: who supplies the data and is told of
 /// what happens (the data source and the delegate, kept strongly, or weakly
-/// for an owner), and the number of items in each section as of the last
-/// reload or update. Its state is written only here.
+/// for an owner), the number of items in each section as of the last
+/// reload or update, and who is told of the items ahead (the prefetch data
+/// source, kept weakly) with what it was told (``PrefetchState``). Its
+/// state is written only here.
 final class DataConnection {
   private var retainedDataSource: (any CollectionViewDataSource)?
   private weak var unretainedDataSource: (any CollectionViewDataSource)?
@@ -13,6 +16,10 @@ final class DataConnection {
   private(set) var itemCounts: [Int] = []
   /// True once the counts were read from the data source.
   private(set) var hasLoadedData = false
+  /// Told of the items ahead (kept weakly: it is usually the view's owner).
+  weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
+  /// What was announced to the prefetch data source, where it looked from, the cell sizes pictures were asked for.
+  private(set) var prefetch = PrefetchState()
 
   /// The data source (kept strongly when set, weakly when it is the owner).
   var dataSource: (any CollectionViewDataSource)? {
@@ -68,4 +75,21 @@ final class DataConnection {
   var lastIndexPath: IndexPath? {
     itemCounts.lastIndex { $0 > 0 }.map { IndexPath(item: itemCounts[$0] - 1, section: $0) }
   }
+
+  // MARK: prefetching
+
+  /// Forgets what was announced ahead (the index paths no longer name the same items).
+  func resetPrefetching() { prefetch.reset() }
+
+  /// Looks ahead again after the next frame, even at the same offset.
+  func prefetchLookAgain() { prefetch.lookAgain() }
+
+  /// The view is at `offset` after a frame: false when it looked ahead from there already.
+  func prefetchScrolled(to offset: Point) -> Bool { prefetch.scrolled(to: offset) }
+
+  /// The items now announced ahead.
+  func prefetchAnnounce(_ items: Set<IndexPath>) { prefetch.announce(items) }
+
+  /// The cell sizes pictures are now asked for.
+  func setPrefetchCellSizes(picture: PixelSize?, symbol: PixelSize?) { prefetch.setCellSizes(picture: picture, symbol: symbol) }
 }

@@ -16,7 +16,7 @@ extension CollectionView {
     if prefetch.pictureCellSize != capabilities.pixelPictureCellSize || prefetch.symbolCellSize != symbolCell {
       resetPrefetching()
       if prefetch.symbolCellSize != symbolCell { setNeedsDisplay() }
-      prefetch.setCellSizes(picture: capabilities.pixelPictureCellSize, symbol: symbolCell)
+      data.setPrefetchCellSizes(picture: capabilities.pixelPictureCellSize, symbol: symbolCell)
     }
     for work in backgroundWork { work.adapt(to: capabilities) }
     if theme.asciiOnly != !capabilities.unicode { theme.asciiOnly = !capabilities.unicode }

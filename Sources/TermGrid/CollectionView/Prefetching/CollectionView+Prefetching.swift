@@ -27,7 +27,7 @@ extension CollectionViewDataSourcePrefetching {
 extension CollectionView {
   /// Forgets what was announced (the index paths no longer name the same items).
   func resetPrefetching() {
-    prefetch.reset()
+    data.resetPrefetching()
   }
 
   /// After a frame: tells the prefetch data source about the items one
@@ -36,7 +36,7 @@ extension CollectionView {
   func updatePrefetching() {
     guard isPrefetchingEnabled, let target = prefetchDataSource else { return }
     let offset = contentOffset
-    guard prefetch.scrolled(to: offset) else { return }
+    guard data.prefetchScrolled(to: offset) else { return }
     let visible = visibleRect
     guard visible.width > 0, visible.height > 0 else { return }
     let size = contentSize
@@ -71,7 +71,7 @@ extension CollectionView {
     }
     let new = soon.filter { !prefetch.announced.contains($0) }
     let dropped = prefetch.announced.filter { !soonSet.contains($0) && !shown.contains($0) }
-    prefetch.announce(soonSet)
+    data.prefetchAnnounce(soonSet)
     if !dropped.isEmpty { target.collectionView(self, cancelPrefetchingForItemsAt: dropped.sorted()) }
     if !new.isEmpty { target.collectionView(self, prefetchItemsAt: new) }
   }

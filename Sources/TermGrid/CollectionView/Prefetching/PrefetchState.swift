@@ -1,9 +1,10 @@
 import GridLayout
 import GridRender
 
-/// The collection view's prefetching part: what it last announced to its
-/// prefetch data source, where it looked from, which way it scrolls, and
-/// the cell sizes pictures were asked for. Written only through its methods.
+/// What the collection view last announced to its prefetch data source,
+/// where it looked from, which way it scrolls, and the cell sizes pictures
+/// were asked for: a value the data part (``DataConnection``) keeps beside
+/// the prefetch data source. Written only through its methods.
 struct PrefetchState {
   /// The items announced and not cancelled or drawn.
   private(set) var announced: Set<IndexPath> = []

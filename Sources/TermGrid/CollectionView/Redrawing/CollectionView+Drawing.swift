@@ -125,7 +125,7 @@ extension CollectionView {
     }
     if state.isFocused {
       let start = renderer.textStart(of: content, in: cellFrame)
-      drawing.setFocusedTextOffset((attrs.indexPath, start.x - cellFrame.x, start.y - cellFrame.y))
+      focusedTextWasDrawn(at: attrs.indexPath, start: start, in: cellFrame)
     }
     if let awaited = renderer.draw(content, in: cellFrame, state: state, on: &surface) {
       drawing.awaitPicture(from: ObjectIdentifier(awaited), for: attrs.category == .item && !isDetached ? attrs.indexPath : nil)

@@ -36,19 +36,12 @@ struct RedrawState {
   private var lastDrawnSurface: (width: Int, height: Int)?
   /// Where elements drawn above the others (pinned headers) were put last, in surface cells.
   private(set) var floatingRects: [CellRect] = []
-  /// Where the focused item's text started, from the top left of its frame,
-  /// when it was last drawn: where the terminal's cursor rests on it (kept
-  /// between draws, so resting it asks the data source nothing).
-  private(set) var focusedTextOffset: (indexPath: IndexPath, dx: Int, dy: Int)?
   /// The elements that showed a placeholder, by the picture source they
   /// wait for (nil: an element other than an item, redrawn with the whole view).
   private var waitingForPictures: [ObjectIdentifier: Set<IndexPath?>] = [:]
 
   /// Elements drawn above the others were put at `rects` (surface cells).
   mutating func setFloatingRects(_ rects: [CellRect]) { floatingRects = rects }
-
-  /// The focused item's text starts (dx, dy) from the top left of its frame.
-  mutating func setFocusedTextOffset(_ offset: (indexPath: IndexPath, dx: Int, dy: Int)) { focusedTextOffset = offset }
 
   /// Everything is to be drawn again.
   mutating func invalidateAll() {

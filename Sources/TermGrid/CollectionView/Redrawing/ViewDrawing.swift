@@ -29,8 +29,6 @@ final class ViewDrawing {
   func pictureArrived(from source: ObjectIdentifier) -> Bool { redraw.pictureArrived(from: source) }
   /// Elements drawn above the others were put at `rects`.
   func setFloatingRects(_ rects: [CellRect]) { redraw.setFloatingRects(rects) }
-  /// Where the focused item's text starts in its frame, as drawn.
-  func setFocusedTextOffset(_ offset: (indexPath: IndexPath, dx: Int, dy: Int)) { redraw.setFocusedTextOffset(offset) }
   /// A frame was drawn at `offset` into a surface of the given size.
   func didDraw(at offset: Point, surfaceWidth: Int, surfaceHeight: Int) {
     redraw.didDraw(at: offset, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight)

@@ -91,6 +91,6 @@ extension CollectionView {
   /// ahead looked at again after the frame.
   private func didScrollSection() {
     drawing.invalidateAll()
-    prefetch.lookAgain()
+    data.prefetchLookAgain()
   }
 }

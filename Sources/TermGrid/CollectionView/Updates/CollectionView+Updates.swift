@@ -206,9 +206,9 @@ extension CollectionView {
       for c in completions { c(true) }
     }
     tellFocusChanged(from: oldFocus, announces: false)
-    if accessibility.isScreenReaderModeOn {
+    if accessibilityState.isReading {
       // One line: what the batch did, and where the focus is when it left its item (deleted).
-      var line = Self.accessibilitySummary(of: plan, oldTotal: oldCounts.reduce(0, +), newTotal: counts.reduce(0, +))
+      var line = AccessibilityState.summary(of: plan, oldTotal: oldCounts.reduce(0, +), newTotal: counts.reduce(0, +))
       if let f = focusedIndexPath, oldFocus.flatMap({ plan.newIndexPath(forOld: $0) }) != f {
         line += (line.isEmpty ? "" : "; ") + accessibilityDescription(ofItemAt: f)
       }
