@@ -72,7 +72,8 @@ final class ShoppingList: CollectionViewController {
   // snippet.end
 
   // snippet.commands
-  // Asked at every key, so the commands may follow the state.
+  // Kept, and asked again after a command, a selection or data change, or
+  // setNeedsKeyCommandsUpdate(): the commands may follow the state.
   override var keyCommands: [KeyCommand] {
     var commands = [
       KeyCommand("a", Key(.insert), title: "add an item before the focused one", action: addItem),

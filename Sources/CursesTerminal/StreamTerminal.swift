@@ -27,7 +27,7 @@ import Synchronization
 /// let terminal = try StreamTerminal(
 ///   input: fd, output: fd, term: "xterm-256color", width: 80, height: 24,
 ///   environment: ["LANG": "C.UTF-8"])
-/// try TerminalRunLoop(terminal: terminal, scene: Planets()).run()
+/// try TerminalRunLoop(terminal: terminal, scene: Planets(layout: FlowLayout())).run()
 /// ```
 public final class StreamTerminal: Terminal {
   /// The width in cells.

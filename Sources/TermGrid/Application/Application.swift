@@ -10,7 +10,7 @@ import GridRender
 /// input ends, and exits.
 ///
 /// ```swift
-/// Application.run(Planets())
+/// Application.run(Planets(layout: FlowLayout()))
 /// ```
 ///
 /// Whatever fails, the program ends the same clean way: the terminal is

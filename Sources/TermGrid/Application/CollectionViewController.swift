@@ -91,7 +91,9 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
 
   // MARK: what subclasses say
 
-  /// The title bar's text; nil (the default) shows no title bar.
+  /// The title bar's text; nil (the default) shows no title bar. The bar
+  /// keeps one blank column before the text, so give it without a leading
+  /// space.
   ///
   /// Asked before a frame when it may have changed: after one of your
   /// ``keyCommands`` ran, a click, a paste, an overlay opened or closed,

@@ -20,11 +20,17 @@ import GridTerminal
 /// other terminals need none of it. See <doc:Sessions>.
 ///
 /// ```swift
-/// // A session on a pseudo-terminal, on a thread of its own.
+/// // A session on a terminal device `fd` (a pseudo-terminal's side, say),
+/// // on a thread of its own; the scene is made on that thread.
 /// Thread {
-///   let session = try Session(
-///     scene: Planets(), input: slave, output: slave, term: "xterm-256color", width: 80, height: 24)
-///   try session.run()
+///   do {
+///     let session = try Session(
+///       scene: Planets(layout: FlowLayout()), input: fd, output: fd, term: "xterm-256color",
+///       width: 80, height: 24, environment: ["LANG": "C.UTF-8"])
+///     try session.run()  // until the app quits or the input ends
+///   } catch {
+///     Application.report("session: \(error)")
+///   }
 /// }.start()
 /// ```
 public final class Session {

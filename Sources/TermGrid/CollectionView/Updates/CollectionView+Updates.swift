@@ -128,8 +128,28 @@ extension CollectionView {
   /// Items deleted (index paths before the update).
   public func deleteItems(at indexPaths: [IndexPath]) throws(BatchUpdateError) { try record { $0.deletedItems.formUnion(indexPaths) } }
 
-  /// Items whose content changed (index paths before the update); redrawn in place.
+  /// Items whose content changed (index paths before the update), redrawn
+  /// in place as part of a batch update. Called inside
+  /// ``performBatchUpdates(_:animated:completion:)`` it joins that batch; called on
+  /// its own it is a batch of its own, performed at once and animated as a
+  /// batch is (over ``animationDuration``). For a change to what an item
+  /// shows that should appear at once, without a batch, use
+  /// ``reconfigureItems(at:)``.
   public func reloadItems(at indexPaths: [IndexPath]) throws(BatchUpdateError) { try record { $0.reloadedItems.formUnion(indexPaths) } }
+
+  /// Redraws the items at `indexPaths` in the next frame with what the data
+  /// source gives for them then, in place and without an animation (UIKit's
+  /// `reconfigureItems(at:)`): for a change to what an item shows (a mark, a
+  /// badge, a title) that moves nothing and changes no count. The layout is
+  /// not asked again, so an item whose size follows its content (a layout
+  /// that sizes items to fit) needs ``reloadItems(at:)`` instead.
+  ///
+  /// Throws ``CollectionViewError/indexPathOutOfRange(_:numberOfSections:numberOfItems:)``
+  /// for an index path that names no item, before marking any.
+  public func reconfigureItems(at indexPaths: [IndexPath]) throws(CollectionViewError) {
+    for indexPath in indexPaths { try validate(indexPath) }
+    for indexPath in indexPaths { setNeedsDisplay(forItemAt: indexPath) }
+  }
 
   /// An item moved from `indexPath` (before) to `newIndexPath` (after).
   public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(BatchUpdateError) {
