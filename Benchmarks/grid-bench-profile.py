@@ -38,6 +38,10 @@ def ptybench(bench, keys, boxes, out_json, command):
     subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
 
 
+def has_total(cg):
+    return os.path.exists(cg) and any(line.startswith(("summary:", "totals:")) for line in open(cg))
+
+
 def total(cg):
     for line in open(cg):
         if line.startswith(("summary:", "totals:")):
@@ -91,6 +95,15 @@ def main():
             cg[label] = os.path.join(args.out, f"{name}-{label}.cg")
             ptybench(args.bench_dir, keys, boxes, os.path.join(args.out, f"{name}-{label}.json"),
                      ["valgrind", "--tool=callgrind", f"--callgrind-out-file={cg[label]}"] + command)
+            if not has_total(cg[label]) and name != "C":
+                # Valgrind gives up on the debug information of some static
+                # builds ("possibly corrupted debuginfo"): a copy without it
+                # keeps the symbols (functions, without files).
+                stripped = os.path.join(args.out, f"{name}.stripped")
+                if not os.path.exists(stripped):
+                    subprocess.run(["objcopy", "--strip-debug", command[0], stripped], check=True)
+                ptybench(args.bench_dir, keys, boxes, os.path.join(args.out, f"{name}-{label}.json"),
+                         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={cg[label]}", stripped] + command[1:])
         rows[name] = {"move": (total(cg["r120"]) - total(cg["r20"])) / 100, "start": total(cg["start"]), "cg": cg}
     perf = shutil.which("perf") is not None
     if perf:

@@ -73,8 +73,8 @@ public final class CursesTerminal: Terminal {
   /// Whether the terminal is inside tmux (kitty commands then go through its passthrough).
   let insideTmux: Bool
   /// What happened to the screen that the one who draws has not been told
-  /// yet (see ``takeScreenReset()``): it was cleared (ncurses cleared it when
-  /// it started) or lost (a suspend). The screen's state itself is the `Screen`'s.
+  /// yet (see ``takeScreenReset()``): lost (a suspend). The screen's state
+  /// itself is the `Screen`'s, unknown at the start (its first update clears it).
   var screenReset: ScreenReset?
   /// Whether ncurses was last told to show the cursor (the ncurses path).
   var cursorShownByCurses = false
@@ -197,7 +197,6 @@ public final class CursesTerminal: Terminal {
     nonl()
     intrflush(cn_stdscr(), false)
     keypad(cn_stdscr(), true)
-    _ = curs_set(0)
     // Let ncurses scroll the terminal (insert/delete line, scroll regions)
     // when it finds lines that moved: a one-row scroll costs one row.
     idlok(cn_stdscr(), true)
@@ -220,6 +219,9 @@ public final class CursesTerminal: Terminal {
       }
     }
     colorSupport = support
+    // Hiding the cursor writes (flushes) what ncurses has set up so far,
+    // the colour reset included: nothing of it is left for a refresh.
+    _ = curs_set(0)
     let unicode = cn_locale_is_utf8() != 0
     if mouse { cn_mouse_reporting(cn_output_descriptor(), 1) }
     // A paste arrives as one event, between markers, never as keys.
@@ -239,10 +241,13 @@ public final class CursesTerminal: Terminal {
     }
     width = Int(cn_cols())
     height = Int(cn_lines())
-    _ = wclear(cn_stdscr())
     if environment["TERMGRID_OUTPUT"] != "curses" {
       encoder = CellEncoder(colorSupport: support, unicode: unicode, alternateLines: alternateLines)
     }
+    // ncurses' first refresh clears the screen when ncurses draws; the
+    // encoder clears it itself with its first frame (the screen's contents
+    // are unknown until then), so ncurses never repaints its blank screen.
+    if encoder == nil { _ = wclear(cn_stdscr()) }
     // ncurses scrolls its screen however the terminal can; the encoder only with a scroll region.
     let cellPixels = Self.windowCellSize(inputDescriptor)
     // Kitty itself reads a placeholder's 24-bit colour whatever TERM says; through tmux only what tmux passes.
@@ -263,18 +268,12 @@ public final class CursesTerminal: Terminal {
       probe = TerminalProbe(environment: environment)
       capabilities.picturesPending = true
     }
-    if encoder != nil {
-      // ncurses writes what it has set up (and a clear screen) now, and
-      // nothing more until the terminal is restored.
-      _ = wrefresh(cn_stdscr())
-      screenReset = .cleared
-    }
   }
 
   deinit { restore() }
 
   /// What happened to the screen since last asked, beyond the frames
-  /// presented: cleared when curses started, lost after a suspend.
+  /// presented: lost after a suspend (the first frame clears the screen anyway).
   public func takeScreenReset() -> ScreenReset? {
     defer { screenReset = nil }
     return screenReset

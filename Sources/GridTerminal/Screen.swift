@@ -88,6 +88,9 @@ public struct Screen: Sendable {
       height = frame.height
       cells = [Cell](repeating: .blank, count: width * height)
       contents = .known
+      // Room for every cell at once: grown by doubling, the list would be
+      // copied a dozen times (and its pages touched again) on a first frame.
+      update.changes.reserveCapacity(width * height)
     } else if scrollsRegions {
       for hint in frame.scrollHints {
         scrollRows(hint.rows, by: hint.by)

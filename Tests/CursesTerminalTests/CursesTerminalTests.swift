@@ -95,6 +95,29 @@ extension Array where Element == UInt8 {
     #expect(pty.drain().contains("\u{1B}[?1049l"))
   }
 
+  /// Opening the terminal writes what ncurses sets up (the alternate
+  /// screen, keypad mode, the colour reset, the hidden cursor) at once and
+  /// no repaint of ncurses' blank screen: the first frame clears the
+  /// screen, once, and draws.
+  @Test func theStartWritesTheSetUpAndTheFirstFrameClears() throws {
+    let pty = try PseudoTerminal(columns: 40, rows: 10)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    defer { terminal.restore() }
+    let start = pty.drain()
+    for setUp in ["\u{1B}[?1049h", "\u{1B}[?1h\u{1B}=", "\u{1B}[39;49m", "\u{1B}[?25l"] {
+      #expect(start.contains(setUp), "the start lacks \(Array(setUp.utf8))")
+    }
+    #expect(!start.contains("\u{1B}[2J"))
+    var surface = Surface(width: 40, height: 10)
+    var screen = Screen()
+    surface.draw("Hello", x: 2, y: 3)
+    try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
+    let first = pty.drain()
+    let clears = (start + first).split(separator: 0x1B).filter { $0.starts(with: Array("[2J".utf8)) }.count
+    #expect(clears == 1)
+    #expect(first.contains("\u{1B}[2J") && first.contains("Hello"))
+  }
+
   /// Light lines are handed to ncurses as DEC line drawing where terminfo
   /// has it (one byte each, as the C library's `box()` sends them); rounded
   /// corners and heavy lines, which it has not, stay UTF-8; a terminal

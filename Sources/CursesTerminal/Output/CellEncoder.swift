@@ -118,6 +118,7 @@ public struct CellEncoder {
   @inline(__always)
   mutating func put(_ cell: Cell, x: Int, y: Int, screenWidth: Int) {
     if cell.width == 0 { return }  // drawn with its head
+    if putNext(cell, x: x, y: y, screenWidth: screenWidth) { return }
     moveTo(x: x, y: y)
     let certain = Self.widthIsCertain(cell.grapheme)
     if !certain, cell.width == 2, sequences.unicode {
@@ -133,6 +134,31 @@ public struct CellEncoder {
     write(cell)
     let advanced = x + max(1, Int(cell.width))
     cursor = advanced >= screenWidth || !certain ? nil : (advanced, y)
+  }
+
+  /// Writes `cell` in one byte when it continues what was written last:
+  /// the cursor already at (`x`, `y`), the style already set, one column
+  /// of ASCII in text mode or of a light line in the alternate set (most
+  /// cells of a run: a title, a border). False, writing nothing, otherwise.
+  /// The bytes and the state after are those of the general path.
+  @inline(__always)
+  private mutating func putNext(_ cell: Cell, x: Int, y: Int, screenWidth: Int) -> Bool {
+    guard cell.width == 1, let c = cursor, c.x == x, c.y == y, !styleIsExact, let s = style, s == cell.style,
+      let mode = alternate
+    else { return false }
+    let g = cell.grapheme
+    let byte: UInt8
+    if g.isASCII {
+      guard !mode else { return false }
+      byte = g.utf8Byte(0)
+    } else {
+      guard mode, g.utf8Count == 3, g.utf8Byte(0) == 0xE2, g.utf8Byte(1) == 0x94 else { return false }
+      byte = sequences.alternateLines[Int(g.utf8Byte(2) & 0x3F)]
+      guard byte != 0 else { return false }
+    }
+    bytes.append(byte)
+    cursor = x + 1 >= screenWidth ? nil : (x + 1, y)
+    return true
   }
 
   /// Writes a cell of kitty's Unicode placeholders (see
