@@ -66,9 +66,9 @@ public final class StreamTerminal: Terminal {
   /// The packed size last taken into ``width``, ``height`` and the cell size.
   private var takenSize: UInt64
   private var pixels: PixelPictureWriter
-  private var probe: TerminalProbe?
-  private var probeDeadline: ContinuousClock.Instant?
-  private var chosenPictures = PictureSupport.symbols
+  /// The picture queries, their deadlines and answers, and the choice of
+  /// how pictures are drawn (the same as ``CursesTerminal``'s).
+  private var pictureProbe: PictureProbe
   private let insideTmux: Bool
   private var resting: (cursor: CellPoint?, shown: Bool) = (nil, false)
   private var readBuffer = [UInt8](repeating: 0, count: 4_096)
@@ -155,18 +155,10 @@ public final class StreamTerminal: Terminal {
         _ = tcsetattr(input, TCSANOW, &modes)
       }
     }
-    let forced = TerminalProbe.forced(by: environment)
-    let canAsk = probesPictures
-    if let forced {
-      setPictures(forced)
-      if canAsk, capabilities.cellPixelSize == nil, capabilities.drawsPixels {
-        probe = TerminalProbe(environment: environment, forced: forced)
-        capabilities.picturesPending = true
-      }
-    } else if canAsk {
-      probe = TerminalProbe(environment: environment)
-      capabilities.picturesPending = true
-    }
+    pictureProbe = PictureProbe(
+      environment: environment, forced: TerminalProbe.forced(by: environment), asks: probesPictures,
+      capabilities: capabilities, outputScrollsRegions: encoder.scrollsRegions)
+    updatePictures()
     write(string("smcup") + string("smkx") + string("civis") + (mouse ? mouseOn : []) + pasteOn)
   }
 
@@ -216,7 +208,7 @@ public final class StreamTerminal: Terminal {
     let (size, cell) = Self.unpack(packed)
     let changed = size != (width, height)
     (width, height) = size
-    if let cell { capabilities.cellPixelSize = cell }
+    if let cell { pictureProbe.takeWindowCellSize(cell) }
     updatePictures()
     return changed ? .resize(width: width, height: height) : nil
   }
@@ -235,7 +227,7 @@ public final class StreamTerminal: Terminal {
       writeLateSixels()
       if let resized = resizeEvent() { return resized }
       let now = clock.now
-      if let probeDeadline, now >= probeDeadline { settleProbe() }
+      if pictureProbe.settle(at: now) { probeChanged() }
       var sequenceDeadline: ContinuousClock.Instant?
       switch reader.next(at: now, inputEnded: inputEnded) {
       case .event(let event): return event
@@ -253,7 +245,7 @@ public final class StreamTerminal: Terminal {
           return nil
         }
         wait = 0
-      } else if let first = [deadline, sequenceDeadline, probeDeadline].compactMap({ $0 }).min() {
+      } else if let first = [deadline, sequenceDeadline, pictureProbe.deadline].compactMap({ $0 }).min() {
         let left = first - now
         wait = left <= .zero ? 0 : Self.milliseconds(left)
       }
@@ -312,58 +304,49 @@ public final class StreamTerminal: Terminal {
   /// <doc:/GridTerminal/Terminal/requestPictureSupport()>): over this
   /// terminal's own output; the answers come with its input.
   public func requestPictureSupport() {
-    guard isOpen, let probe, probeDeadline == nil else { return }
-    write(probe.query)
-    let deadline = ContinuousClock.now + TerminalProbe.answerTimeout
-    probeDeadline = deadline
-    reader.repliesOwedUntil = deadline
+    guard isOpen else { return }
+    write(pictureProbe.request(at: .now))
+    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
   }
 
+  /// A reply to the picture queries (or a cell size), handed to the probe.
   private func take(_ reply: TerminalReply) {
-    if case .cellSize(let w, let h) = reply, w > 0, h > 0, capabilities.cellPixelSize == nil {
-      capabilities.cellPixelSize = PixelSize(width: w, height: h)
-      updatePictures()
-    }
-    guard var probe, probeDeadline != nil else { return }
-    if probe.take(reply) {
-      self.probe = probe
-      settleProbe()
-      return
-    }
-    self.probe = probe
-    if probe.awaitsPassthrough, let deadline = probeDeadline {
-      let shorter = min(deadline, ContinuousClock.now + TerminalProbe.passthroughTimeout)
-      probeDeadline = shorter
-      reader.repliesOwedUntil = shorter
-    }
+    if pictureProbe.take(reply, at: .now) { updatePictures() }
+    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
   }
 
-  private func settleProbe() {
-    guard var probe else { return }
-    probe.finish()
-    if let result = probe.result { setPictures(result) }
-    self.probe = nil
-    probeDeadline = nil
-    reader.repliesOwedUntil = nil
-    capabilities.picturesPending = false
-  }
-
-  private func setPictures(_ support: PictureSupport) {
-    chosenPictures = support
+  /// After the probe settled: the capabilities say its choice, and no
+  /// reply is owed any more.
+  private func probeChanged() {
     updatePictures()
+    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
   }
 
-  /// As <doc:/CursesTerminal/CursesTerminal> decides: kitty's placeholders
-  /// only in UTF-8, classic placements never inside tmux, pixels only for a
-  /// plausible cell size, no scroll regions under sixel or classic placements.
+  /// Before the terminal is given back: the answers still owed to the
+  /// picture queries are read and thrown away (with whatever else comes
+  /// meanwhile), until <doc:/GridTerminal/PictureProbe/discardDeadline(at:)>,
+  /// so that they do not land on the shell's command line.
+  private func discardOwedReplies() {
+    let clock = ContinuousClock()
+    guard let until = pictureProbe.discardDeadline(at: clock.now) else { return }
+    while pictureProbe.isPending, !inputEnded, clock.now < until {
+      switch reader.next(at: clock.now, inputEnded: false) {
+      case .reply(let reply):
+        take(reply)
+        continue
+      case .event: continue
+      case .wait, .empty: break
+      }
+      _ = readInput(waiting: Self.milliseconds(until - clock.now))
+    }
+    pictureProbe.settle()
+    probeChanged()
+  }
+
+  /// The capabilities' pictures as the probe decides them (the same
+  /// decision as <doc:/CursesTerminal/CursesTerminal>'s).
   private func updatePictures() {
-    var support = chosenPictures
-    if support == .kitty, !capabilities.unicode { support = .kittyPlacements }
-    if support == .kittyPlacements, insideTmux { support = .symbols }
-    let pixels = support == .kitty || support == .sixel || support == .kittyPlacements
-    if pixels, let cell = capabilities.cellPixelSize, !cell.isPlausibleCell(columns: width, rows: height) { support = .symbols }
-    capabilities.pictures = support
-    capabilities.scrollsRegions = encoder.scrollsRegions && support != .sixel && support != .kittyPlacements
+    pictureProbe.apply(to: &capabilities, columns: width, rows: height)
   }
 
   // MARK: output
