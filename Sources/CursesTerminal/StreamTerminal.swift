@@ -402,8 +402,15 @@ public final class StreamTerminal: Terminal {
   /// Gives the terminal back as it was found: pictures deleted, the main
   /// screen, the cursor, the keypad, mouse and paste modes, the input's
   /// terminal modes. Idempotent; closes neither descriptor.
+  ///
+  /// Answers to the picture queries that are still owed are read first (at
+  /// most half a second, and no longer than they are given: see
+  /// <doc:/GridTerminal/PictureProbe/discardDeadline(at:)>) and thrown
+  /// away with whatever else comes meanwhile, so that they do not land on
+  /// the shell's command line after the program has gone.
   public func restore() {
     guard isOpen else { return }
+    discardOwedReplies()
     isOpen = false
     write(pixels.deleteAll(insideTmux: insideTmux) + leaveBytes)
     if var modes = savedModes { _ = tcsetattr(inputDescriptor, TCSANOW, &modes) }
