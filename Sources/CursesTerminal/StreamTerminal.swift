@@ -21,7 +21,11 @@ import Synchronization
 /// capabilities (colours from the description and `NO_COLOR`, UTF-8 from
 /// the locale variables it is given, pictures probed over its own input and
 /// output), and its own wake-up. It installs no signal handler: the owner
-/// decides what ends it (the end of its input, a hang-up, ``restore()``).
+/// decides what ends it (the end of its input, a hang-up, ``restore()``). A
+/// viewer that has gone (its end of the pipe or socket closed) ends it with
+/// ``StreamTerminalError/outputClosed`` from the next ``present(_:)`` or
+/// ``nextEvent(timeout:)``, never with a SIGPIPE that would end the whole
+/// process (its other sessions too).
 ///
 /// ```swift
 /// let terminal = try StreamTerminal(
@@ -74,8 +78,11 @@ public final class StreamTerminal: Terminal {
   private var readBuffer = [UInt8](repeating: 0, count: 4_096)
   private var inputDrained = false
   private var inputEnded = false
-  /// Writing failed (the other side went away): nothing more is written.
-  private var outputFailed = false
+  /// Where frames are written (with no SIGPIPE).
+  private let output: StreamOutput
+  /// Why writing failed (the other side went away): nothing more is
+  /// written, and ``present(_:)`` and ``nextEvent(timeout:)`` throw it.
+  private var outputError: StreamTerminalError?
   private var isOpen = true
   /// The input's terminal modes before they were made raw (a tty only).
   private var savedModes: termios?
@@ -128,6 +135,7 @@ public final class StreamTerminal: Terminal {
     self.term = term
     inputDescriptor = input
     outputDescriptor = output
+    self.output = StreamOutput(descriptor: output)
     reader = InputReader(decoder: KeyDecoder(keys: TerminfoKeys.keys(from: .description(description))))
     insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
     pixels = PixelPictureWriter(sixelsInBackground: true, whenSixelsAreReady: { [wake] in wake.signal() })
@@ -160,6 +168,10 @@ public final class StreamTerminal: Terminal {
       capabilities: capabilities, outputScrollsRegions: encoder.scrollsRegions)
     updatePictures()
     write(string("smcup") + string("smkx") + string("civis") + (mouse ? mouseOn : []) + pasteOn)
+    if let outputError {
+      restore()
+      throw outputError
+    }
   }
 
   deinit {
@@ -220,11 +232,13 @@ public final class StreamTerminal: Terminal {
   /// <doc:/GridTerminal/InputEvent/endOfInput> once the input is closed (end of
   /// file, a hang-up, an error), at once and on every later call.
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
+    if let outputError { throw outputError }
     let clock = ContinuousClock()
     let deadline = timeout.flatMap { $0 > .zero ? clock.now + $0 : nil }
     let isLook = timeout != nil && deadline == nil
     while true {
       writeLateSixels()
+      if let outputError { throw outputError }
       if let resized = resizeEvent() { return resized }
       let now = clock.now
       if pictureProbe.settle(at: now) { probeChanged() }
@@ -353,13 +367,20 @@ public final class StreamTerminal: Terminal {
 
   /// Writes the update (a clear, the row scrolls, the changed cells, and
   /// what pictures in pixels need) in one write.
+  ///
+  /// - Throws: ``StreamTerminalError/outputClosed`` once the other side
+  ///   has gone (a closed pipe or socket, a hung-up pseudo-terminal), or
+  ///   ``StreamTerminalError/writeFailed(errno:)``: the session ends; the
+  ///   process gets no SIGPIPE.
   public func present(_ update: FrameUpdate) throws {
+    if let outputError { throw outputError }
     guard isOpen else { return }
     encoder.encode(
       update, screenWidth: width, screenHeight: height, support: capabilities.pictures, pictures: &pixels,
       insideTmux: insideTmux)
     resting = (update.cursor, update.showsCursor)
     flush()
+    if let outputError { throw outputError }
   }
 
   /// Sixel pictures made on workers since the last frame (a worker woke the wait).
@@ -377,25 +398,14 @@ public final class StreamTerminal: Terminal {
     encoder.discardBytes()
   }
 
-  /// Writes all of `bytes` (again after a short write or a signal); after
-  /// an error (the other side went away) nothing more is written.
+  /// Writes all of `bytes`; after an error (the other side went away)
+  /// nothing more is written, and the error is kept for the caller.
   private func write(_ bytes: [UInt8]) {
-    guard !outputFailed, !bytes.isEmpty else { return }
-    var start = 0
-    let descriptor = outputDescriptor
-    while start < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + start, $0.count - start) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        if errno == EAGAIN {
-          var p = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&p, 1, 1_000)
-          continue
-        }
-        outputFailed = true
-        return
-      }
-      start += n
+    guard outputError == nil, !bytes.isEmpty else { return }
+    do {
+      try output.write(bytes)
+    } catch {
+      outputError = error
     }
   }
 
@@ -500,6 +510,13 @@ public enum StreamTerminalError: Error, Equatable, CustomStringConvertible {
   case badDescriptor
   /// The pipe that wakes the wait for input could not be made (out of descriptors).
   case cannotCreateWakePipe
+  /// The other side has gone: the output is a pipe or socket whose reader
+  /// closed it (`EPIPE`, `ECONNRESET`), or a pseudo-terminal whose master
+  /// was closed (`EIO`). Thrown by the next write, ``StreamTerminal/present(_:)``
+  /// or ``StreamTerminal/nextEvent(timeout:)``; the process gets no SIGPIPE.
+  case outputClosed
+  /// Writing failed otherwise (the system's `errno`, as `ENOSPC`).
+  case writeFailed(errno: Int32)
 
   /// A readable form, for messages and tests.
   public var description: String {
@@ -510,6 +527,8 @@ public enum StreamTerminalError: Error, Equatable, CustomStringConvertible {
       "the terminal type '\(TextSanitizer.sanitize(term))' lacks cursor addressing or an attribute reset"
     case .badDescriptor: "the terminal's input or output descriptor is not open"
     case .cannotCreateWakePipe: "cannot make the terminal's wake-up pipe (out of file descriptors)"
+    case .outputClosed: "the terminal's other side has gone (its output was closed)"
+    case .writeFailed(let code): "cannot write to the terminal: \(String(cString: strerror(code)))"
     }
   }
 }

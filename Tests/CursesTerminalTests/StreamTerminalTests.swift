@@ -52,4 +52,75 @@ struct StreamTerminalTests {
     let shell = String(decoding: readSlave(pty, until: "after\n"), as: UTF8.self)
     #expect(shell == "after\n", "the shell reads no answer")
   }
+
+  /// Runs `body` with SIGPIPE blocked on this thread (the test's own
+  /// mask, nothing process-wide), so that a SIGPIPE the terminal raised
+  /// stays pending instead of ending the test process; true when one was
+  /// left pending (it is then taken back before the mask is restored).
+  func raisesSIGPIPE(_ body: () throws -> Void) rethrows -> Bool {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var saved = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &saved)
+    defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+    var pending = sigset_t()
+    sigpending(&pending)
+    #expect(sigismember(&pending, SIGPIPE) == 0, "none before")
+    try body()
+    sigpending(&pending)
+    let raised = sigismember(&pending, SIGPIPE) == 1
+    var now = timespec(tv_sec: 0, tv_nsec: 0)
+    while sigtimedwait(&pipeSignal, nil, &now) > 0 {}
+    return raised
+  }
+
+  /// A frame that surfaces each time a little differently, for `present`.
+  func update(_ screen: inout Screen, _ text: String) -> FrameUpdate {
+    var surface = Surface(width: 20, height: 4)
+    surface.draw(text, x: 0, y: 0)
+    return screen.update(to: surface, scrollsRegions: true)
+  }
+
+  /// The viewer goes away (the reading end of the pipe, or the peer of
+  /// the socket, is closed) while the session runs: the next frame throws
+  /// ``StreamTerminalError/outputClosed``, and so does the next wait for
+  /// input, restoring is quiet, and no SIGPIPE is raised (it would end the
+  /// process); a pipe already closed when the terminal opens is refused.
+  @Test(arguments: [false, true])
+  func aViewerThatHasGoneEndsTheSessionWithATypedError(socket: Bool) throws {
+    var ends: [Int32] = [-1, -1]
+    if socket {
+      #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+    } else {
+      #expect(pipe(&ends) == 0)
+    }
+    // (A pipe's ends: 0 reads, 1 writes; the terminal writes to 1 and reads its keys from another pipe.)
+    var keys: [Int32] = [-1, -1]
+    #expect(pipe(&keys) == 0)
+    defer { for fd in [ends[1], keys[0], keys[1]] { close(fd) } }
+    let raised = try raisesSIGPIPE {
+      let terminal = try StreamTerminal(
+        input: keys[0], output: ends[1], term: "xterm-256color", width: 20, height: 4, environment: ["LANG": "C.UTF-8"])
+      var screen = Screen()
+      try terminal.present(update(&screen, "first"))
+      close(ends[0])
+      #expect(throws: StreamTerminalError.outputClosed) { try terminal.present(update(&screen, "second")) }
+      #expect(throws: StreamTerminalError.outputClosed) { try terminal.nextEvent(timeout: .zero) }
+      #expect(throws: StreamTerminalError.outputClosed) { try terminal.present(update(&screen, "third")) }
+      terminal.restore()
+    }
+    #expect(!raised, "no SIGPIPE")
+    // Gone before it opens: refused, without a signal.
+    var late: [Int32] = [-1, -1]
+    #expect(pipe(&late) == 0)
+    close(late[0])
+    defer { close(late[1]) }
+    let raisedAtOpen = raisesSIGPIPE {
+      #expect(throws: StreamTerminalError.outputClosed) {
+        _ = try StreamTerminal(input: keys[0], output: late[1], term: "xterm-256color", width: 20, height: 4)
+      }
+    }
+    #expect(!raisedAtOpen, "no SIGPIPE")
+  }
 }
