@@ -18,7 +18,7 @@ import Synchronization
 /// input with the library's own key decoder; it has its own size, which its
 /// owner sets (``resize(width:height:cellPixelSize:)``: from a
 /// pseudo-terminal's window size, an SSH window-change request), its own
-/// capabilities (colours from the description and `NO_COLOR`, UTF-8 from
+/// capabilities (colours from the description, `COLORTERM` and `NO_COLOR`, UTF-8 from
 /// the locale variables it is given, pictures probed over its own input and
 /// output), and its own wake-up. It installs no signal handler: the owner
 /// decides what ends it (the end of its input, a hang-up, ``restore()``). A
@@ -106,6 +106,8 @@ public final class StreamTerminal: Terminal {
   ///   - cellPixelSize: a cell's size in pixels, when the owner knows it
   ///     (a pseudo-terminal's window size in pixels).
   ///   - environment: the viewer's variables: `NO_COLOR` (no colours),
+  ///     `COLORTERM` (`truecolor` or `24bit`: 24-bit colour, written as
+  ///     `38;2;r;g;b`, even where `term`'s description has fewer colours),
   ///     `LC_ALL`, `LC_CTYPE`, `LANG` (UTF-8 unless they name another
   ///     character set; UTF-8 when none is set), `TMUX` (the picture queries
   ///     go through tmux), `TERMGRID_PICTURES` (pictures forced, see
@@ -123,7 +125,7 @@ public final class StreamTerminal: Terminal {
     guard let description = TerminalDescription(term: term) else { throw .unknownTerminal(term: term) }
     let unicode = Self.localeIsUTF8(environment)
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    let colors = noColor ? ColorSupport.none : Self.colors(description.number("colors"))
+    let colors = noColor ? ColorSupport.none : Self.colors(description.number("colors"), environment)
     guard
       let encoder = CellEncoder(
         colorSupport: colors, unicode: unicode, alternateLines: Self.alternateLines(description, unicode: unicode, environment),
@@ -428,9 +430,15 @@ public final class StreamTerminal: Terminal {
 
   // MARK: capabilities from the description and the environment
 
-  private static func colors(_ count: Int?) -> ColorSupport {
-    guard let n = count else { return .none }
-    if n >= 0x100_0000 { return .trueColor }
+  /// The colours of a description with `count` colours, for a viewer with
+  /// `environment`: 24-bit when `COLORTERM` says `truecolor` or `24bit` and
+  /// the description has colours at all (a terminal that sets `COLORTERM`
+  /// takes 38;2, whatever its `TERM`'s description says), else as the
+  /// description says.
+  static func colors(_ count: Int?, _ environment: [String: String]) -> ColorSupport {
+    guard let n = count, n > 0 else { return .none }
+    let colorTerm = environment["COLORTERM"]?.lowercased()
+    if n >= 0x100_0000 || colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }
     if n >= 256 { return .indexed256 }
     if n >= 16 { return .ansi16 }
     if n >= 8 { return .ansi8 }

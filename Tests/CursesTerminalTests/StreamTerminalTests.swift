@@ -123,4 +123,44 @@ struct StreamTerminalTests {
     }
     #expect(!raisedAtOpen, "no SIGPIPE")
   }
+
+  /// `COLORTERM=truecolor` (or `24bit`) in the viewer's environment gives
+  /// 24-bit colour under a `TERM` whose description has 256 colours or 8
+  /// (written as `38;2;r;g;b` and `48;2;r;g;b`, not through that
+  /// description's `setaf`, which would take 0xRRGGBB for a palette index);
+  /// without it the description's colours; `NO_COLOR` and a description
+  /// without colours win over it; xterm-direct gives 24-bit by itself.
+  @Test(arguments: [
+    ("xterm-256color", ["COLORTERM": "truecolor"], ColorSupport.trueColor),
+    ("xterm", ["COLORTERM": "24bit"], .trueColor),
+    ("xterm-256color", ["COLORTERM": "TrueColor"], .trueColor),
+    ("xterm-256color", [:], .indexed256),
+    ("xterm-256color", ["COLORTERM": "yes"], .indexed256),
+    ("xterm-256color", ["COLORTERM": "truecolor", "NO_COLOR": "1"], .none),
+    ("vt100", ["COLORTERM": "truecolor"], .none),
+    ("xterm-direct", [:], .trueColor),
+  ])
+  func colorTermGivesTrueColour(term: String, environment: [String: String], expected: ColorSupport) throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 4)
+    let terminal = try StreamTerminal(
+      input: pty.slave, output: pty.slave, term: term, width: 20, height: 4,
+      environment: environment.merging(["LANG": "C.UTF-8"]) { a, _ in a }, mouse: false, probesPictures: false)
+    defer { terminal.restore() }
+    #expect(terminal.capabilities.colors == expected)
+    _ = pty.drain()
+    var surface = Surface(width: 20, height: 4)
+    surface.draw("hue", x: 0, y: 0, style: Style(foreground: .rgb(12, 34, 56), background: .rgb(200, 100, 7)))
+    var screen = Screen()
+    try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
+    let written = String(decoding: pty.drain(), as: UTF8.self)
+    #expect(written.contains("hue"))
+    let direct = written.contains("38;2;12;34;56") && written.contains("48;2;200;100;7")
+    if expected == .trueColor && term != "xterm-direct" {
+      #expect(direct, "24-bit by the direct SGR")
+    } else if expected == .indexed256 {
+      #expect(!direct && written.contains("38;5;"), "the palette's nearest")
+    } else if expected == .none {
+      #expect(!written.contains("38;") && !written.contains("48;"))
+    }
+  }
 }
