@@ -31,7 +31,7 @@ extension CursesTerminal {
       if let resumed = resumedEvent() { return resumed }
       if let resized = resizeEvent() { return resized }
       let now = clock.now
-      if let probeDeadline, now >= probeDeadline { settleProbe() }
+      if pictureProbe.settle(at: now) { probeChanged() }
       var sequenceDeadline: ContinuousClock.Instant?
       switch reader.next(at: now, inputEnded: inputEnded) {
       case .event(let event): return event
@@ -54,7 +54,7 @@ extension CursesTerminal {
           return nil
         }
         wait = 0
-      } else if let first = [deadline, sequenceDeadline, probeDeadline].compactMap({ $0 }).min() {
+      } else if let first = [deadline, sequenceDeadline, pictureProbe.deadline].compactMap({ $0 }).min() {
         let left = first - now
         wait = left <= .zero ? 0 : Self.milliseconds(left)
       }
@@ -84,57 +84,35 @@ extension CursesTerminal {
   /// input, and ``capabilities`` changes when they are in (or when
   /// <doc:/GridTerminal/TerminalProbe/answerTimeout> has passed without them).
   public func requestPictureSupport() {
-    guard isOpen, let probe, probeDeadline == nil else { return }
-    let query = probe.query
+    guard isOpen else { return }
+    let query = pictureProbe.request(at: .now)
+    guard !query.isEmpty else { return }
     _ = query.withUnsafeBufferPointer { cn_write_all(cn_output_descriptor(), $0.baseAddress, $0.count) }
-    let deadline = ContinuousClock.now + TerminalProbe.answerTimeout
-    probeDeadline = deadline
-    reader.repliesOwedUntil = deadline
+    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
   }
 
-  /// A reply to the picture queries: once the terminal has answered them
-  /// all, ``capabilities`` says how pictures are drawn.
+  /// A reply to the picture queries (or a cell size), handed to the probe:
+  /// once the terminal has answered them all, ``capabilities`` says how
+  /// pictures are drawn.
   private func take(_ reply: TerminalReply) {
-    if case .cellSize(let w, let h) = reply, w > 0, h > 0, capabilities.cellPixelSize == nil {
-      // (Taken as said, at most 9 digits each; one no terminal has draws pictures in symbols: see `updatePictures`.)
-      capabilities.cellPixelSize = PixelSize(width: w, height: h)
-      updatePictures()
-    }
-    guard var probe, probeDeadline != nil else { return }
-    if probe.take(reply) {
-      self.probe = probe
-      settleProbe()
-      return
-    }
-    self.probe = probe
-    if probe.awaitsPassthrough, let deadline = probeDeadline {
-      // tmux has answered; the terminal outside it is given a little longer.
-      let shorter = min(deadline, ContinuousClock.now + TerminalProbe.passthroughTimeout)
-      probeDeadline = shorter
-      reader.repliesOwedUntil = shorter
-    }
+    if pictureProbe.take(reply, at: .now) { updatePictures() }
+    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
   }
 
-  /// Decides the pictures with the answers that came (all of them, or
-  /// those that came in time) and asks nothing more.
-  private func settleProbe() {
-    guard var probe else { return }
-    probe.finish()
-    if let result = probe.result { setPictures(result) }
-    self.probe = nil
-    probeDeadline = nil
-    reader.repliesOwedUntil = nil
-    capabilities.picturesPending = false
+  /// After the probe settled: the capabilities say its choice, and no
+  /// reply is owed any more.
+  private func probeChanged() {
+    updatePictures()
+    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
   }
 
   /// Before the terminal is restored: the answers still owed to the
   /// picture queries are read and thrown away (with whatever else comes
-  /// meanwhile), for at most half a second.
+  /// meanwhile), until <doc:/GridTerminal/PictureProbe/discardDeadline(at:)>.
   func discardOwedReplies() {
-    guard probe != nil, let probeDeadline else { return }
     let clock = ContinuousClock()
-    let until = min(probeDeadline, clock.now + .milliseconds(500))
-    while probe != nil, !inputEnded, clock.now < until {
+    guard let until = pictureProbe.discardDeadline(at: clock.now) else { return }
+    while pictureProbe.isPending, !inputEnded, clock.now < until {
       switch reader.next(at: clock.now, inputEnded: false) {
       case .reply(let reply):
         take(reply)
@@ -144,35 +122,18 @@ extension CursesTerminal {
       }
       _ = readInput(waiting: Self.milliseconds(until - clock.now))
     }
-    settleProbe()
+    pictureProbe.settle()
+    probeChanged()
   }
 
-  /// Draws pictures with `support` (what the terminal's answers or the
-  /// environment chose), as far as the terminal allows: see ``updatePictures()``.
-  func setPictures(_ support: PictureSupport) {
-    chosenPictures = support
-    updatePictures()
-  }
-
-  /// Sets ``capabilities``' pictures from the support chosen: in pixels
-  /// only through the encoder (ncurses' own output has no way to send
-  /// them) and only for a cell size a terminal of this many columns and
-  /// rows can have (<doc:/GridRender/PixelSize/isPlausibleCell(columns:rows:)>,
-  /// else in symbols: a terminal's word sizes nothing past that bound);
-  /// kitty's placeholder cells only in UTF-8 (else classic placements,
-  /// which are ASCII), classic placements never inside tmux (it does not
-  /// say where its pane is); and with sixel or classic placements without
-  /// scrolling regions (a terminal may or may not scroll the pixels with
-  /// the text; rows written anew never leave a picture behind).
+  /// Sets ``capabilities``' pictures from the probe's choice, as far as the
+  /// terminal allows (<doc:/GridTerminal/PictureProbe/apply(to:columns:rows:)>:
+  /// in pixels only through the encoder, since ncurses' own output has no
+  /// way to send them, and only for a plausible cell size; kitty's
+  /// placeholder cells only in UTF-8; no scrolling regions with sixel or
+  /// classic placements).
   func updatePictures() {
-    var support = chosenPictures
-    if support == .kitty, !capabilities.unicode { support = .kittyPlacements }
-    if support == .kittyPlacements, insideTmux { support = .symbols }
-    let pixels = support == .kitty || support == .sixel || support == .kittyPlacements
-    if pixels, encoder == nil { support = .symbols }
-    if pixels, let cell = capabilities.cellPixelSize, !cell.isPlausibleCell(columns: width, rows: height) { support = .symbols }
-    capabilities.pictures = support
-    capabilities.scrollsRegions = (encoder?.scrollsRegions ?? true) && support != .sixel && support != .kittyPlacements
+    pictureProbe.apply(to: &capabilities, columns: width, rows: height)
   }
 
   /// Waits up to `milliseconds` (forever when negative) for input and reads
@@ -216,7 +177,7 @@ extension CursesTerminal {
     defer {
       (width, height) = (w, h)
       // The window's pixels say the cell size again (a font changed size), and the cells' bound is for this many.
-      if let cell = Self.windowCellSize(inputDescriptor) { capabilities.cellPixelSize = cell }
+      if let cell = Self.windowCellSize(inputDescriptor) { pictureProbe.takeWindowCellSize(cell) }
       updatePictures()
     }
     return w != width || h != height
@@ -224,7 +185,7 @@ extension CursesTerminal {
 
   /// The cell size the terminal's window size in pixels gives on
   /// `descriptor`, when the terminal fills it in (any number it says:
-  /// bounded by ``updatePictures()``).
+  /// bounded by the picture probe).
   static func windowCellSize(_ descriptor: Int32) -> PixelSize? {
     var cellWidth: Int32 = 0
     var cellHeight: Int32 = 0

@@ -38,15 +38,9 @@ public final class CursesTerminal: Terminal {
   /// ``requestPictureSupport()``, read with the input by
   /// ``nextEvent(timeout:)``); a run loop then tells its scene.
   public internal(set) var capabilities: TerminalCapabilities
-  /// The picture queries, until the terminal has answered them (nil when
-  /// there is nothing to ask, or once answered).
-  var probe: TerminalProbe?
-  /// How pictures are to be drawn, as the terminal's answers or the
-  /// environment chose (``capabilities`` say how they are: see `updatePictures`).
-  var chosenPictures = PictureSupport.symbols
-  /// When the queries were sent, the time their answers are given up on
-  /// (nil: not sent).
-  var probeDeadline: ContinuousClock.Instant?
+  /// The picture queries, their deadlines and answers, and the choice of
+  /// how pictures are drawn (``capabilities`` say it: see `updatePictures`).
+  var pictureProbe: PictureProbe
 
   var isOpen = true
   /// The process's terminal, held while open.
@@ -254,20 +248,13 @@ public final class CursesTerminal: Terminal {
     capabilities = TerminalCapabilities(
       colors: support, unicode: unicode, mouse: mouse, scrollsRegions: encoder?.scrollsRegions ?? true,
       pictures: .symbols, cellPixelSize: cellPixels, placeholderColors: insideTmux ? nil : .trueColor)
-    // Answers can be read only from an input that is the terminal.
-    let canAsk = probes && isatty(inputDescriptor) != 0
-    if let pictures {
-      setPictures(pictures)
-      // Forced: asked only for the cell size, when the window size does not give it.
-      if canAsk, cellPixels == nil, capabilities.drawsPixels {
-        probe = TerminalProbe(environment: environment, forced: pictures)
-        capabilities.picturesPending = true
-      }
-    } else if canAsk {
-      // Asked when the first picture is drawn; nothing waits for the answers.
-      probe = TerminalProbe(environment: environment)
-      capabilities.picturesPending = true
-    }
+    // Answers can be read only from an input that is the terminal; asked
+    // when the first picture is drawn, and nothing waits for them. Forced:
+    // asked only for the cell size, when the window size does not give it.
+    pictureProbe = PictureProbe(
+      environment: environment, forced: pictures, asks: probes && isatty(inputDescriptor) != 0,
+      capabilities: capabilities, writesPixels: encoder != nil, outputScrollsRegions: encoder?.scrollsRegions ?? true)
+    updatePictures()
   }
 
   deinit { restore() }

@@ -18,10 +18,14 @@ import Synchronization
 /// input with the library's own key decoder; it has its own size, which its
 /// owner sets (``resize(width:height:cellPixelSize:)``: from a
 /// pseudo-terminal's window size, an SSH window-change request), its own
-/// capabilities (colours from the description and `NO_COLOR`, UTF-8 from
+/// capabilities (colours from the description, `COLORTERM` and `NO_COLOR`, UTF-8 from
 /// the locale variables it is given, pictures probed over its own input and
 /// output), and its own wake-up. It installs no signal handler: the owner
-/// decides what ends it (the end of its input, a hang-up, ``restore()``).
+/// decides what ends it (the end of its input, a hang-up, ``restore()``). A
+/// viewer that has gone (its end of the pipe or socket closed) ends it with
+/// ``StreamTerminalError/outputClosed`` from the next ``present(_:)`` or
+/// ``nextEvent(timeout:)``, never with a SIGPIPE that would end the whole
+/// process (its other sessions too).
 ///
 /// ```swift
 /// let terminal = try StreamTerminal(
@@ -66,16 +70,19 @@ public final class StreamTerminal: Terminal {
   /// The packed size last taken into ``width``, ``height`` and the cell size.
   private var takenSize: UInt64
   private var pixels: PixelPictureWriter
-  private var probe: TerminalProbe?
-  private var probeDeadline: ContinuousClock.Instant?
-  private var chosenPictures = PictureSupport.symbols
+  /// The picture queries, their deadlines and answers, and the choice of
+  /// how pictures are drawn (the same as ``CursesTerminal``'s).
+  private var pictureProbe: PictureProbe
   private let insideTmux: Bool
   private var resting: (cursor: CellPoint?, shown: Bool) = (nil, false)
   private var readBuffer = [UInt8](repeating: 0, count: 4_096)
   private var inputDrained = false
   private var inputEnded = false
-  /// Writing failed (the other side went away): nothing more is written.
-  private var outputFailed = false
+  /// Where frames are written (with no SIGPIPE).
+  private let output: StreamOutput
+  /// Why writing failed (the other side went away): nothing more is
+  /// written, and ``present(_:)`` and ``nextEvent(timeout:)`` throw it.
+  private var outputError: StreamTerminalError?
   private var isOpen = true
   /// The input's terminal modes before they were made raw (a tty only).
   private var savedModes: termios?
@@ -99,6 +106,8 @@ public final class StreamTerminal: Terminal {
   ///   - cellPixelSize: a cell's size in pixels, when the owner knows it
   ///     (a pseudo-terminal's window size in pixels).
   ///   - environment: the viewer's variables: `NO_COLOR` (no colours),
+  ///     `COLORTERM` (`truecolor` or `24bit`: 24-bit colour, written as
+  ///     `38;2;r;g;b`, even where `term`'s description has fewer colours),
   ///     `LC_ALL`, `LC_CTYPE`, `LANG` (UTF-8 unless they name another
   ///     character set; UTF-8 when none is set), `TMUX` (the picture queries
   ///     go through tmux), `TERMGRID_PICTURES` (pictures forced, see
@@ -116,7 +125,7 @@ public final class StreamTerminal: Terminal {
     guard let description = TerminalDescription(term: term) else { throw .unknownTerminal(term: term) }
     let unicode = Self.localeIsUTF8(environment)
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    let colors = noColor ? ColorSupport.none : Self.colors(description.number("colors"))
+    let colors = noColor ? ColorSupport.none : Self.colors(description.number("colors"), environment)
     guard
       let encoder = CellEncoder(
         colorSupport: colors, unicode: unicode, alternateLines: Self.alternateLines(description, unicode: unicode, environment),
@@ -128,6 +137,7 @@ public final class StreamTerminal: Terminal {
     self.term = term
     inputDescriptor = input
     outputDescriptor = output
+    self.output = StreamOutput(descriptor: output)
     reader = InputReader(decoder: KeyDecoder(keys: TerminfoKeys.keys(from: .description(description))))
     insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
     pixels = PixelPictureWriter(sixelsInBackground: true, whenSixelsAreReady: { [wake] in wake.signal() })
@@ -155,19 +165,15 @@ public final class StreamTerminal: Terminal {
         _ = tcsetattr(input, TCSANOW, &modes)
       }
     }
-    let forced = TerminalProbe.forced(by: environment)
-    let canAsk = probesPictures
-    if let forced {
-      setPictures(forced)
-      if canAsk, capabilities.cellPixelSize == nil, capabilities.drawsPixels {
-        probe = TerminalProbe(environment: environment, forced: forced)
-        capabilities.picturesPending = true
-      }
-    } else if canAsk {
-      probe = TerminalProbe(environment: environment)
-      capabilities.picturesPending = true
-    }
+    pictureProbe = PictureProbe(
+      environment: environment, forced: TerminalProbe.forced(by: environment), asks: probesPictures,
+      capabilities: capabilities, outputScrollsRegions: encoder.scrollsRegions)
+    updatePictures()
     write(string("smcup") + string("smkx") + string("civis") + (mouse ? mouseOn : []) + pasteOn)
+    if let outputError {
+      restore()
+      throw outputError
+    }
   }
 
   deinit {
@@ -216,7 +222,7 @@ public final class StreamTerminal: Terminal {
     let (size, cell) = Self.unpack(packed)
     let changed = size != (width, height)
     (width, height) = size
-    if let cell { capabilities.cellPixelSize = cell }
+    if let cell { pictureProbe.takeWindowCellSize(cell) }
     updatePictures()
     return changed ? .resize(width: width, height: height) : nil
   }
@@ -228,14 +234,16 @@ public final class StreamTerminal: Terminal {
   /// <doc:/GridTerminal/InputEvent/endOfInput> once the input is closed (end of
   /// file, a hang-up, an error), at once and on every later call.
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
+    if let outputError { throw outputError }
     let clock = ContinuousClock()
     let deadline = timeout.flatMap { $0 > .zero ? clock.now + $0 : nil }
     let isLook = timeout != nil && deadline == nil
     while true {
       writeLateSixels()
+      if let outputError { throw outputError }
       if let resized = resizeEvent() { return resized }
       let now = clock.now
-      if let probeDeadline, now >= probeDeadline { settleProbe() }
+      if pictureProbe.settle(at: now) { probeChanged() }
       var sequenceDeadline: ContinuousClock.Instant?
       switch reader.next(at: now, inputEnded: inputEnded) {
       case .event(let event): return event
@@ -253,7 +261,7 @@ public final class StreamTerminal: Terminal {
           return nil
         }
         wait = 0
-      } else if let first = [deadline, sequenceDeadline, probeDeadline].compactMap({ $0 }).min() {
+      } else if let first = [deadline, sequenceDeadline, pictureProbe.deadline].compactMap({ $0 }).min() {
         let left = first - now
         wait = left <= .zero ? 0 : Self.milliseconds(left)
       }
@@ -312,71 +320,69 @@ public final class StreamTerminal: Terminal {
   /// <doc:/GridTerminal/Terminal/requestPictureSupport()>): over this
   /// terminal's own output; the answers come with its input.
   public func requestPictureSupport() {
-    guard isOpen, let probe, probeDeadline == nil else { return }
-    write(probe.query)
-    let deadline = ContinuousClock.now + TerminalProbe.answerTimeout
-    probeDeadline = deadline
-    reader.repliesOwedUntil = deadline
+    guard isOpen else { return }
+    write(pictureProbe.request(at: .now))
+    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
   }
 
+  /// A reply to the picture queries (or a cell size), handed to the probe.
   private func take(_ reply: TerminalReply) {
-    if case .cellSize(let w, let h) = reply, w > 0, h > 0, capabilities.cellPixelSize == nil {
-      capabilities.cellPixelSize = PixelSize(width: w, height: h)
-      updatePictures()
-    }
-    guard var probe, probeDeadline != nil else { return }
-    if probe.take(reply) {
-      self.probe = probe
-      settleProbe()
-      return
-    }
-    self.probe = probe
-    if probe.awaitsPassthrough, let deadline = probeDeadline {
-      let shorter = min(deadline, ContinuousClock.now + TerminalProbe.passthroughTimeout)
-      probeDeadline = shorter
-      reader.repliesOwedUntil = shorter
-    }
+    if pictureProbe.take(reply, at: .now) { updatePictures() }
+    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
   }
 
-  private func settleProbe() {
-    guard var probe else { return }
-    probe.finish()
-    if let result = probe.result { setPictures(result) }
-    self.probe = nil
-    probeDeadline = nil
-    reader.repliesOwedUntil = nil
-    capabilities.picturesPending = false
-  }
-
-  private func setPictures(_ support: PictureSupport) {
-    chosenPictures = support
+  /// After the probe settled: the capabilities say its choice, and no
+  /// reply is owed any more.
+  private func probeChanged() {
     updatePictures()
+    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
   }
 
-  /// As <doc:/CursesTerminal/CursesTerminal> decides: kitty's placeholders
-  /// only in UTF-8, classic placements never inside tmux, pixels only for a
-  /// plausible cell size, no scroll regions under sixel or classic placements.
+  /// Before the terminal is given back: the answers still owed to the
+  /// picture queries are read and thrown away (with whatever else comes
+  /// meanwhile), until <doc:/GridTerminal/PictureProbe/discardDeadline(at:)>,
+  /// so that they do not land on the shell's command line.
+  private func discardOwedReplies() {
+    let clock = ContinuousClock()
+    guard let until = pictureProbe.discardDeadline(at: clock.now) else { return }
+    while pictureProbe.isPending, !inputEnded, clock.now < until {
+      switch reader.next(at: clock.now, inputEnded: false) {
+      case .reply(let reply):
+        take(reply)
+        continue
+      case .event: continue
+      case .wait, .empty: break
+      }
+      _ = readInput(waiting: Self.milliseconds(until - clock.now))
+    }
+    pictureProbe.settle()
+    probeChanged()
+  }
+
+  /// The capabilities' pictures as the probe decides them (the same
+  /// decision as <doc:/CursesTerminal/CursesTerminal>'s).
   private func updatePictures() {
-    var support = chosenPictures
-    if support == .kitty, !capabilities.unicode { support = .kittyPlacements }
-    if support == .kittyPlacements, insideTmux { support = .symbols }
-    let pixels = support == .kitty || support == .sixel || support == .kittyPlacements
-    if pixels, let cell = capabilities.cellPixelSize, !cell.isPlausibleCell(columns: width, rows: height) { support = .symbols }
-    capabilities.pictures = support
-    capabilities.scrollsRegions = encoder.scrollsRegions && support != .sixel && support != .kittyPlacements
+    pictureProbe.apply(to: &capabilities, columns: width, rows: height)
   }
 
   // MARK: output
 
   /// Writes the update (a clear, the row scrolls, the changed cells, and
   /// what pictures in pixels need) in one write.
+  ///
+  /// - Throws: ``StreamTerminalError/outputClosed`` once the other side
+  ///   has gone (a closed pipe or socket, a hung-up pseudo-terminal), or
+  ///   ``StreamTerminalError/writeFailed(errno:)``: the session ends; the
+  ///   process gets no SIGPIPE.
   public func present(_ update: FrameUpdate) throws {
+    if let outputError { throw outputError }
     guard isOpen else { return }
     encoder.encode(
       update, screenWidth: width, screenHeight: height, support: capabilities.pictures, pictures: &pixels,
       insideTmux: insideTmux)
     resting = (update.cursor, update.showsCursor)
     flush()
+    if let outputError { throw outputError }
   }
 
   /// Sixel pictures made on workers since the last frame (a worker woke the wait).
@@ -394,33 +400,29 @@ public final class StreamTerminal: Terminal {
     encoder.discardBytes()
   }
 
-  /// Writes all of `bytes` (again after a short write or a signal); after
-  /// an error (the other side went away) nothing more is written.
+  /// Writes all of `bytes`; after an error (the other side went away)
+  /// nothing more is written, and the error is kept for the caller.
   private func write(_ bytes: [UInt8]) {
-    guard !outputFailed, !bytes.isEmpty else { return }
-    var start = 0
-    let descriptor = outputDescriptor
-    while start < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + start, $0.count - start) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        if errno == EAGAIN {
-          var p = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&p, 1, 1_000)
-          continue
-        }
-        outputFailed = true
-        return
-      }
-      start += n
+    guard outputError == nil, !bytes.isEmpty else { return }
+    do {
+      try output.write(bytes)
+    } catch {
+      outputError = error
     }
   }
 
   /// Gives the terminal back as it was found: pictures deleted, the main
   /// screen, the cursor, the keypad, mouse and paste modes, the input's
   /// terminal modes. Idempotent; closes neither descriptor.
+  ///
+  /// Answers to the picture queries that are still owed are read first (at
+  /// most half a second, and no longer than they are given: see
+  /// <doc:/GridTerminal/PictureProbe/discardDeadline(at:)>) and thrown
+  /// away with whatever else comes meanwhile, so that they do not land on
+  /// the shell's command line after the program has gone.
   public func restore() {
     guard isOpen else { return }
+    discardOwedReplies()
     isOpen = false
     write(pixels.deleteAll(insideTmux: insideTmux) + leaveBytes)
     if var modes = savedModes { _ = tcsetattr(inputDescriptor, TCSANOW, &modes) }
@@ -428,9 +430,15 @@ public final class StreamTerminal: Terminal {
 
   // MARK: capabilities from the description and the environment
 
-  private static func colors(_ count: Int?) -> ColorSupport {
-    guard let n = count else { return .none }
-    if n >= 0x100_0000 { return .trueColor }
+  /// The colours of a description with `count` colours, for a viewer with
+  /// `environment`: 24-bit when `COLORTERM` says `truecolor` or `24bit` and
+  /// the description has colours at all (a terminal that sets `COLORTERM`
+  /// takes 38;2, whatever its `TERM`'s description says), else as the
+  /// description says.
+  static func colors(_ count: Int?, _ environment: [String: String]) -> ColorSupport {
+    guard let n = count, n > 0 else { return .none }
+    let colorTerm = environment["COLORTERM"]?.lowercased()
+    if n >= 0x100_0000 || colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }
     if n >= 256 { return .indexed256 }
     if n >= 16 { return .ansi16 }
     if n >= 8 { return .ansi8 }
@@ -510,6 +518,13 @@ public enum StreamTerminalError: Error, Equatable, CustomStringConvertible {
   case badDescriptor
   /// The pipe that wakes the wait for input could not be made (out of descriptors).
   case cannotCreateWakePipe
+  /// The other side has gone: the output is a pipe or socket whose reader
+  /// closed it (`EPIPE`, `ECONNRESET`), or a pseudo-terminal whose master
+  /// was closed (`EIO`). Thrown by the next write, ``StreamTerminal/present(_:)``
+  /// or ``StreamTerminal/nextEvent(timeout:)``; the process gets no SIGPIPE.
+  case outputClosed
+  /// Writing failed otherwise (the system's `errno`, as `ENOSPC`).
+  case writeFailed(errno: Int32)
 
   /// A readable form, for messages and tests.
   public var description: String {
@@ -520,6 +535,8 @@ public enum StreamTerminalError: Error, Equatable, CustomStringConvertible {
       "the terminal type '\(TextSanitizer.sanitize(term))' lacks cursor addressing or an attribute reset"
     case .badDescriptor: "the terminal's input or output descriptor is not open"
     case .cannotCreateWakePipe: "cannot make the terminal's wake-up pipe (out of file descriptors)"
+    case .outputClosed: "the terminal's other side has gone (its output was closed)"
+    case .writeFailed(let code): "cannot write to the terminal: \(String(cString: strerror(code)))"
     }
   }
 }

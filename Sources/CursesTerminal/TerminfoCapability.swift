@@ -20,6 +20,14 @@ struct TerminfoCapability {
       oneBased = false
     }
   }
+
+  /// A capability of the library's own, in terminfo's parameter language
+  /// (formatted by terminfo's interpreter as any other).
+  init(format: String) {
+    string = format.utf8CString.map { $0 }
+    ansiFinal = nil
+    oneBased = false
+  }
 }
 
 extension TerminfoCapability {

@@ -55,4 +55,12 @@ enum TerminfoSource {
     case .description(let d): d.flag(name)
     }
   }
+
+  /// The number of colours the description gives (`colors`; 0: none).
+  var colors: Int {
+    switch self {
+    case .current: max(0, Int(cn_colors()))
+    case .description(let d): d.number("colors") ?? 0
+    }
+  }
 }

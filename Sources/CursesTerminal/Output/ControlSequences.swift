@@ -31,6 +31,13 @@ final class ControlSequences {
   /// attribute `ESC [ n m`: then a style is one `ESC [ 0;n;...m`.
   let ansiAttributes: Bool
 
+  /// The colours of a description whose `setaf` takes 0xRRGGBB (xterm-direct's 2^24).
+  static let directColors = 0x100_0000
+  /// `setaf` and `setab` for 24-bit colour by the direct SGR: the parameter
+  /// 0xRRGGBB split into its red, green and blue.
+  static let directForeground = "\u{1B}[38;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%dm"
+  static let directBackground = "\u{1B}[48;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%dm"
+
   init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8], terminfo: TerminfoSource = .current) {
     guard
       let cup = TerminfoCapability("cup", ansi: ["\u{1B}[%i%p1%d;%p2%dH": (UInt8(ascii: "H"), true)], from: terminfo),
@@ -57,8 +64,16 @@ final class ControlSequences {
       if let s = terminfo.string(name) { caps.append((attribute, TerminfoCapability.bytes(of: s))) }
     }
     attributeCaps = caps
-    setaf = colorSupport == .none ? nil : TerminfoCapability("setaf", from: terminfo)
-    setab = colorSupport == .none ? nil : TerminfoCapability("setab", from: terminfo)
+    if colorSupport == .trueColor, terminfo.colors < Self.directColors {
+      // 24-bit colour the description does not give (`COLORTERM=truecolor`
+      // under xterm-256color): its setaf would take 0xRRGGBB for a palette
+      // index. The direct SGR every such terminal takes, 38;2;r;g;b.
+      setaf = TerminfoCapability(format: Self.directForeground)
+      setab = TerminfoCapability(format: Self.directBackground)
+    } else {
+      setaf = colorSupport == .none ? nil : TerminfoCapability("setaf", from: terminfo)
+      setab = colorSupport == .none ? nil : TerminfoCapability("setab", from: terminfo)
+    }
     csr = TerminfoCapability("csr", from: terminfo)
     indn = TerminfoCapability("indn", from: terminfo)
     ind = terminfo.string("ind").map(TerminfoCapability.bytes(of:))
