@@ -33,7 +33,7 @@ extension CursesTerminalTests {
   func randomFramesReadBackAsTheSurfaces(term: String) throws {
     let (w, h) = (37, 11)
     let pty = try PseudoTerminal(columns: w, rows: h)
-    let terminal = try CursesTerminal(term: term, inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    let terminal = try CursesTerminal(term: term, inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
     defer { terminal.restore() }
     var model = ScreenModel(width: w, height: h)
     var surface = Surface(width: w, height: h)
@@ -74,7 +74,7 @@ extension CursesTerminalTests {
       surface.showsCursor = frame % 3 == 0
       try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
       surface.markPresented()
-      model.feed(pty.drain())
+      model.feed(pty.readAvailable())
       if let rest = surface.cursor, model.cursor != rest {
         Issue.record("frame \(frame) under \(term) leaves the cursor at \(model.cursor), not \(rest)")
         return

@@ -12,43 +12,6 @@ import Testing
   import Glibc
 #endif
 
-/// A pseudo-terminal: the backend runs on the slave side, the test reads
-/// what it writes from the master side and types into it.
-final class PseudoTerminal {
-  struct CannotOpen: Error {}
-  let master: Int32
-  let slave: Int32
-
-  init(columns: Int, rows: Int) throws {
-    var m: Int32 = -1
-    var s: Int32 = -1
-    guard cpty_open(&m, &s, Int32(columns), Int32(rows)) == 0 else { throw CannotOpen() }
-    master = m
-    slave = s
-    let flags = fcntl(master, F_GETFL)
-    _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
-  }
-
-  deinit {
-    close(slave)
-    close(master)
-  }
-
-  /// Everything written since the last read.
-  func drain() -> [UInt8] {
-    var out: [UInt8] = []
-    var buf = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let n = read(master, &buf, buf.count)
-      if n <= 0 { break }
-      out += buf[0..<n]
-    }
-    return out
-  }
-
-  func type(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, bytes.count) } }
-}
-
 extension Array where Element == UInt8 {
   func contains(_ s: String) -> Bool {
     let needle = Array(s.utf8)
@@ -62,7 +25,7 @@ extension Array where Element == UInt8 {
 @Suite(.serialized) struct CursesTerminalTests {
   @Test func drawsOnTheAlternateScreenWritesOnlyChangesAndRestores() throws {
     let pty = try PseudoTerminal(columns: 40, rows: 10)
-    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
     #expect(terminal.width == 40 && terminal.height == 10)
     #expect(terminal.capabilities.colors == .indexed256)
     var surface = Surface(width: 40, height: 10)
@@ -70,7 +33,7 @@ extension Array where Element == UInt8 {
     surface.draw("Hello 日本語 \u{1B}[31m", x: 2, y: 3)
     surface.drawBorder(CellRect(x: 0, y: 5, width: 6, height: 3))
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
-    let first = pty.drain()
+    let first = pty.readAvailable()
     #expect(first.contains("\u{1B}[?1049h"))  // alternate screen
     #expect(first.contains("Hello"))
     #expect(first.contains("日本語"))
@@ -84,15 +47,15 @@ extension Array where Element == UInt8 {
     // One changed cell costs a cursor move and the cell, not a repaint.
     surface.put("X", width: 1, x: 20, y: 8, style: .plain)
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
-    let second = pty.drain()
+    let second = pty.readAvailable()
     #expect(second.contains("X"))
     #expect(second.count < 20)
     // Nothing changed: nothing is written.
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
-    #expect(pty.drain().isEmpty)
+    #expect(pty.readAvailable().isEmpty)
 
     terminal.restore()
-    #expect(pty.drain().contains("\u{1B}[?1049l"))
+    #expect(pty.readAvailable().contains("\u{1B}[?1049l"))
   }
 
   /// Opening the terminal writes what ncurses sets up (the alternate
@@ -101,9 +64,9 @@ extension Array where Element == UInt8 {
   /// screen, once, and draws.
   @Test func theStartWritesTheSetUpAndTheFirstFrameClears() throws {
     let pty = try PseudoTerminal(columns: 40, rows: 10)
-    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
     defer { terminal.restore() }
-    let start = pty.drain()
+    let start = pty.readAvailable()
     for setUp in ["\u{1B}[?1049h", "\u{1B}[?1h\u{1B}=", "\u{1B}[39;49m", "\u{1B}[?25l"] {
       #expect(start.contains(setUp), "the start lacks \(Array(setUp.utf8))")
     }
@@ -112,7 +75,7 @@ extension Array where Element == UInt8 {
     var screen = Screen()
     surface.draw("Hello", x: 2, y: 3)
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
-    let first = pty.drain()
+    let first = pty.readAvailable()
     let clears = (start + first).split(separator: 0x1B).filter { $0.starts(with: Array("[2J".utf8)) }.count
     #expect(clears == 1)
     #expect(first.contains("\u{1B}[2J") && first.contains("Hello"))
@@ -125,14 +88,14 @@ extension Array where Element == UInt8 {
   @Test func lightLinesUseTheAlternateCharacterSetWhereTheTerminalHasOne() throws {
     func frame(term: String) throws -> [UInt8] {
       let pty = try PseudoTerminal(columns: 30, rows: 8)
-      let terminal = try CursesTerminal(term: term, inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+      let terminal = try CursesTerminal(term: term, inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
       var surface = Surface(width: 30, height: 8)
       var screen = Screen()
       surface.drawBorder(CellRect(x: 0, y: 0, width: 6, height: 3))
       surface.drawBorder(CellRect(x: 10, y: 0, width: 6, height: 3), border: .rounded)
       surface.draw("━━┼├┤┬┴", x: 0, y: 5)
       try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
-      let bytes = pty.drain()
+      let bytes = pty.readAvailable()
       terminal.restore()
       return bytes
     }
@@ -149,7 +112,7 @@ extension Array where Element == UInt8 {
 
   @Test func decodesKeys() throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
-    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
     defer { terminal.restore() }
     // keypad mode: arrows arrive as ESC O x.
     pty.type(Array("\u{1B}OB".utf8) + Array("j中\r".utf8) + [0x1B, 0x5B, 0x36, 0x7E])
@@ -178,15 +141,15 @@ extension Array where Element == UInt8 {
   func thePictureQueriesAreAnsweredWithoutWaiting(answer: String, expected: PictureSupport) throws {
     let pty = try PseudoTerminal(columns: 40, rows: 10)
     let terminal = try CursesTerminal(
-      term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false,
+      term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false,
       probesPictures: true)
     defer { terminal.restore() }
     // Nothing is asked before a picture is drawn; pictures are pending meanwhile.
-    #expect(!pty.drain().contains("\u{1B}[c"))
+    #expect(!pty.readAvailable().contains("\u{1B}[c"))
     #expect(terminal.capabilities.picturesPending && !terminal.capabilities.showsPictures)
     terminal.requestPictureSupport()
     terminal.requestPictureSupport()
-    let sent = String(decoding: pty.drain(), as: UTF8.self)
+    let sent = String(decoding: pty.readAvailable(), as: UTF8.self)
     // XTVERSION, the kitty query, the cell size, and DA1 last: the end marker; once.
     let order = ["\u{1B}[>q", "\u{1B}_Gi=31,s=1,v=1,a=q", "\u{1B}[16t", "\u{1B}[c"].map { sent.range(of: $0)?.lowerBound }
     #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted())
@@ -196,7 +159,7 @@ extension Array where Element == UInt8 {
     var screen = Screen()
     surface.draw("first", x: 0, y: 0)
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
-    #expect(String(decoding: pty.drain(), as: UTF8.self).contains("first"))
+    #expect(String(decoding: pty.readAvailable(), as: UTF8.self).contains("first"))
     #expect(terminal.capabilities.pictures == .symbols && terminal.capabilities.picturesPending)
     // The answers, then a key: the answers are no events, the key is.
     pty.type(Array((answer + "x").utf8))
@@ -217,10 +180,10 @@ extension Array where Element == UInt8 {
   @Test func answersInPiecesFarApartAreStillAnswers() throws {
     let pty = try PseudoTerminal(columns: 40, rows: 10)
     let terminal = try CursesTerminal(
-      term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false, probesPictures: true)
+      term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false, probesPictures: true)
     defer { terminal.restore() }
     terminal.requestPictureSupport()
-    _ = pty.drain()
+    _ = pty.readAvailable()
     for answer in ["\u{1B}P>|kitty(0.35.2)\u{1B}\\", "\u{1B}_Gi=31;OK\u{1B}\\", "\u{1B}[6;20;10t", "\u{1B}[?62;c"] {
       pty.type([0x1B])
       #expect(try terminal.nextEvent(timeout: .milliseconds(300)) == nil, "no Esc")
@@ -240,11 +203,11 @@ extension Array where Element == UInt8 {
   func insideTmuxTheOuterTerminalsAnswersAreWaitedFor(passthrough: Bool) throws {
     let pty = try PseudoTerminal(columns: 40, rows: 10)
     let terminal = try CursesTerminal(
-      term: "tmux-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false,
+      term: "tmux-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false,
       environment: ["TMUX": "/tmp/tmux-0/default,1,0"], probesPictures: true)
     defer { terminal.restore() }
     terminal.requestPictureSupport()
-    let sent = String(decoding: pty.drain(), as: UTF8.self)
+    let sent = String(decoding: pty.readAvailable(), as: UTF8.self)
     #expect(sent.contains("\u{1B}Ptmux;\u{1B}\u{1B}[>q\u{1B}\u{1B}_Gi=31"), "asked through the passthrough")
     pty.type(Array("\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c".utf8))
     #expect(try terminal.nextEvent(timeout: .milliseconds(10)) == nil)
@@ -279,7 +242,7 @@ extension Array where Element == UInt8 {
     func present() throws -> String {
       try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
       surface.markPresented()
-      return String(decoding: pty.drain(), as: UTF8.self)
+      return String(decoding: pty.readAvailable(), as: UTF8.self)
     }
     surface.drawPixels(image!, x: 3, y: 2)
     let first = try present()
@@ -307,7 +270,7 @@ extension Array where Element == UInt8 {
       let deadline = ContinuousClock.now + .seconds(30)
       while !late.contains("\u{1B}P0;1;0q"), ContinuousClock.now < deadline {
         _ = try terminal.nextEvent(timeout: .milliseconds(20))
-        late += String(decoding: pty.drain(), as: UTF8.self)
+        late += String(decoding: pty.readAvailable(), as: UTF8.self)
       }
       #expect(late.contains("\u{1B}[3;4H\u{1B}P0;1;0q\"1;1;\(3 * cell.width);\(2 * cell.height)"))
       surface.draw("x", x: 30, y: 8)
@@ -339,7 +302,7 @@ extension Array where Element == UInt8 {
 
   @Test func aBurstOfKeysIsReadAtOnceAndAResizeIsAnEvent() throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
-    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
     defer { terminal.restore() }
     // 300 keys in one write, as a paste or key repeat sends them: all arrive, in order.
     let keys = (0..<100).flatMap { _ in Array("\u{1B}OCx\u{1B}[6~".utf8) }
@@ -350,7 +313,7 @@ extension Array where Element == UInt8 {
     #expect(events.prefix(3) == [.key(Key(.right)), .key("x"), .key(Key(.pageDown))])
     #expect(Set(events).count == 3)
     // The terminal is resized: the new size is an event (and ncurses knows it).
-    #expect(cpty_set_winsize(pty.slave, 33, 9) == 0)
+    #expect(cpty_set_winsize(pty.appSide, 33, 9) == 0)
     kill(getpid(), SIGWINCH)
     #expect(try terminal.nextEvent(timeout: .milliseconds(200)) == .resize(width: 33, height: 9))
     #expect((terminal.width, terminal.height) == (33, 9))
@@ -365,9 +328,9 @@ extension Array where Element == UInt8 {
     // (What each report decodes to is KeyDecoderTests'; this is the terminal around it.)
     let pty = try PseudoTerminal(columns: 80, rows: 24)
     let terminal = try CursesTerminal(
-      term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: true)
+      term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: true)
     defer { terminal.restore() }
-    #expect(pty.drain().contains("\u{1B}[?1006"))  // SGR reports asked for
+    #expect(pty.readAvailable().contains("\u{1B}[?1006"))  // SGR reports asked for
     pty.type(Array("\u{1B}[<0;5;3M".utf8))
     #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .mouse(MouseEvent(.press, x: 4, y: 2)))
     // A report whose rest arrives a moment later is still one report.
@@ -375,14 +338,14 @@ extension Array where Element == UInt8 {
     usleep(5_000)
     pty.type(Array(";3M".utf8))
     #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .mouse(MouseEvent(.press, x: 4, y: 2)))
-    _ = pty.drain()
+    _ = pty.readAvailable()
     terminal.restore()
-    #expect(pty.drain().contains("\u{1B}[?1002l"))  // reporting off on the way out
+    #expect(pty.readAvailable().contains("\u{1B}[?1002l"))  // reporting off on the way out
   }
   @Test func noColorTurnsColoursOff() throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
     let terminal = try CursesTerminal(
-      term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false,
+      term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false,
       environment: ["NO_COLOR": "1"])
     defer { terminal.restore() }
     #expect(terminal.capabilities.colors == ColorSupport.none)
@@ -390,7 +353,7 @@ extension Array where Element == UInt8 {
     var screen = Screen()
     surface.draw("red", x: 0, y: 0, style: Style(foreground: .red, attributes: [.reverse]))
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
-    let out = pty.drain()
+    let out = pty.readAvailable()
     #expect(out.contains("red"))
     #expect(!out.contains("\u{1B}[31m") && !out.contains("38;5;1m"))
     #expect(out.contains("\u{1B}[0;7m") || out.contains("\u{1B}[7m"))  // reverse video still shows focus
@@ -402,7 +365,7 @@ extension Array where Element == UInt8 {
     // and so does every later read.
     var m: Int32 = -1
     var sl: Int32 = -1
-    guard cpty_open(&m, &sl, 20, 5) == 0 else { throw PseudoTerminal.CannotOpen() }
+    guard cpty_open(&m, &sl, 20, 5) == 0 else { Issue.record("cannot open a pseudo-terminal"); return }
     defer { close(sl) }
     let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: sl, outputDescriptor: sl, mouse: false)
     defer { terminal.restore() }
@@ -415,13 +378,13 @@ extension Array where Element == UInt8 {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
     let devnull = open("/dev/null", O_RDONLY)
     defer { close(devnull) }
-    let terminal = try CursesTerminal(term: "xterm", inputDescriptor: devnull, outputDescriptor: pty.slave, mouse: false)
+    let terminal = try CursesTerminal(term: "xterm", inputDescriptor: devnull, outputDescriptor: pty.appSide, mouse: false)
     defer { terminal.restore() }
     #expect(try terminal.nextEvent(timeout: nil) == .endOfInput)
     // A timeout on an idle terminal is still nil, not the end.
     let idle = try PseudoTerminal(columns: 20, rows: 5)
     terminal.restore()
-    let other = try CursesTerminal(term: "xterm", inputDescriptor: idle.slave, outputDescriptor: idle.slave, mouse: false)
+    let other = try CursesTerminal(term: "xterm", inputDescriptor: idle.appSide, outputDescriptor: idle.appSide, mouse: false)
     defer { other.restore() }
     #expect(try other.nextEvent(timeout: .milliseconds(20)) == nil)
   }
@@ -429,33 +392,33 @@ extension Array where Element == UInt8 {
   @Test func ctrlCIsAKeyWhenAskedAndTheInterruptCharacterComesBack() throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
     var before = termios()
-    tcgetattr(pty.slave, &before)
+    tcgetattr(pty.appSide, &before)
     let terminal = try CursesTerminal(
-      term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false, interruptKey: true)
+      term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false, interruptKey: true)
     pty.type([0x03])
     #expect(try terminal.nextEvent(timeout: .milliseconds(500)) == .key(.control("c")))
     terminal.restore()
     var after = termios()
-    tcgetattr(pty.slave, &after)
+    tcgetattr(pty.appSide, &after)
     #expect(withUnsafeBytes(of: after.c_cc) { Array($0) } == withUnsafeBytes(of: before.c_cc) { Array($0) })
   }
 
   @Test func sixteenColoursAreSeenAndStylesAreDegradedOnTheWire() throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
     let terminal = try CursesTerminal(
-      term: "xterm-16color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+      term: "xterm-16color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
     #expect(terminal.capabilities.colors == .ansi16)
     terminal.restore()
     // Eight colours: a grey rule (bright black) would be black on black; it is dimmed instead.
-    let eight = try CursesTerminal(term: "xterm", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    let eight = try CursesTerminal(term: "xterm", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
     defer { eight.restore() }
     #expect(eight.capabilities.colors == .ansi8)
-    _ = pty.drain()
+    _ = pty.readAvailable()
     var surface = Surface(width: 20, height: 5)
     var screen = Screen()
     surface.fill(CellRect(x: 0, y: 0, width: 20, height: 1), with: "─", style: Style(foreground: .brightBlack))
     try eight.present(screen.update(to: surface, scrollsRegions: eight.capabilities.scrollsRegions))
-    let out = pty.drain()
+    let out = pty.readAvailable()
     #expect(!out.contains("\u{1B}[30m") && !out.contains(";30m"))
     #expect(out.contains("\u{1B}[2m") || out.contains("\u{1B}[0;2m"))
   }
@@ -466,16 +429,16 @@ extension Array where Element == UInt8 {
   ])
   func everyNamedTerminalOpensWithItsColours(term: String, colors: ColorSupport) throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
-    let terminal = try CursesTerminal(term: term, inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    let terminal = try CursesTerminal(term: term, inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
     defer { terminal.restore() }
     #expect(terminal.capabilities.colors == colors)
-    _ = pty.drain()
+    _ = pty.readAvailable()
     var surface = Surface(width: 20, height: 5)
     var screen = Screen()
     surface.draw("red", x: 0, y: 0, style: Style(foreground: .rgb(205, 0, 0)))
     surface.fill(CellRect(x: 0, y: 1, width: 20, height: 1), with: "─", style: Style(foreground: .brightBlack))
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
-    let out = pty.drain()
+    let out = pty.readAvailable()
     #expect(out.contains("red"))
     switch colors {
     case .trueColor: #expect(out.contains("38;2;205;0;0") || out.contains("38:2::205:0:0"))
@@ -495,7 +458,7 @@ extension Array where Element == UInt8 {
     let pid = fork()
     if pid == 0 {
       dup2(errors[1], 2)
-      let terminal = try? CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave)
+      let terminal = try? CursesTerminal(term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide)
       withExtendedLifetime(terminal) {
         let numbers = [1, 2, 3]
         print(numbers[Int(getpid()) % 1 + 7])  // index out of range: the runtime traps
@@ -513,7 +476,7 @@ extension Array where Element == UInt8 {
       report += buffer[0..<n]
     }
     close(errors[0])
-    let out = pty.drain()
+    let out = pty.readAvailable()
     #expect(status & 0x7f != 0)  // ended by the signal, as before the handler
     #expect(out.contains("\u{1B}[?1049l") && out.contains("\u{1B}[?12l\u{1B}[?25h"))  // main screen, cursor back
     let text = String(decoding: report, as: UTF8.self)
@@ -572,7 +535,7 @@ extension Array where Element == UInt8 {
   /// nil at once, then waits go on as before (a key is still a key).
   @Test func aWaitForInputIsWokenFromAnotherThread() throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
-    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
     defer { terminal.restore() }
     let wake = try #require(terminal.wakeUpHandler)
     for timeout: Duration? in [nil, .seconds(30)] {

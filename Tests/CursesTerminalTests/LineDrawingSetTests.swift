@@ -2,6 +2,7 @@ import CNcursesw
 import Foundation
 import GridRender
 import GridTerminal
+import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
@@ -67,7 +68,7 @@ extension CursesTerminalTests {
     var kinds: [String: String] = [:]
     for term in Self.installedTerminalTypes() {
       let pty = try PseudoTerminal(columns: w, rows: h)
-      guard let terminal = try? CursesTerminal(term: term, inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+      guard let terminal = try? CursesTerminal(term: term, inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
       else { continue }
       defer { terminal.restore() }
       // One of each kind: the sequences the encoder writes for styles and the alternate set.
@@ -83,10 +84,10 @@ extension CursesTerminalTests {
       checked.append(term)
       var model = ScreenModel(width: w, height: h)
       var screen = Screen()
-      model.feed(pty.drain())
+      model.feed(pty.readAvailable())
       for (n, surface) in Self.lineFrames(width: w, height: h).enumerated() {
         try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
-        model.feed(pty.drain())
+        model.feed(pty.readAvailable())
         if !model.strays.isEmpty {
           Issue.record(
             "under \(term), frame \(n) wrote \(String(decoding: model.strays, as: UTF8.self).debugDescription) in the line-drawing set:\n\(model.lines.joined(separator: "\n"))"

@@ -1,5 +1,6 @@
 import GridRender
 import GridTerminal
+import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
@@ -13,27 +14,27 @@ import Testing
 extension CursesTerminalTests {
   @Test func aSecondClaimOfTheProcessTerminalIsRefusedWhileOneIsOpen() throws {
     let pty = try PseudoTerminal(columns: 30, rows: 8)
-    let first = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false)
+    let first = try CursesTerminal(term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false)
     #expect(throws: ProcessTerminalError.alreadyClaimed) { try ProcessTerminal.claim() }
     let other = try PseudoTerminal(columns: 20, rows: 5)
     #expect(throws: ProcessTerminalError.alreadyClaimed) {
-      try CursesTerminal(term: "xterm-256color", inputDescriptor: other.slave, outputDescriptor: other.slave, mouse: false)
+      try CursesTerminal(term: "xterm-256color", inputDescriptor: other.appSide, outputDescriptor: other.appSide, mouse: false)
     }
     // The refused one wrote nothing to its terminal, and the open one still draws.
-    #expect(other.drain().isEmpty)
-    _ = pty.drain()
+    #expect(other.readAvailable().isEmpty)
+    _ = pty.readAvailable()
     var surface = Surface(width: 30, height: 8)
     var screen = Screen()
     surface.draw("still here", x: 1, y: 1)
     try first.present(screen.update(to: surface, scrollsRegions: first.capabilities.scrollsRegions))
-    #expect(pty.drain().contains("still here"))
+    #expect(pty.readAvailable().contains("still here"))
 
     first.restore()
     let claim = try ProcessTerminal.claim()
     #expect(throws: ProcessTerminalError.alreadyClaimed) { try ProcessTerminal.claim() }
     claim.release()
     claim.release()  // idempotent: gives back nothing it does not hold
-    let again = try CursesTerminal(term: "xterm-256color", inputDescriptor: other.slave, outputDescriptor: other.slave, mouse: false)
+    let again = try CursesTerminal(term: "xterm-256color", inputDescriptor: other.appSide, outputDescriptor: other.appSide, mouse: false)
     #expect(throws: ProcessTerminalError.alreadyClaimed) { try ProcessTerminal.claim() }
     again.restore()
   }

@@ -2,6 +2,7 @@ import Foundation
 import GridRender
 import GridTerminal
 import TermGrid
+import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
@@ -54,7 +55,7 @@ extension CursesTerminalTests {
 
   @Test func workOnAnotherThreadWakesAnIdleLoop() throws {
     let pty = try PseudoTerminal(columns: 30, rows: 5)
-    let (master, slave) = (pty.master, pty.slave)
+    let (master, slave) = (pty.userSide, pty.appSide)
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) & ~O_NONBLOCK)
     let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: slave, outputDescriptor: slave, mouse: false)
     let scene = WakingScene(master: master)

@@ -1,6 +1,7 @@
 import CNcursesw
 import Dispatch
 import GridRender
+import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
@@ -34,7 +35,7 @@ extension CursesTerminalTests {
   @Test func aKeyAndAFrameNeverWaitForASixelPicture() throws {
     let pty = try PseudoTerminal(columns: 40, rows: 10)
     let terminal = try CursesTerminal(
-      term: "xterm-256color", inputDescriptor: pty.slave, outputDescriptor: pty.slave, mouse: false,
+      term: "xterm-256color", inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false,
       environment: ["TERMGRID_PICTURES": "sixel"])
     defer { terminal.restore() }
     #expect(terminal.capabilities.pictures == .sixel)
@@ -49,11 +50,11 @@ extension CursesTerminalTests {
     var surface = Surface(width: 40, height: 10)
     surface.pixelImages = PixelImageTable(cellSize: cell, colors: terminal.capabilities.pictureIDColors)
     var screen = Screen()
-    _ = pty.drain()
+    _ = pty.readAvailable()
     func present() throws -> String {
       try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
       surface.markPresented()
-      return String(decoding: pty.drain(), as: UTF8.self)
+      return String(decoding: pty.readAvailable(), as: UTF8.self)
     }
     /// Reads input (none comes) until the terminal has written what `done` waits for, or 30 seconds.
     func waitForOutput(_ done: (String) -> Bool) throws -> String {
@@ -61,7 +62,7 @@ extension CursesTerminalTests {
       let deadline = ContinuousClock.now + .seconds(30)
       repeat {
         _ = try terminal.nextEvent(timeout: .milliseconds(10))
-        out += String(decoding: pty.drain(), as: UTF8.self)
+        out += String(decoding: pty.readAvailable(), as: UTF8.self)
       } while !done(out) && ContinuousClock.now < deadline
       return out
     }

@@ -1,5 +1,6 @@
 import GridRender
 import GridTerminal
+import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
@@ -20,9 +21,9 @@ struct StreamTerminalTests {
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(10)
     while !got.contains(marker), clock.now < deadline {
-      var p = pollfd(fd: pty.slave, events: Int16(POLLIN), revents: 0)
+      var p = pollfd(fd: pty.appSide, events: Int16(POLLIN), revents: 0)
       guard poll(&p, 1, 100) > 0 else { continue }
-      let n = read(pty.slave, &buffer, buffer.count)
+      let n = read(pty.appSide, &buffer, buffer.count)
       if n > 0 { got += buffer[..<n] }
     }
     return got
@@ -36,10 +37,10 @@ struct StreamTerminalTests {
   func answersStillOwedAtRestoreDoNotReachTheShell(cutShort: Bool) throws {
     let pty = try PseudoTerminal(columns: 40, rows: 10)
     let terminal = try StreamTerminal(
-      input: pty.slave, output: pty.slave, term: "xterm-256color", width: 40, height: 10,
+      input: pty.appSide, output: pty.appSide, term: "xterm-256color", width: 40, height: 10,
       environment: ["LANG": "C.UTF-8"])
     terminal.requestPictureSupport()
-    #expect(pty.drain().contains("\u{1B}[c"))
+    #expect(pty.readAvailable().contains("\u{1B}[c"))
     #expect(terminal.capabilities.picturesPending)
     // All the answers, or all but the DA1 that ends them (the rest is then waited for until the deadline).
     var answers = "\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t"
@@ -143,16 +144,16 @@ struct StreamTerminalTests {
   func colorTermGivesTrueColour(term: String, environment: [String: String], expected: ColorSupport) throws {
     let pty = try PseudoTerminal(columns: 20, rows: 4)
     let terminal = try StreamTerminal(
-      input: pty.slave, output: pty.slave, term: term, width: 20, height: 4,
+      input: pty.appSide, output: pty.appSide, term: term, width: 20, height: 4,
       environment: environment.merging(["LANG": "C.UTF-8"]) { a, _ in a }, mouse: false, probesPictures: false)
     defer { terminal.restore() }
     #expect(terminal.capabilities.colors == expected)
-    _ = pty.drain()
+    _ = pty.readAvailable()
     var surface = Surface(width: 20, height: 4)
     surface.draw("hue", x: 0, y: 0, style: Style(foreground: .rgb(12, 34, 56), background: .rgb(200, 100, 7)))
     var screen = Screen()
     try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
-    let written = String(decoding: pty.drain(), as: UTF8.self)
+    let written = String(decoding: pty.readAvailable(), as: UTF8.self)
     #expect(written.contains("hue"))
     let direct = written.contains("38;2;12;34;56") && written.contains("48;2;200;100;7")
     if expected == .trueColor && term != "xterm-direct" {

@@ -109,7 +109,7 @@ import Testing
 
     /// Reads what the session wrote, and answers the picture queries when they come.
     func read() {
-      let new = pty.drain()
+      let new = pty.readAvailable()
       output += new
       model.feed(new)
       if answersAsKitty, !answered, output.contains("\u{1B}_Gi=31") {
@@ -160,7 +160,7 @@ import Testing
     let resizeHandlers = Locked([Int: @Sendable (Int, Int, PixelSize?) -> Void]())
     var threads: [Thread] = []
     for (n, viewer) in viewers.enumerated() {
-      let (slave, width, height) = (viewer.pty.slave, viewer.width, viewer.height)
+      let (slave, width, height) = (viewer.pty.appSide, viewer.width, viewer.height)
       let thread = Thread {
         do {
           let session = try Session(
