@@ -365,7 +365,10 @@ extension Array where Element == UInt8 {
     // and so does every later read.
     var m: Int32 = -1
     var sl: Int32 = -1
-    guard cpty_open(&m, &sl, 20, 5) == 0 else { Issue.record("cannot open a pseudo-terminal"); return }
+    guard cpty_open(&m, &sl, 20, 5) == 0 else {
+      Issue.record("cannot open a pseudo-terminal")
+      return
+    }
     defer { close(sl) }
     let terminal = try CursesTerminal(term: "xterm-256color", inputDescriptor: sl, outputDescriptor: sl, mouse: false)
     defer { terminal.restore() }
