@@ -86,49 +86,51 @@ extension CollectionView {
 
   /// Draws the layout's elements with what the data source says, clipped to `clip`.
   func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
-    // The data source read once (it may be held weakly), not per element.
-    guard let source = dataSource else { return }
-    let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors, showsPictures: showsPictures)
-    rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
-      attrs, cellFrame, surface in
-      drawElement(attrs, content: nil, isDetached: false, in: cellFrame, from: source, with: renderer, on: &surface)
-    }
+    rasterize(attributes.map { DrawnElement(attributes: $0) }, inDrawingOrder: false, clip: clip, on: &surface)
   }
 
   /// Draws elements, each with the content it keeps or else what the data
-  /// source says, clipped to `clip`.
+  /// source says, clipped to `clip`: an item with its focus and selection
+  /// (none when detached, as a leaving item is), anything else plainly.
+  ///
+  /// One descent: the content of every element that shows is asked first
+  /// (the data source, the decorations' drawers), made into what GridRender
+  /// draws, and the surface draws them all in one call
+  /// (`Surface.drawElements`), giving back where the focused item's text
+  /// starts and which pictures are awaited.
   func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
+    // The data source read once (it may be held weakly), not per element.
     guard let source = dataSource else { return }
     let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors, showsPictures: showsPictures)
-    rasterizer.rasterize(
-      elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset,
-      viewport: viewport, clip: clip, into: &surface
-    ) { element, cellFrame, surface in
-      drawElement(
-        element.attributes, content: element.content, isDetached: element.isDetached, in: cellFrame, from: source,
-        with: renderer, on: &surface)
+    var placed: [PlacedElement] = []
+    var drawn: [(indexPath: IndexPath, isItem: Bool)] = []
+    rasterizer.place(
+      elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset, viewport: viewport
+    ) { element, cellFrame, alpha in
+      let attrs = element.attributes
+      guard let content = element.content ?? content(for: attrs, from: source) else { return }
+      var state = ElementState()
+      let isItem = attrs.category == .item && !element.isDetached
+      if isItem {
+        state = ElementState(
+          isFocused: attrs.indexPath == focusedIndexPath, isSelected: selection.contains(attrs.indexPath),
+          isLifted: attrs.indexPath == movement?.target)
+      }
+      placed.append(
+        PlacedElement(renderer.drawing(of: content, state: state), in: cellFrame, alpha: alpha, findsTextStart: state.isFocused))
+      drawn.append((attrs.indexPath, isItem))
     }
-  }
-
-  /// Draws one element into `cellFrame`: an item with its focus and
-  /// selection (none when detached, as a leaving item is), anything else plainly.
-  func drawElement(
-    _ attrs: LayoutAttributes, content: ElementContent?, isDetached: Bool, in cellFrame: CellRect,
-    from source: any CollectionViewDataSource, with renderer: ElementRenderer, on surface: inout Surface
-  ) {
-    guard let content = content ?? self.content(for: attrs, from: source) else { return }
-    var state = ElementState()
-    if attrs.category == .item, !isDetached {
-      state = ElementState(
-        isFocused: attrs.indexPath == focusedIndexPath, isSelected: selection.contains(attrs.indexPath),
-        isLifted: attrs.indexPath == movement?.target)
-    }
-    if state.isFocused {
-      let start = renderer.textStart(of: content, in: cellFrame)
-      drawing.setFocusedTextOffset((attrs.indexPath, start.x - cellFrame.x, start.y - cellFrame.y))
-    }
-    if let awaited = renderer.draw(content, in: cellFrame, state: state, on: &surface) {
-      drawing.awaitPicture(from: ObjectIdentifier(awaited), for: attrs.category == .item && !isDetached ? attrs.indexPath : nil)
+    guard !placed.isEmpty else { return }
+    let results = surface.drawElements(placed, in: viewport, changing: clip, blend: rasterizer.blend)
+    for (index, result) in results.enumerated() {
+      guard let result else { continue }
+      if let start = result.textStart {
+        let frame = placed[index].frame
+        drawing.setFocusedTextOffset((drawn[index].indexPath, start.x - frame.x, start.y - frame.y))
+      }
+      if let awaited = result.awaitedPicture {
+        drawing.awaitPicture(from: ObjectIdentifier(awaited), for: drawn[index].isItem ? drawn[index].indexPath : nil)
+      }
     }
   }
 
