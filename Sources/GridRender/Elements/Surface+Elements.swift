@@ -25,13 +25,16 @@ extension Surface {
   /// elements in one call. An element below full alpha is drawn in its
   /// cells (pixels cannot fade) and faded as `blend` says. Returns what
   /// each drawing gave back, in the order given (nothing for an element
-  /// outside the clip).
+  /// outside the clip). With `clearingFirst`, the cells of `clip` (in the
+  /// viewport) are blanked before the elements are drawn over them.
   package mutating func drawElements(
-    _ elements: [PlacedElement], in viewport: CellRect, changing clip: CellRect, blend: AlphaBlend
+    _ elements: [PlacedElement], in viewport: CellRect, changing clip: CellRect, clearingFirst: Bool = false,
+    blend: AlphaBlend
   ) -> [ElementDrawn?] {
     var results = [ElementDrawn?](repeating: nil, count: elements.count)
     withClip(viewport) { surface in
       surface.withChangesConfined(to: clip) { surface in
+        if clearingFirst { surface.fill(clip) }
         for (index, element) in elements.enumerated() {
           let frame = element.frame
           guard !frame.intersection(surface.clip).isEmpty else { continue }

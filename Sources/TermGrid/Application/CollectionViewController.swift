@@ -351,6 +351,9 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       if collectionView.isMovingItem { said.hints = Self.movingHints }
       bars.keepStatus(said.text, hints: said.hints, at: collectionView.changeStamp)
     }
+    // The view's changes noted before the line is drawn (drawing it changes none):
+    // the status line is the frame's last drawing before the diff.
+    bars.frameDidDraw(at: collectionView.changeStamp)
     if bottom == 1, collectionView.accessibility.isScreenReaderModeOn {
       // One plain line: what was last announced, and what the last key did.
       let said = [collectionView.accessibilityAnnouncement, message].compactMap { $0 }.filter { !$0.isEmpty }
@@ -364,7 +367,6 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     } else {
       bars.drawStatus("", hints: [], y: nil, into: &surface, style: theme.statusBar)
     }
-    bars.frameDidDraw(at: collectionView.changeStamp)
     // An overlay owns the cursor (the focused item under it is not what is read).
     if !overlays.isEmpty { surface.cursor = nil }
     for overlay in overlays {

@@ -12,20 +12,49 @@ struct ElementRenderer {
   /// False on a terminal set to show no pictures: their placeholders show.
   var showsPictures = true
 
-  /// What GridRender draws for `content` in `state`.
+  /// What GridRender draws for `content` in `state`. (What TermGrid
+  /// works out is worked out before the description is made, so that
+  /// making it is the first step of the one descent into GridRender.)
   func drawing(of content: ElementContent, state: ElementState) -> ElementDrawing {
+    let stateAttributes = attributes(for: state)
+    let after = content.afterDraw.map { after in { (surface: inout Surface, frame: CellRect) in after(&surface, frame, state) } }
+    var selectionMark: Grapheme? = state.isSelected ? (theme.asciiOnly ? "*" : theme.selectionMark) : nil
+    if let custom = content.draw {
+      var d = ElementDrawing()
+      d.stateAttributes = stateAttributes
+      d.style = content.style
+      d.fill = content.fill
+      d.fillStyle = content.fillStyle
+      d.asciiOnly = theme.asciiOnly
+      d.selectionMark = selectionMark
+      d.afterDraw = after
+      d.custom = { custom(&$0, $1, state) }
+      return d
+    }
+    var border = content.border
+    if border != nil {
+      if state.isSelected { border = theme.selectedBorder }
+      if state.isLifted { border = theme.liftedBorder }
+      if theme.asciiOnly { border = state.isLifted ? Border.asciiDouble : .ascii }
+    }
+    let hasAccessories = content.hasAccessories
+    var marks: [ElementDrawing.Mark] = []
+    if hasAccessories {
+      marks = content.accessories.map {
+        ElementDrawing.Mark(text: $0.text(asciiOnly: theme.asciiOnly), color: $0.color, isLeading: $0.placement == .leading)
+      }
+      // A row that shows a checkmark says it is selected with it: no second mark.
+      if content.accessories.contains(where: { $0.kind == .checkmark }) { selectionMark = nil }
+    }
+    let picture = content.picture.map { slot(for: $0, title: content.title) }
     var d = ElementDrawing()
-    d.stateAttributes = attributes(for: state)
+    d.stateAttributes = stateAttributes
     d.style = content.style
     d.fill = content.fill
     d.fillStyle = content.fillStyle
     d.asciiOnly = theme.asciiOnly
-    if state.isSelected { d.selectionMark = theme.asciiOnly ? "*" : theme.selectionMark }
-    if let after = content.afterDraw { d.afterDraw = { after(&$0, $1, state) } }
-    if let custom = content.draw {
-      d.custom = { custom(&$0, $1, state) }
-      return d
-    }
+    d.selectionMark = selectionMark
+    d.afterDraw = after
     d.title = content.title
     d.titleLineLimit = content.titleLineLimit
     d.titleAttributes = content.titleAttributes
@@ -34,12 +63,7 @@ struct ElementRenderer {
     d.detail = content.detail
     d.padding = content.padding
     d.dimsDetail = !state.isFocused
-    if var border = content.border {
-      if state.isSelected { border = theme.selectedBorder }
-      if state.isLifted { border = theme.liftedBorder }
-      if theme.asciiOnly { border = state.isLifted ? Border.asciiDouble : .ascii }
-      d.border = border
-    }
+    d.border = border
     switch content.alignment {
     case .leading: d.alignment = .leading
     case .center: d.alignment = .center
@@ -58,16 +82,10 @@ struct ElementRenderer {
       case .bottomTrailing: d.badge = (badge.text, .bottomTrailing)
       }
     }
-    if content.hasAccessories {
-      d.hasAccessories = true
-      d.indentation = max(0, content.indentationLevel) * max(0, content.indentationWidth)
-      d.marks = content.accessories.map {
-        ElementDrawing.Mark(text: $0.text(asciiOnly: theme.asciiOnly), color: $0.color, isLeading: $0.placement == .leading)
-      }
-      // A row that shows a checkmark says it is selected with it: no second mark.
-      if content.accessories.contains(where: { $0.kind == .checkmark }) { d.selectionMark = nil }
-    }
-    if let picture = content.picture { d.picture = slot(for: picture, title: content.title) }
+    d.hasAccessories = hasAccessories
+    d.indentation = hasAccessories ? max(0, content.indentationLevel) * max(0, content.indentationWidth) : 0
+    d.marks = marks
+    d.picture = picture
     return d
   }
 

@@ -76,12 +76,14 @@ extension CollectionView {
     drawScrollIndicator(on: &surface)
   }
 
-  /// Redraws every element under `rect` (surface cells within the viewport).
+  /// Redraws every element under `rect` (surface cells within the
+  /// viewport): the cells blanked, the background and the elements, in one
+  /// call into the surface.
   func redrawCells(_ rect: CellRect, on surface: inout Surface) {
-    surface.fill(rect)
-    drawBackground(in: rect, on: &surface)
     let content = geometry.contentRect(ofSurface: rect)
-    rasterize(collectionViewLayout.layoutAttributesForElements(in: content), clip: rect, on: &surface)
+    rasterize(
+      collectionViewLayout.layoutAttributesForElements(in: content).map { DrawnElement(attributes: $0) }, clip: rect,
+      redrawingWhole: true, on: &surface)
   }
 
   /// Draws the layout's elements with what the data source says, clipped to `clip`.
@@ -98,12 +100,53 @@ extension CollectionView {
   /// draws, and the surface draws them all in one call
   /// (`Surface.drawElements`), giving back where the focused item's text
   /// starts and which pictures are awaited.
-  func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
+  ///
+  /// With `redrawingWhole`, the cells of `clip` are blanked and the
+  /// background drawn under the elements first, in the same call.
+  func rasterize(
+    _ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, redrawingWhole: Bool = false,
+    on surface: inout Surface
+  ) {
     // The data source read once (it may be held weakly), not per element.
-    guard let source = dataSource else { return }
+    let source = dataSource
+    guard source != nil || redrawingWhole else { return }
     let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors, showsPictures: showsPictures)
     var placed: [PlacedElement] = []
-    var drawn: [(indexPath: IndexPath, isItem: Bool)] = []
+    // Whose each placed element is (nil: the background).
+    var drawn: [(indexPath: IndexPath, isItem: Bool)?] = []
+    if redrawingWhole, let background = backgroundElement(with: renderer) {
+      placed.append(background)
+      drawn.append(nil)
+    }
+    if let source {
+      place(elements, inDrawingOrder: inDrawingOrder, from: source, with: renderer) {
+        placed.append($0)
+        drawn.append($1)
+      }
+    }
+    let results = surface.drawElements(
+      placed, in: viewport, changing: clip, clearingFirst: redrawingWhole, blend: rasterizer.blend)
+    for (index, result) in results.enumerated() {
+      guard let result else { continue }
+      if let start = result.textStart, let owner = drawn[index] {
+        let frame = placed[index].frame
+        drawing.setFocusedTextOffset((owner.indexPath, start.x - frame.x, start.y - frame.y))
+      }
+      if let awaited = result.awaitedPicture {
+        let item = drawn[index].flatMap { $0.isItem ? $0.indexPath : nil }
+        drawing.awaitPicture(from: ObjectIdentifier(awaited), for: item)
+      }
+    }
+  }
+
+  /// Places `elements` where the rasterizer has them and makes what each
+  /// that shows says (its kept content, else the data source's) into what
+  /// the surface draws: an item with its focus and selection (none when
+  /// detached), anything else plainly. `add` gets each with its owner.
+  private func place(
+    _ elements: [DrawnElement], inDrawingOrder: Bool, from source: any CollectionViewDataSource, with renderer: ElementRenderer,
+    _ add: (PlacedElement, (indexPath: IndexPath, isItem: Bool)) -> Void
+  ) {
     rasterizer.place(
       elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset, viewport: viewport
     ) { element, cellFrame, alpha in
@@ -116,21 +159,9 @@ extension CollectionView {
           isFocused: attrs.indexPath == focusedIndexPath, isSelected: selection.contains(attrs.indexPath),
           isLifted: attrs.indexPath == movement?.target)
       }
-      placed.append(
-        PlacedElement(renderer.drawing(of: content, state: state), in: cellFrame, alpha: alpha, findsTextStart: state.isFocused))
-      drawn.append((attrs.indexPath, isItem))
-    }
-    guard !placed.isEmpty else { return }
-    let results = surface.drawElements(placed, in: viewport, changing: clip, blend: rasterizer.blend)
-    for (index, result) in results.enumerated() {
-      guard let result else { continue }
-      if let start = result.textStart {
-        let frame = placed[index].frame
-        drawing.setFocusedTextOffset((drawn[index].indexPath, start.x - frame.x, start.y - frame.y))
-      }
-      if let awaited = result.awaitedPicture {
-        drawing.awaitPicture(from: ObjectIdentifier(awaited), for: drawn[index].isItem ? drawn[index].indexPath : nil)
-      }
+      add(
+        PlacedElement(renderer.drawing(of: content, state: state), in: cellFrame, alpha: alpha, findsTextStart: state.isFocused),
+        (attrs.indexPath, isItem))
     }
   }
 
