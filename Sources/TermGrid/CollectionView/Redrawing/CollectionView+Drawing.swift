@@ -81,19 +81,30 @@ extension CollectionView {
   /// call into the surface.
   func redrawCells(_ rect: CellRect, on surface: inout Surface) {
     let content = geometry.contentRect(ofSurface: rect)
-    rasterize(
-      collectionViewLayout.layoutAttributesForElements(in: content).map { DrawnElement(attributes: $0) }, clip: rect,
-      redrawingWhole: true, on: &surface)
+    rasterize(collectionViewLayout.layoutAttributesForElements(in: content), clip: rect, redrawingWhole: true, on: &surface)
   }
 
-  /// Draws the layout's elements with what the data source says, clipped to `clip`.
-  func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
-    rasterize(attributes.map { DrawnElement(attributes: $0) }, inDrawingOrder: false, clip: clip, on: &surface)
+  /// Draws the layout's elements with what the data source says, clipped to
+  /// `clip`; with `redrawingWhole`, the cells of `clip` are blanked and the
+  /// background drawn under them first, in the same call.
+  func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, redrawingWhole: Bool = false, on surface: inout Surface) {
+    rasterize(
+      attributes, attributes: { $0 }, kept: { _ in (nil, false) }, inDrawingOrder: false, clip: clip,
+      redrawingWhole: redrawingWhole, on: &surface)
   }
 
   /// Draws elements, each with the content it keeps or else what the data
   /// source says, clipped to `clip`: an item with its focus and selection
   /// (none when detached, as a leaving item is), anything else plainly.
+  func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
+    rasterize(
+      elements, attributes: \.attributes, kept: { ($0.content, $0.isDetached) }, inDrawingOrder: inDrawingOrder, clip: clip,
+      redrawingWhole: false, on: &surface)
+  }
+
+  /// Draws elements of any kind that carry layout attributes and may keep
+  /// their content (`kept`: the content, or nil to ask the data source, and
+  /// whether the element left the data).
   ///
   /// One descent: the content of every element that shows is asked first
   /// (the data source, the decorations' drawers), made into what GridRender
@@ -103,9 +114,10 @@ extension CollectionView {
   ///
   /// With `redrawingWhole`, the cells of `clip` are blanked and the
   /// background drawn under the elements first, in the same call.
-  func rasterize(
-    _ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, redrawingWhole: Bool = false,
-    on surface: inout Surface
+  private func rasterize<Element>(
+    _ elements: [Element], attributes: (Element) -> LayoutAttributes,
+    kept: (Element) -> (content: ElementContent?, isDetached: Bool), inDrawingOrder: Bool, clip: CellRect,
+    redrawingWhole: Bool, on surface: inout Surface
   ) {
     // The data source read once (it may be held weakly), not per element.
     let source = dataSource
@@ -114,12 +126,12 @@ extension CollectionView {
     var placed: [PlacedElement] = []
     // Whose each placed element is (nil: the background).
     var drawn: [(indexPath: IndexPath, isItem: Bool)?] = []
-    if redrawingWhole, let background = backgroundElement(with: renderer) {
+    if redrawingWhole, backgroundView != nil, let background = backgroundElement(with: renderer) {
       placed.append(background)
       drawn.append(nil)
     }
     if let source {
-      place(elements, inDrawingOrder: inDrawingOrder, from: source, with: renderer) {
+      place(elements, attributes: attributes, kept: kept, inDrawingOrder: inDrawingOrder, from: source, with: renderer) {
         placed.append($0)
         drawn.append($1)
       }
@@ -143,17 +155,20 @@ extension CollectionView {
   /// that shows says (its kept content, else the data source's) into what
   /// the surface draws: an item with its focus and selection (none when
   /// detached), anything else plainly. `add` gets each with its owner.
-  private func place(
-    _ elements: [DrawnElement], inDrawingOrder: Bool, from source: any CollectionViewDataSource, with renderer: ElementRenderer,
+  private func place<Element>(
+    _ elements: [Element], attributes: (Element) -> LayoutAttributes,
+    kept: (Element) -> (content: ElementContent?, isDetached: Bool), inDrawingOrder: Bool,
+    from source: any CollectionViewDataSource, with renderer: ElementRenderer,
     _ add: (PlacedElement, (indexPath: IndexPath, isItem: Bool)) -> Void
   ) {
     rasterizer.place(
-      elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset, viewport: viewport
+      elements, attributes: attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset, viewport: viewport
     ) { element, cellFrame, alpha in
-      let attrs = element.attributes
-      guard let content = element.content ?? content(for: attrs, from: source) else { return }
+      let attrs = attributes(element)
+      let (keptContent, isDetached) = kept(element)
+      guard let content = keptContent ?? content(for: attrs, from: source) else { return }
       var state = ElementState()
-      let isItem = attrs.category == .item && !element.isDetached
+      let isItem = attrs.category == .item && !isDetached
       if isItem {
         state = ElementState(
           isFocused: attrs.indexPath == focusedIndexPath, isSelected: selection.contains(attrs.indexPath),
