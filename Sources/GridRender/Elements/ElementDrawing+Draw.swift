@@ -32,7 +32,8 @@ extension ElementDrawing {
       surface.drawBorder(frame, border: border, style: style)
       inner = frame.insetBy(1)
     }
-    let body = drawMarks(in: inner, style: style, on: &surface)
+    // (A card without marks or an indentation has its whole inner area for its text and picture.)
+    let body = hasAccessories ? drawMarks(in: inner, style: style, on: &surface) : inner
     var awaited: AnyObject?
     if let picture {
       let (pictureArea, textArea) = split(body, for: picture.placement)
@@ -147,7 +148,7 @@ extension ElementDrawing {
     if custom == nil, drawsBorder(in: frame) { inner = frame.insetBy(1) }
     let fallback = CellPoint(x: inner.isEmpty ? frame.x : inner.x, y: inner.isEmpty ? frame.y : inner.y)
     guard custom == nil else { return fallback }
-    var textArea = body(in: inner)
+    var textArea = hasAccessories ? body(in: inner) : inner
     if let picture { textArea = split(textArea, for: picture.placement).text }
     guard !textArea.isEmpty, let placed = placeText(inner: textArea) else { return fallback }
     if let title = placed.titleLines.first {
