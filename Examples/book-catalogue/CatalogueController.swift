@@ -183,7 +183,9 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     return title
   }
 
-  override var statusText: String {
+  /// The counts, the selection and the focused book, with the keys: said
+  /// together, so a frame asks once.
+  override var status: Status {
     var left =
       query.isEmpty
       ? "\(shown.bookCount) books · \(shown.groups.count) \(groupNoun)"
@@ -202,10 +204,11 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
       let book = shown.groups[f.section].books[f.item]
       left += " · \(f.item + 1)/\(shown.groups[f.section].books.count) \(book.title)"
     }
-    return left
+    return Status(text: left, hints: Self.keyHints)
   }
 
-  override var statusHints: [StatusHint] { ["Enter details", "? help", "q quit"] }
+  /// The status line's keys (they never change).
+  private static let keyHints: [StatusHint] = ["Enter details", "? help", "q quit"]
 
   var groupNoun: String {
     switch shown.grouping {

@@ -292,7 +292,8 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
     return title
   }
 
-  override var statusText: String {
+  /// The counts and the focused book, with the keys: said together, so a frame asks once.
+  override var status: Status {
     let noun: String
     switch grouping {
     case .author: noun = groups.count == 1 ? "author" : "authors"
@@ -305,8 +306,9 @@ final class CalibreController: CollectionViewController, CollectionViewDataSourc
     if message == nil, let f = collectionView.focusedIndexPath, let book = book(at: f) {
       left += " · \(f.item + 1)/\(groups[f.section].count) \(book.title)"
     }
-    return left
+    return Status(text: left, hints: Self.keyHints)
   }
 
-  override var statusHints: [StatusHint] { ["Enter details", "g group", "? help", "q quit"] }
+  /// The status line's keys (they never change).
+  private static let keyHints: [StatusHint] = ["Enter details", "g group", "? help", "q quit"]
 }

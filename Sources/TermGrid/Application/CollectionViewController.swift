@@ -7,15 +7,15 @@ import GridRender
 ///
 /// - The view fills the screen, less a title bar when ``titleText`` is not
 ///   nil and a status line when ``showsStatusLine`` (the default). The
-///   status line shows ``statusText``, the last ``message`` and the key
-///   hints (``statusHints``, the least important left out when the rest
-///   needs the room).
+///   status line shows the ``status``: its text, the last ``message`` and
+///   its key hints (the least important left out when the rest needs the
+///   room).
 /// - A frame is drawn only when something changed, and frame after frame
 ///   while anything animates: an animation started anywhere runs to its end.
 ///   A key that changes nothing (Right with the focus last in its row)
 ///   draws nothing and asks the app for nothing.
-/// - What the app says (``keyCommands``, ``titleText``, ``statusText``,
-///   ``statusHints``) is asked only when it may have changed, and a bar is
+/// - What the app says (``keyCommands``, ``titleText``, ``status``) is
+///   asked only when it may have changed, once per frame, and a bar is
 ///   drawn only when its text changed: see <doc:WhenTheControllerAsks>.
 /// - Keys go to the overlay on top (a panel, the help screen, a prompt, a
 ///   text input, a form), else to the ``keyCommands``, else to the quit and
@@ -103,15 +103,31 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// focused item calls ``setNeedsTitleUpdate()`` in
   /// ``collectionView(_:didHighlightItemAt:)``. See <doc:WhenTheControllerAsks>.
   open var titleText: String? { nil }
+  /// What the status line says, its text and its key hints together: the
+  /// one thing a frame asks the app for its status line. Default: the
+  /// ``statusText`` and the ``statusHints``, so an app may override those
+  /// two instead; an app that overrides this one says both at once (and
+  /// its ``statusText`` and ``statusHints`` are not asked).
+  ///
+  /// ```swift
+  /// override var status: Status {
+  ///   Status(text: focusStatusText { shelves[$0].name }, hints: ["Enter info"] + super.statusHints)
+  /// }
+  /// ```
+  ///
+  /// Asked once before a frame in which anything may have changed: whatever
+  /// asks for the ``titleText``, and the view's focus, selection, scrolling
+  /// or pictures, the ``message``, or your call of
+  /// ``setNeedsStatusUpdate()``. Not after a key that changed nothing.
+  /// State of your own that changes outside a key (a file read, a timer)
+  /// calls ``setNeedsStatusUpdate()`` or ``setNeedsDisplay()``. While an
+  /// item is being moved, the line shows how to drop it instead of the hints.
+  open var status: Status { Status(text: statusText, hints: statusHints) }
   /// The left part of the status line (counts, the focused item's name).
   /// Default: empty. ``focusStatusText(sectionName:)`` makes the usual one.
   ///
-  /// Asked, with ``statusHints``, before a frame in which anything may have
-  /// changed: whatever asks for the ``titleText``, and the view's focus,
-  /// selection, scrolling or pictures, the ``message``, or your call of
-  /// ``setNeedsStatusUpdate()``. Not after a key that changed nothing.
-  /// State of your own that changes outside a key (a file read, a timer)
-  /// calls ``setNeedsStatusUpdate()`` or ``setNeedsDisplay()``.
+  /// Asked by the default ``status``, with ``statusHints``, when the
+  /// status line may have changed (see ``status``).
   open var statusText: String { "" }
   /// The usual left part of a status line: the focused item's section (by
   /// name when `sectionName` gives one), its place in the section, and how
@@ -193,7 +209,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   }
 
   /// Asks for a new frame in which everything the controller asks the app
-  /// is asked again (``titleText``, ``statusText``, ``statusHints``, and
+  /// is asked again (``titleText``, ``status``, and
   /// ``keyCommands`` at the next key): for changes made outside a key press
   /// (a timer, a file read). Key presses redraw by themselves. When you
   /// know what changed, ``setNeedsStatusUpdate()``,
@@ -206,7 +222,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     keyCommandCache.invalidate()
   }
 
-  /// Says that ``statusText`` or ``statusHints`` may have changed for a
+  /// Says that the ``status`` (its text or hints) may have changed for a
   /// reason the controller cannot see (state of your own that a key did not
   /// change): they are asked again for a new frame, and the line drawn
   /// again if its text changed. As UIKit's `setNeedsStatusBarAppearanceUpdate()`.
@@ -336,10 +352,14 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     if bottom == 0 { bars.setNeedsStatusUpdate() }
     bars.drawTitle(top == 1 ? title : nil, into: &surface, style: theme.titleBar)
     if bottom == 1, bars.statusIsDue(at: collectionView.changeStamp) {
-      // Asked together, after the view drew (the focus where the frame shows it).
-      let hints = collectionView.isMovingItem ? Self.movingHints : statusHints
-      bars.keepStatus(statusText, hints: hints, at: collectionView.changeStamp)
+      // Asked once, after the view drew (the focus where the frame shows it).
+      var said = status
+      if collectionView.isMovingItem { said.hints = Self.movingHints }
+      bars.keepStatus(said.text, hints: said.hints, at: collectionView.changeStamp)
     }
+    // The view's changes noted before the line is drawn (drawing it changes none):
+    // the status line is the frame's last drawing before the diff.
+    bars.frameDidDraw(at: collectionView.changeStamp)
     if bottom == 1, collectionView.accessibility.isScreenReaderModeOn {
       // One plain line: what was last announced, and what the last key did.
       let said = [collectionView.accessibilityAnnouncement, message].compactMap { $0 }.filter { !$0.isEmpty }
@@ -353,7 +373,6 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     } else {
       bars.drawStatus("", hints: [], y: nil, into: &surface, style: theme.statusBar)
     }
-    bars.frameDidDraw(at: collectionView.changeStamp)
     // An overlay owns the cursor (the focused item under it is not what is read).
     if !overlays.isEmpty { surface.cursor = nil }
     for overlay in overlays {

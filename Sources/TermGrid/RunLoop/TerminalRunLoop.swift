@@ -41,12 +41,23 @@ public final class TerminalRunLoop {
   public var frameInterval: Duration = .milliseconds(16)
   /// What the scene was last told the terminal can show (nil: not yet).
   private var toldCapabilities: TerminalCapabilities?
+  /// The size the surface was made or last resized to: a frame compares
+  /// the terminal's size with it without asking the surface.
+  private var surfaceSize: (width: Int, height: Int)
 
   /// Creates a run loop.
   public init(terminal: any Terminal, scene: any Scene) {
     self.terminal = terminal
     self.scene = scene
     surface = Surface(width: terminal.width, height: terminal.height)
+    surfaceSize = (terminal.width, terminal.height)
+  }
+
+  /// Resizes the surface to `width` x `height` unless it has that size.
+  private func resizeSurface(width: Int, height: Int) {
+    guard width != surfaceSize.width || height != surfaceSize.height else { return }
+    surface.resize(width: width, height: height)
+    surfaceSize = (width, height)
   }
 
   /// Runs until the scene quits or the input ends.
@@ -93,8 +104,8 @@ public final class TerminalRunLoop {
         if next.dropped.contains(.key(Self.redrawKey)) { repaintWhole() }
         switch e {
         case .endOfInput: return
-        case .resize(let w, let h) where w != surface.width || h != surface.height:
-          surface.resize(width: w, height: h)
+        case .resize(let w, let h) where w != surfaceSize.width || h != surfaceSize.height:
+          resizeSurface(width: w, height: h)
         case .key(Self.redrawKey):
           repaintWhole()
           continue
@@ -196,9 +207,9 @@ public final class TerminalRunLoop {
 
   /// Draws and presents a frame if the scene needs one (or `force`).
   public func drawFrame(force: Bool) throws {
-    if surface.width != terminal.width || surface.height != terminal.height {
-      surface.resize(width: terminal.width, height: terminal.height)
-    }
+    // The size compared with the one kept, not asked of the surface: the
+    // frame's start asks the terminal alone (its size, a lost screen).
+    resizeSurface(width: terminal.width, height: terminal.height)
     // A terminal that lost its screen (resumed after a suspend) is drawn whole even when nothing changed.
     if let reset = terminal.takeScreenReset() { screen.reset(reset) }
     guard force || scene.needsDisplay || screen.needsFullRepaint else { return }

@@ -19,6 +19,9 @@ private final class CountingApp: CollectionViewController {
   var note = ""
   /// When true, the `z` command exists.
   var armed = false
+  /// When true, the app says its status line in one ``CollectionViewController/status``
+  /// (as the book catalogue does) instead of its text and hints apart.
+  var saysStatusAtOnce = false
 
   init() {
     super.init(layout: FlowLayout(itemSize: Size(width: 12, height: 3), headerHeight: 1))
@@ -30,6 +33,11 @@ private final class CountingApp: CollectionViewController {
   override var titleText: String? {
     count("titleText")
     return filter.isEmpty ? "Planets" : "Planets · filter \(filter)"
+  }
+  override var status: Status {
+    guard saysStatusAtOnce else { return super.status }
+    count("status")
+    return Status(text: focusStatusText { ["Rocky", "Giants"][$0] } + note, hints: ["f filter", "q quit"])
   }
   override var statusText: String {
     count("statusText")
@@ -174,6 +182,29 @@ private final class SteppedTerminal: Terminal {
     #expect(moved.calls["titleText"] == nil && moved.calls["keyCommands"] == nil)
     #expect(moved.calls["contentForSupplementaryElement"] == nil && moved.calls["numberOfItemsInSection"] == nil)
     #expect(moved.screen.contains("Rocky 2/3"))
+  }
+
+  @Test func aFocusMoveAsksTheAppForItsStatusLineOnce() throws {
+    // Said at once: one question per frame, neither half asked apart.
+    let app = CountingApp()
+    app.saysStatusAtOnce = true
+    let work = try run(app, steps: [[.key(Key(.right))], [.key(Key(.right))]])
+    try #require(work.count == 3)
+    for moved in work[1...2] {
+      #expect(moved.framesDrawn == 1)
+      #expect(moved.calls["status"] == 1, "asked \(moved.calls)")
+      #expect(moved.calls["statusText"] == nil && moved.calls["statusHints"] == nil)
+    }
+    #expect(work[2].screen.contains("Rocky 3/3") && work[2].screen.contains("f filter"))
+    #expect(!work[2].screen.contains("? help"))
+
+    // Said apart (the default status combines them): each half once per frame.
+    let apart = CountingApp()
+    let work2 = try run(apart, steps: [[.key(Key(.right))]])
+    try #require(work2.count == 2)
+    #expect(work2[1].calls["status"] == nil)
+    #expect(work2[1].calls["statusText"] == 1 && work2[1].calls["statusHints"] == 1)
+    #expect(work2[1].screen.contains("Rocky 2/3") && work2[1].screen.contains("f filter") && work2[1].screen.contains("? help"))
   }
 
   @Test func moveKeysAskForTheKeyCommandsOnceAndTheBarsOnlyWhenTheirTextMayHaveChanged() throws {
