@@ -48,6 +48,19 @@ struct FlowSection: Sendable {
     return frames[i]
   }
 
+  /// The items of the line item `i` (0 ..< itemCount) stands in, found
+  /// arithmetically in a uniform section and by a binary search of the
+  /// lines in a sized one.
+  func itemsInLine(ofItem i: Int) -> Range<Int> {
+    if let g = grid {
+      let first = i / g.perLine * g.perLine
+      return first..<min(first + g.perLine, itemCount)
+    }
+    let l = lowerBound(lines.count) { lines[$0].firstItem + lines[$0].count > i }
+    guard l < lines.count else { return i..<(i + 1) }
+    return lines[l].firstItem..<(lines[l].firstItem + lines[l].count)
+  }
+
   /// Calls `body` with the index of every item whose frame intersects `rect`,
   /// in index order, visiting O(log n + k) items.
   @inline(__always) func forEachItem(in rect: Rect, axis: Axis, _ body: (Int, Rect) -> Void) {
