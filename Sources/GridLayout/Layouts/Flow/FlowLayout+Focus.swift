@@ -41,36 +41,41 @@ extension FlowLayout {
     guard indexPath.section >= 0, indexPath.section < sections.count else { return .some(nil) }
     let section = sections[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < section.itemCount else { return .some(nil) }
-    let origin = section.frame(ofItem: indexPath.item, axis: axis)
-    let alongLow = axis.alongMin(origin)
-    let alongHigh = axis.alongMax(origin)
+    // (Spans, not rects: the same sums as the rects' edges.)
+    let origin = section.span(ofItem: indexPath.item, axis: axis)
+    let alongLow = origin.along
+    let alongHigh = origin.along + origin.alongLength
     // An item with no extent along: every band the search queries is empty.
     guard alongHigh > alongLow else { return .some(nil) }
-    let low = axis.acrossMin(origin)
-    let high = axis.acrossMax(origin)
+    let low = origin.across
+    let high = origin.across + origin.acrossLength
     let middle = (low + high) / 2
     let alongMiddle = (alongLow + alongHigh) / 2
     // The far end of the last band: the search starts a few cells out and
     // doubles until the band passes the content and the screen.
     let visible = context.visibleRect
+    let (visibleLow, visibleLength) =
+      axis.isVertical ? (visible.origin.x, visible.size.width) : (visible.origin.y, visible.size.height)
     var reach = max(high - low, 4)
     if forward {
-      let acrossHigh = max(axis.across(contentSize), axis.acrossMax(visible))
+      let acrossHigh = max(axis.isVertical ? contentSize.width : contentSize.height, visibleLow + visibleLength)
       while high + reach < acrossHigh { reach *= 2 }
     } else {
-      let acrossLow = min(0, axis.acrossMin(visible))
+      let acrossLow = min(0, visibleLow)
       while low - reach > acrossLow { reach *= 2 }
     }
     let far = forward ? high + reach : low - reach
     var ranked: [(gap: Double, offset: Double, item: Int)] = []
     for i in section.itemsInLine(ofItem: indexPath.item) where i != indexPath.item {
-      let f = section.frame(ofItem: i, axis: axis)
-      guard !f.isEmpty, axis.alongMin(f) < alongHigh, axis.alongMax(f) > alongLow else { continue }
-      let (a0, a1) = (axis.acrossMin(f), axis.acrossMax(f))
+      let f = section.span(ofItem: i, axis: axis)
+      guard f.alongLength > 0, f.acrossLength > 0 else { continue }
+      let (b0, b1) = (f.along, f.along + f.alongLength)
+      let (a0, a1) = (f.across, f.across + f.acrossLength)
+      guard b0 < alongHigh, b1 > alongLow else { continue }
       let mid = (a0 + a1) / 2
       guard forward ? mid > middle && a0 < far : mid < middle && a1 > far else { continue }
       let gap = max(0, forward ? a0 - high : low - a1)
-      ranked.append((gap, abs((axis.alongMin(f) + axis.alongMax(f)) / 2 - alongMiddle), i))
+      ranked.append((gap, abs((b0 + b1) / 2 - alongMiddle), i))
     }
     ranked.sort { ($0.gap, $0.offset, $0.item) < ($1.gap, $1.offset, $1.item) }
     for r in ranked {
