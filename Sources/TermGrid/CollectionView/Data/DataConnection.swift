@@ -13,6 +13,9 @@ final class DataConnection {
   private(set) var itemCounts: [Int] = []
   /// True once the counts were read from the data source.
   private(set) var hasLoadedData = false
+  /// Whether the data source was set to one that shows an outline
+  /// (``CollectionViewOutlineDataSource``): Left and Right ask it first only then.
+  private(set) var mayShowOutline = false
 
   /// The data source (kept strongly when set, weakly when it is the owner).
   var dataSource: (any CollectionViewDataSource)? {
@@ -20,6 +23,7 @@ final class DataConnection {
     set {
       retainedDataSource = newValue
       unretainedDataSource = nil
+      mayShowOutline = newValue is any CollectionViewOutlineDataSource
     }
   }
 
@@ -38,6 +42,7 @@ final class DataConnection {
     retainedDelegate = nil
     unretainedDataSource = owner
     unretainedDelegate = owner
+    mayShowOutline = owner is any CollectionViewOutlineDataSource
   }
 
   /// The counts read from the data source (a reload) or made by a batch update.
