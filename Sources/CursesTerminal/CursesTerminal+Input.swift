@@ -66,7 +66,7 @@ extension CursesTerminal {
         // passed): no event. Else a sequence's or the probe's time came, or
         // a signal woke the wait, and the loop goes round.
         if isLook || deadline.map({ clock.now >= $0 }) == true || cn_take_woken() != 0 {
-          return resumedEvent() ?? resizeEvent()
+          return cn_signals_pending(resizesSeen) != 0 ? resumedEvent() ?? resizeEvent() : nil
         }
       }
     }
