@@ -5,6 +5,11 @@ import GridTerminal
 /// handles every pending event before drawing once, and presents a frame
 /// only when something changed.
 ///
+/// After the events it asks once whether anything is due (the scene's
+/// ``Scene/needsDisplay``, Ctrl-L, a resize, what the terminal can show):
+/// events that changed nothing (a key that moved nothing) end there, with
+/// no frame looked at, nothing asked of the terminal and nothing written.
+///
 /// After each frame it asks the scene ``Scene/needsDisplay`` again: while
 /// that stays true (an animation is running) it waits at most
 /// ``frameInterval`` for input and then draws the next frame; otherwise it
