@@ -458,6 +458,10 @@ int cn_take_resumed(void) {
   return r;
 }
 
+int cn_signals_pending(int resizes_seen) {
+  return cn_resumed != 0 || atomic_load_explicit(&cn_winches, memory_order_relaxed) != resizes_seen;
+}
+
 void cn_default_signals(void) {
   if (!cn_sig_active) return;
   cn_sig_active = 0;

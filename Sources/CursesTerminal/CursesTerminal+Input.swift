@@ -27,9 +27,12 @@ extension CursesTerminal {
     let isLook = timeout != nil && deadline == nil
     while true {
       // Sixel pictures made on workers since the last frame (a worker woke this wait).
-      writeLateSixels()
-      if let resumed = resumedEvent() { return resumed }
-      if let resized = resizeEvent() { return resized }
+      if capabilities.pictures == .sixel, pixels.hasPendingSixels { writeLateSixels() }
+      // A resume or a resize: one look at the signals, then what they did.
+      if cn_signals_pending(resizesSeen) != 0 {
+        if let resumed = resumedEvent() { return resumed }
+        if let resized = resizeEvent() { return resized }
+      }
       let now = clock.now
       if pictureProbe.settle(at: now) { probeChanged() }
       var sequenceDeadline: ContinuousClock.Instant?
@@ -63,7 +66,7 @@ extension CursesTerminal {
         // passed): no event. Else a sequence's or the probe's time came, or
         // a signal woke the wait, and the loop goes round.
         if isLook || deadline.map({ clock.now >= $0 }) == true || cn_take_woken() != 0 {
-          return resumedEvent() ?? resizeEvent()
+          return cn_signals_pending(resizesSeen) != 0 ? resumedEvent() ?? resizeEvent() : nil
         }
       }
     }
@@ -144,7 +147,7 @@ extension CursesTerminal {
     let n = readBuffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     if n > 0 {
       reader.append(readBuffer[..<n], at: .now)
-      inputDrained = n < Self.readSize
+      inputDrained = n < readBuffer.count
       return true
     }
     if n < 0 && (errno == EINTR || errno == EAGAIN) { return false }

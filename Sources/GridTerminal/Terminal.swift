@@ -113,8 +113,10 @@ public protocol Terminal: AnyObject {
   /// terminal no longer knows what it shows (it was suspended and
   /// resumed), ``ScreenReset/cleared`` when it cleared it itself. The one
   /// who draws asks before each frame and gives it to ``Screen/reset(_:)``,
-  /// which keeps the screen's state; the terminal keeps none. The default
-  /// says nothing.
+  /// which keeps the screen's state; the terminal keeps none. A run loop
+  /// looks at a frame only when something is due, so a terminal that loses
+  /// its screen between frames also sends a resize event (with its size, as
+  /// after a resume). The default says nothing.
   func takeScreenReset() -> ScreenReset?
   /// Gives the terminal back as it was found (cursor, echo, main screen). Idempotent.
   func restore()

@@ -139,6 +139,10 @@ void cn_hold_suspend(int hold);
 
 /// Whether a resume happened since the last call (and forgets it).
 int cn_take_resumed(void);
+/// Whether a resume (`cn_take_resumed`) or a resize (`cn_resizes` other
+/// than `resizes_seen`) is waiting, forgetting nothing: the one look a wait
+/// for input takes at the signals before it acts on them.
+int cn_signals_pending(int resizes_seen);
 
 void cn_default_signals(void);
 

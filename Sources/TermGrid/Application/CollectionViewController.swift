@@ -76,6 +76,8 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   private let defaults = CollectionViewDefaults()
   private var quitRequested = false
   private var lastKeyWasInterrupt = false
+  /// Ctrl-C, which every key is compared with (kept, not made for each key).
+  private let interruptKey = Key.control("c")
   /// Whether overlays covered the view in the last frame.
   private var overlaysCoveredView = false
   private var hasLaidOut = false
@@ -243,12 +245,6 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// cannot see: they are asked again before the next key is handled (and
   /// the help screen made). As UIKit's `UIMenuSystem.setNeedsRebuild()`.
   public func setNeedsKeyCommandsUpdate() { keyCommandCache.invalidate() }
-
-  /// Whether `key` runs one of the ``keyCommands`` (as last asked, or
-  /// asked now when they may have changed).
-  private func isCommandKey(_ key: Key) -> Bool {
-    keyCommandCache.isCommandKey(key, at: collectionView.changeStamp) { keyCommands }
-  }
 
   /// What the help says for the view's keys where the app means more than
   /// the default (`[.activate: "show the book's details"]`); a topic named
@@ -420,27 +416,56 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// handles a storm of its own keys may call them droppable.
   open func role(ofQueued event: InputEvent) -> QueuedInputRole {
     guard case .key(let key) = event else { return .ordinary }
-    let interrupt = key == .control("c")
+    let interrupt = key == interruptKey
     if lastKeyWasInterrupt { return interrupt ? .cancelling : .ordinary }
-    if let top = overlays.last { return top.role(ofQueued: interrupt ? Key(.escape) : key) }
-    if collectionView.isMovingItem {
+    switch route(of: key, interrupt: interrupt) {
+    case .overlay(let top): return top.role(ofQueued: interrupt ? Key(.escape) : key)
+    case .movingItem:
       // Arrows move the lifted item, Esc puts it back where it came from; Enter and m drop it.
       switch interrupt ? .clearSelection : collectionView.keyBindings[key] {
       case .clearSelection: return .cancelling
       case .activate, .beginMovement: return .ordinary
       default: return .droppable
       }
+    case .interrupt, .quit: return .cancelling
+    case .command, .help, .unbound: return .ordinary
+    case .action(let action):
+      switch action {
+      case .moveFocus, .focusNextItem, .focusPreviousItem, .pageUp, .pageDown, .first, .last, .nextSection,
+        .previousSection:
+        return .droppable
+      case .activate, .toggleSelection, .extendSelection, .clearSelection, .beginMovement: return .ordinary
+      }
     }
-    if interrupt { return .cancelling }
-    // The order handleKey(_:) takes them in: the app's commands first.
-    if isCommandKey(key) { return .ordinary }
-    if quitKeys.contains(key) { return .cancelling }
-    if helpKeys.contains(key) { return .ordinary }
-    switch collectionView.keyBindings[key] {
-    case .moveFocus, .focusNextItem, .focusPreviousItem, .pageUp, .pageDown, .first, .last, .nextSection, .previousSection:
-      return .droppable
-    case nil, .activate, .toggleSelection, .extendSelection, .clearSelection, .beginMovement: return .ordinary
+  }
+
+  /// Where a key goes, as it would be handled now: decided here, once, for
+  /// both ``role(ofQueued:)`` and ``handle(_:)``, in the order keys are
+  /// taken in (an overlay, an item being moved, Ctrl-C, the app's
+  /// commands, the quit and help keys, the view's bindings). A second
+  /// Ctrl-C, which quits, is the caller's to see first.
+  private enum KeyRoute {
+    case overlay(any Overlay)
+    case movingItem
+    case interrupt
+    case command
+    case quit
+    case help
+    case action(CollectionAction)
+    case unbound
+  }
+
+  private func route(of key: Key, interrupt: Bool, commands: Bool = true) -> KeyRoute {
+    if let top = overlays.last { return .overlay(top) }
+    if collectionView.isMovingItem { return .movingItem }
+    if interrupt { return .interrupt }
+    if commands, keyCommandCache.isCommandKey(key, at: collectionView.changeStamp, make: { keyCommands }) {
+      return .command
     }
+    if quitKeys.contains(key) { return .quit }
+    if helpKeys.contains(key) { return .help }
+    if let action = collectionView.keyBindings[key] { return .action(action) }
+    return .unbound
   }
 
   /// A paste goes to the overlay on top (a text field takes it in); with
@@ -471,39 +496,47 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     // A key completes an animation still running (and, coming before its
     // first frame, holds animations until the next): keys are never queued behind one.
     collectionView.completeAnimationForInput()
-    let interrupt = key == .control("c")
+    let interrupt = key == interruptKey
     defer { lastKeyWasInterrupt = interrupt }
     if interrupt && lastKeyWasInterrupt {
       quit()
       return
     }
-    if let top = overlays.last {
+    let route = route(of: key, interrupt: interrupt)
+    switch route {
+    case .overlay, .movingItem: break
+    default: if message != nil { message = nil }
+    }
+    try take(key, by: route, interrupt: interrupt)
+  }
+
+  /// Handles `key` as `route` says.
+  private func take(_ key: Key, by chosen: KeyRoute, interrupt: Bool) throws {
+    switch chosen {
+    case .overlay(let top):
       // Ctrl-C cancels an overlay as Esc does (a second one quits). What
       // the overlay does (a filter typed into) may change anything the app says.
       setNeedsDisplay()
       if try top.handle(interrupt ? Key(.escape) : key) == .dismiss { dismiss(top) }
-      return
-    }
-    if collectionView.isMovingItem {
+    case .movingItem:
       // Ctrl-C puts the item back; arrows, Enter and Esc move, drop and
       // cancel. The view says what changed (a drop, moving the app's model, changes its data).
       collectionView.handle(.key(interrupt ? Key(.escape) : key))
-      return
-    }
-    if message != nil { message = nil }
-    if interrupt {
+    case .interrupt, .quit:
       setNeedsDisplay()
       if shouldQuit() { quit() }
-    } else if let command = keyCommandCache.command(for: key, at: collectionView.changeStamp, make: { keyCommands }) {
-      // A command may change anything the app says.
+    case .command:
+      // A command may change anything the app says. (Its action is the
+      // one the app gives now: the commands are asked again for it.)
+      guard let command = keyCommandCache.command(for: key, at: collectionView.changeStamp, make: { keyCommands }) else {
+        // The app's commands changed without saying so and no longer have it: the key goes on.
+        return try take(key, by: route(of: key, interrupt: interrupt, commands: false), interrupt: interrupt)
+      }
       setNeedsDisplay()
       try command.action()
-    } else if quitKeys.contains(key) {
-      setNeedsDisplay()
-      if shouldQuit() { quit() }
-    } else if helpKeys.contains(key) {
+    case .help:
       present(makeHelpOverlay())
-    } else if let action = collectionView.keyBindings[key] {
+    case .action(let action):
       // A move is drawn as far as the view changed (not at all when the
       // focus stayed); the other actions tell the app's delegate, which may change anything.
       let applied = collectionView.perform(action)
@@ -511,6 +544,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
       if !applied, action == .beginMovement, let focused = collectionView.focusedIndexPath {
         message = collectionView(collectionView, messageForRefusedMoveOfItemAt: focused)
       }
+    case .unbound: break
     }
   }
 

@@ -5,6 +5,11 @@ import GridTerminal
 /// handles every pending event before drawing once, and presents a frame
 /// only when something changed.
 ///
+/// After the events it asks once whether anything is due (the scene's
+/// ``Scene/needsDisplay``, Ctrl-L, a resize, what the terminal can show):
+/// events that changed nothing (a key that moved nothing) end there, with
+/// no frame looked at, nothing asked of the terminal and nothing written.
+///
 /// After each frame it asks the scene ``Scene/needsDisplay`` again: while
 /// that stays true (an animation is running) it waits at most
 /// ``frameInterval`` for input and then draws the next frame; otherwise it
@@ -81,8 +86,11 @@ public final class TerminalRunLoop {
       if input.count == 0 {
         let animating = scene.needsDisplay
         // Results expected from background work (pictures), or the terminal's
-        // answers to the picture queries: look every frame interval.
-        let awaiting = !animating && (scene.hasPendingWork || awaitsTerminal)
+        // answers to the picture queries (or what they changed, not yet told):
+        // look every frame interval.
+        let now = terminal.capabilities
+        let awaiting =
+          !animating && (scene.hasPendingWork || (requestedPictureSupport && now.picturesPending) || now != toldCapabilities)
         let wait: Duration? = animating || awaiting ? frameInterval : untilIdle ? .zero : nil
         guard let first = try terminal.nextEvent(timeout: wait) else {
           // A frame interval passed, or work on another thread woke the loop with results.
@@ -99,14 +107,17 @@ public final class TerminalRunLoop {
         input.append(first)
       }
       // Every event pending, before one frame; those a later one cancels are dropped.
+      var resized = false
       while let next = try input.next(role: role(ofQueued:), readMore: { try terminal.nextEvent(timeout: .zero) }) {
         let e = next.event
-        if next.dropped.contains(.key(Self.redrawKey)) { repaintWhole() }
+        if next.dropped.contains(.key(redrawKey)) { repaintWhole() }
         switch e {
         case .endOfInput: return
-        case .resize(let w, let h) where w != surfaceSize.width || h != surfaceSize.height:
+        case .resize(let w, let h):
+          // (A resume after a suspend comes as one too: the terminal lost its screen.)
+          resized = true
           resizeSurface(width: w, height: h)
-        case .key(Self.redrawKey):
+        case .key(redrawKey):
           repaintWhole()
           continue
         default: break
@@ -114,7 +125,11 @@ public final class TerminalRunLoop {
         if case .quit = try scene.handle(e) { return }
       }
       scene.takeFinishedWork()
-      try drawFrame(force: tellCapabilitiesIfChanged() || repaintsWhole)
+      // One look at whether anything is due: events that changed nothing
+      // (a key that moved nothing) end here, with no frame looked at.
+      if repaintsWhole || resized || terminal.capabilities != toldCapabilities || scene.needsDisplay {
+        try drawFrame(force: tellCapabilitiesIfChanged() || repaintsWhole)
+      }
       repaintsWhole = false
     }
   }
@@ -135,7 +150,7 @@ public final class TerminalRunLoop {
   private func role(ofQueued event: InputEvent) -> QueuedInputRole {
     switch event {
     case .endOfInput, .resize: .ordinary
-    case .key(Self.redrawKey): .droppable
+    case .key(redrawKey): .droppable
     default: scene.role(ofQueued: event)
     }
   }
@@ -148,6 +163,8 @@ public final class TerminalRunLoop {
 
   /// The key that writes the whole screen anew: Ctrl-L, which the scene never sees.
   public static let redrawKey = Key.control("l")
+  /// ``redrawKey``, kept by the loop (compared with every event).
+  private let redrawKey = TerminalRunLoop.redrawKey
   /// Ctrl-L was pressed: the next frame is written whole.
   private var repaintsWhole = false
   /// Whether ``wakeUp`` was called since the loop last looked.
@@ -172,13 +189,6 @@ public final class TerminalRunLoop {
 
   /// The terminal was asked how it shows pictures (after the first frame that drew one).
   private var requestedPictureSupport = false
-
-  /// Whether the terminal's answers to its picture queries are awaited, or
-  /// have changed what it can show since the scene was told.
-  private var awaitsTerminal: Bool {
-    let now = terminal.capabilities
-    return (requestedPictureSupport && now.picturesPending) || now != toldCapabilities
-  }
 
   /// Tells the scene what the terminal can show, the first time and again
   /// whenever it changes (a terminal's answers to its picture queries arrive

@@ -23,8 +23,8 @@ private final class CountingApp: CollectionViewController {
   /// (as the book catalogue does) instead of its text and hints apart.
   var saysStatusAtOnce = false
 
-  init() {
-    super.init(layout: FlowLayout(itemSize: Size(width: 12, height: 3), headerHeight: 1))
+  init(counting layout: any CollectionLayout = FlowLayout(itemSize: Size(width: 12, height: 3), headerHeight: 1)) {
+    super.init(layout: layout)
     collectionView.animationDuration = 0
   }
 
@@ -56,6 +56,10 @@ private final class CountingApp: CollectionViewController {
     if armed { commands.append(KeyCommand("z", title: "disarm") { [unowned self] in armed = false }) }
     return commands
   }
+  override func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+    count("shouldHighlightItemAt")
+    return super.collectionView(collectionView, shouldHighlightItemAt: indexPath)
+  }
   override func numberOfSections(in collectionView: CollectionView) -> Int {
     count("numberOfSections")
     return sections.count
@@ -73,6 +77,41 @@ private final class CountingApp: CollectionViewController {
   ) -> ElementContent {
     count("contentForSupplementaryElement")
     return .header(["Rocky", "Giants"][indexPath.section])
+  }
+}
+
+/// The app's flow layout, counting what the view asks of it.
+private final class CountingLayout: CollectionLayout {
+  let flow = FlowLayout(itemSize: Size(width: 12, height: 3), headerHeight: 1)
+  var asked: [String: Int] = [:]
+  private func count(_ name: String) { asked[name, default: 0] += 1 }
+
+  func prepare(for context: LayoutContext) {
+    count("prepare")
+    flow.prepare(for: context)
+  }
+  var contentSize: Size { flow.contentSize }
+  var scrollsHorizontally: Bool { flow.scrollsHorizontally }
+  var focusNavigation: FocusNavigation { flow.focusNavigation }
+  func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    count("layoutAttributesForElements")
+    return flow.layoutAttributesForElements(in: rect)
+  }
+  func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    count("layoutAttributesForItem")
+    return flow.layoutAttributesForItem(at: indexPath)
+  }
+  func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+    count("layoutAttributesForSupplementaryElement")
+    return flow.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
+  }
+  func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { flow.shouldInvalidateLayout(forBoundsChange: newBounds) }
+  func invalidateLayout(forBoundsChange newBounds: Rect) { flow.invalidateLayout(forBoundsChange: newBounds) }
+  func targetIndexPath(forFocusMovingFrom indexPath: IndexPath, in direction: FocusDirection, context: FocusMoveContext)
+    -> IndexPath?
+  {
+    count("targetIndexPath")
+    return flow.targetIndexPath(forFocusMovingFrom: indexPath, in: direction, context: context)
   }
 }
 
@@ -101,7 +140,12 @@ private final class SteppedTerminal: Terminal {
   var width: Int { screen.width }
   var height: Int { screen.height }
   var capabilities: TerminalCapabilities { screen.capabilities }
-  func takeScreenReset() -> ScreenReset? { screen.takeScreenReset() }
+  /// How many times the run loop asked whether the screen was lost: it does before each frame it looks at.
+  private(set) var screenResetsAsked = 0
+  func takeScreenReset() -> ScreenReset? {
+    screenResetsAsked += 1
+    return screen.takeScreenReset()
+  }
   func restore() { screen.restore() }
 
   func nextEvent(timeout: Duration?) throws -> InputEvent? {
@@ -131,6 +175,7 @@ private final class SteppedTerminal: Terminal {
     var framesDrawn: Int
     var focus: IndexPath?
     var screen: String
+    var screenResetsAsked: Int
   }
 
   /// Runs `app` on a 60x12 terminal, giving it `steps` one at a time, and
@@ -139,15 +184,16 @@ private final class SteppedTerminal: Terminal {
     let terminal = SteppedTerminal(width: 60, height: 12, steps: steps)
     let loop = TerminalRunLoop(terminal: terminal, scene: app)
     var work: [StepWork] = []
-    var last = (presents: 0, changedCells: 0, frames: 0)
+    var last = (presents: 0, changedCells: 0, frames: 0, resets: 0)
     terminal.onIdle = { [unowned terminal, unowned loop] _ in
       work.append(
         StepWork(
           calls: app.calls, presents: terminal.presents - last.presents,
           changedCells: terminal.changedCells - last.changedCells, framesDrawn: loop.framesPresented - last.frames,
-          focus: app.collectionView.focusedIndexPath, screen: terminal.screen.text))
+          focus: app.collectionView.focusedIndexPath, screen: terminal.screen.text,
+          screenResetsAsked: terminal.screenResetsAsked - last.resets))
       app.calls = [:]
-      last = (terminal.presents, terminal.changedCells, loop.framesPresented)
+      last = (terminal.presents, terminal.changedCells, loop.framesPresented, terminal.screenResetsAsked)
     }
     try loop.run()
     return work
@@ -170,6 +216,7 @@ private final class SteppedTerminal: Terminal {
     #expect(still.presents == 0 && still.changedCells == 0)
     #expect(still.calls.isEmpty, "the app was asked \(still.calls)")
     #expect(still.screen == work[1].screen)
+    #expect(still.screenResetsAsked == 0, "the run loop looked at a frame")
 
     // Left moves: the two items whose focus changed are drawn, the status
     // line is asked once and shows the new place; the title and the key
@@ -181,6 +228,7 @@ private final class SteppedTerminal: Terminal {
     #expect(moved.calls["statusText"] == 1 && moved.calls["statusHints"] == 1)
     #expect(moved.calls["titleText"] == nil && moved.calls["keyCommands"] == nil)
     #expect(moved.calls["contentForSupplementaryElement"] == nil && moved.calls["numberOfItemsInSection"] == nil)
+    #expect(moved.calls["shouldHighlightItemAt"] == 1, "the delegate is asked about the item the focus lands on, once")
     #expect(moved.screen.contains("Rocky 2/3"))
   }
 
@@ -205,6 +253,36 @@ private final class SteppedTerminal: Terminal {
     #expect(work2[1].calls["status"] == nil)
     #expect(work2[1].calls["statusText"] == 1 && work2[1].calls["statusHints"] == 1)
     #expect(work2[1].screen.contains("Rocky 2/3") && work2[1].screen.contains("f filter") && work2[1].screen.contains("? help"))
+  }
+
+  @Test func aRightArrowThatMovesNothingAsksTheLayoutOneQuestionAndTheRunLoopLooksAtNoFrame() throws {
+    let layout = CountingLayout()
+    let app = CountingApp(counting: layout)
+    var asked: [[String: Int]] = []
+    let terminal = SteppedTerminal(
+      width: 60, height: 12, steps: [[.key(Key(.right)), .key(Key(.right))], [.key(Key(.right))], [.key(Key(.left))]])
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    var resets: [Int] = []
+    var lastResets = 0
+    terminal.onIdle = { [unowned terminal] _ in
+      asked.append(layout.asked)
+      layout.asked = [:]
+      resets.append(terminal.screenResetsAsked - lastResets)
+      lastResets = terminal.screenResetsAsked
+    }
+    try loop.run()
+    try #require(asked.count == 4)
+    #expect(app.collectionView.focusedIndexPath == IndexPath(item: 1, section: 0))
+    // The Right that moves nothing (the focus last in its row): one
+    // question, where the focus goes; no rect, no item's attributes, no
+    // layout pass. The delegate is not asked whether an item may take the
+    // focus (there is none to ask about), and the run loop ends the key
+    // without looking at a frame (it does not even ask the terminal whether its screen was lost).
+    #expect(asked[2] == ["targetIndexPath": 1], "the layout was asked \(asked[2])")
+    #expect(resets[2] == 0)
+    // The Left that moves asks where the focus goes and lays nothing out; its frame is looked at.
+    #expect(asked[3]["targetIndexPath"] == 1 && asked[3]["prepare"] == nil)
+    #expect(resets[3] == 1)
   }
 
   @Test func moveKeysAskForTheKeyCommandsOnceAndTheBarsOnlyWhenTheirTextMayHaveChanged() throws {

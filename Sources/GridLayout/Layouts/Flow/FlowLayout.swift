@@ -75,8 +75,8 @@ public final class FlowLayout: CollectionLayout {
   /// The context of the `prepare` running (its delegate is asked with data index paths).
   private var preparing = LayoutContext(itemCounts: [], boundsSize: .zero)
 
-  private var sections: [FlowSection] = []
-  private var axis = Axis(isVertical: true)
+  private(set) var sections: [FlowSection] = []
+  private(set) var axis = Axis(isVertical: true)
   private var visibleBounds = Rect.zero
   /// The bounds size given to the last ``prepare(for:)``.
   var visibleBoundsSize: Size { visibleBounds.size }

@@ -48,6 +48,34 @@ struct FlowSection: Sendable {
     return frames[i]
   }
 
+  /// Where item `i` (0 ..< itemCount) lies on each axis, as ``frame(ofItem:axis:)``
+  /// says, without making the rect: where it starts along (across lines)
+  /// and across, and its lengths.
+  func span(ofItem i: Int, axis: Axis) -> (along: Double, alongLength: Double, across: Double, acrossLength: Double) {
+    if let g = grid {
+      let line = i / g.perLine
+      let across = line == g.lineCount - 1 ? g.lastColumns[i - line * g.perLine] : g.columns[i - line * g.perLine]
+      let along = itemsStart + Double(line) * g.stride
+      return (along, g.itemAlong, across, g.itemAcross)
+    }
+    let f = frames[i]
+    let (x, y, w, h) = (f.origin.x, f.origin.y, f.size.width, f.size.height)
+    return axis.isVertical ? (y, h, x, w) : (x, w, y, h)
+  }
+
+  /// The items of the line item `i` (0 ..< itemCount) stands in, found
+  /// arithmetically in a uniform section and by a binary search of the
+  /// lines in a sized one.
+  func itemsInLine(ofItem i: Int) -> Range<Int> {
+    if let g = grid {
+      let first = i / g.perLine * g.perLine
+      return first..<min(first + g.perLine, itemCount)
+    }
+    let l = lowerBound(lines.count) { lines[$0].firstItem + lines[$0].count > i }
+    guard l < lines.count else { return i..<(i + 1) }
+    return lines[l].firstItem..<(lines[l].firstItem + lines[l].count)
+  }
+
   /// Calls `body` with the index of every item whose frame intersects `rect`,
   /// in index order, visiting O(log n + k) items.
   @inline(__always) func forEachItem(in rect: Rect, axis: Axis, _ body: (Int, Rect) -> Void) {

@@ -5,7 +5,7 @@ extension CollectionView {
   /// source that is a ``CollectionViewOutlineDataSource``; false when it
   /// did not use the key (the focus then moves as the layout's navigation says).
   func performOutlineMove(_ direction: FocusDirection) -> Bool {
-    guard direction == .left || direction == .right, let f = focusedIndexPath,
+    guard data.mayShowOutline, direction == .left || direction == .right, let f = focusedIndexPath,
       let outline = dataSource as? any CollectionViewOutlineDataSource
     else { return false }
     return outline.collectionView(self, performOutlineMove: direction, fromItemAt: f)

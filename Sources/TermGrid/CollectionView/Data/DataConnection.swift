@@ -20,6 +20,9 @@ final class DataConnection {
   weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
   /// What was announced to the prefetch data source, where it looked from, the cell sizes pictures were asked for.
   private(set) var prefetch = PrefetchState()
+  /// Whether the data source was set to one that shows an outline
+  /// (``CollectionViewOutlineDataSource``): Left and Right ask it first only then.
+  private(set) var mayShowOutline = false
 
   /// The data source (kept strongly when set, weakly when it is the owner).
   var dataSource: (any CollectionViewDataSource)? {
@@ -27,6 +30,7 @@ final class DataConnection {
     set {
       retainedDataSource = newValue
       unretainedDataSource = nil
+      mayShowOutline = newValue is any CollectionViewOutlineDataSource
     }
   }
 
@@ -45,6 +49,7 @@ final class DataConnection {
     retainedDelegate = nil
     unretainedDataSource = owner
     unretainedDelegate = owner
+    mayShowOutline = owner is any CollectionViewOutlineDataSource
   }
 
   /// The counts read from the data source (a reload) or made by a batch update.

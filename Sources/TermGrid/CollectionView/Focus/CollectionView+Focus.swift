@@ -59,7 +59,7 @@ extension CollectionView {
   }
 
   /// The item ``moveFocus(_:)`` would move to from `indexPath` (with nil,
-  /// the item the first move lands on).
+  /// or an index path that names no item, the item the first move lands on).
   public func nearestItem(from indexPath: IndexPath?, _ direction: FocusDirection) -> IndexPath? {
     nearestItem(from: indexPath, direction, highlightableOnly: true)
   }
@@ -68,9 +68,7 @@ extension CollectionView {
   /// `highlightableOnly`, only items the delegate lets the focus land on.
   func nearestItem(from indexPath: IndexPath?, _ direction: FocusDirection, highlightableOnly: Bool) -> IndexPath? {
     layoutIfNeeded()
-    guard let indexPath, collectionViewLayout.layoutAttributesForItem(at: indexPath) != nil else {
-      return rememberedFocusIfValid ?? firstHighlightable(forward: true)
-    }
+    guard let indexPath, isValid(indexPath) else { return rememberedFocusIfValid ?? firstHighlightable(forward: true) }
     // The delegate is asked once per item: the layout's answer is checked
     // against what it said.
     var allowed: Set<IndexPath> = []
@@ -80,10 +78,11 @@ extension CollectionView {
       if answer { allowed.insert(path) }
       return answer
     }
+    // (The layout alone says what lies beside the item: a layout that gives
+    // an item no place answers nil from the stock navigations.)
     guard
       let target = collectionViewLayout.targetIndexPath(forFocusMovingFrom: indexPath, in: direction, context: context),
-      target != indexPath, isValid(target),
-      !highlightableOnly || allowed.contains(target) || canHighlight(target)
+      target != indexPath, isValid(target), !highlightableOnly || allowed.contains(target) || canHighlight(target)
     else { return nil }
     return target
   }

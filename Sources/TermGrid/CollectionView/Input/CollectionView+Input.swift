@@ -10,7 +10,7 @@ extension CollectionView {
     if updates.interactiveTransition != nil { return performWhileTransitioning(action) }
     switch action {
     case .toggleSelection, .extendSelection: break  // they set the range's anchor themselves
-    default: selection.setAnchor(nil)
+    default: if selection.anchor != nil { selection.setAnchor(nil) }
     }
     switch action {
     case .moveFocus(let d): return performOutlineMove(d) || moveFocus(d)

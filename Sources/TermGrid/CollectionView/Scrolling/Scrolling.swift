@@ -14,8 +14,10 @@ final class Scrolling {
   private(set) var sectionScrollingLayout: (any SectionScrollingLayout)?
   /// True when the layout is to be prepared again before its next use.
   private(set) var needsLayout = true
-  /// The size the layout was last prepared for.
-  private var preparedSize = Size(width: -1, height: -1)
+  /// The frame's size and the axis the layout was last prepared for (the
+  /// size it shows follows from them and the scroll bar, whose change asks
+  /// for a layout itself).
+  private var preparedFor = (width: -1, height: -1, scrollsHorizontally: false)
 
   /// A new layout: its axis, and whether its sections scroll sideways.
   func adopt(_ layout: any CollectionLayout) {
@@ -40,13 +42,15 @@ final class Scrolling {
   func setNeedsLayout() { needsLayout = true }
 
   /// Whether the layout is to be prepared now (asked for, or the size it
-  /// shows changed; its axis is read again first): true once, when it is.
+  /// shows may have changed: the frame's size or the axis; its axis is read
+  /// again first): true once, when it is. Asked before every use of the
+  /// layout, so it compares what it was given, and computes nothing.
   func takeLayoutNeed(scrollsHorizontally: Bool) -> Bool {
     viewport.scrollsHorizontally = scrollsHorizontally
-    let size = viewport.size
-    guard needsLayout || size != preparedSize else { return false }
+    let now = (width: viewport.frame.width, height: viewport.frame.height, scrollsHorizontally: scrollsHorizontally)
+    guard needsLayout || now != preparedFor else { return false }
     needsLayout = false
-    preparedSize = size
+    preparedFor = now
     return true
   }
 

@@ -13,7 +13,8 @@ extension CollectionView {
   /// transition held by the app and an item being moved are left alone
   /// (the keys drive them).
   public func completeAnimationForInput() {
-    guard updates.completeForInput(isMovingItem: movement != nil) else { return }
+    // (Nothing to complete with no transition running: asked of every key.)
+    guard updates.transition != nil, updates.completeForInput(isMovingItem: movement != nil) else { return }
     finishTransition(finished: true)
   }
 }
