@@ -22,18 +22,25 @@ extension ElementContent {
     border != nil && frame.width >= 2 && frame.height >= 2
   }
 
-  /// The picture's area and the text's in `inner` (the cell inside its
-  /// border): GridRender's split, which drawing uses, of the rows the text needs.
+  /// The picture's area and the text's in `inner` (the cell inside its border).
   func split(_ inner: CellRect, for placement: CellPicture.Placement) -> (picture: CellRect, text: CellRect) {
-    var text = ElementDrawing()
-    text.title = title
-    text.titleLineLimit = titleLineLimit
-    text.lines = lines
-    text.detail = detail
     switch placement {
-    case .fill: return text.split(inner, for: .fill)
-    case .top: return text.split(inner, for: .top)
-    case .leading(let width): return text.split(inner, for: .leading(width: width))
+    case .fill:
+      return (inner, CellRect(x: inner.x, y: inner.maxY, width: inner.width, height: 0))
+    case .top:
+      let titleRows = title.isEmpty ? 0 : max(1, titleLineLimit)
+      let textRows = min(inner.height, titleRows + lines.count + (detail == nil ? 0 : 1))
+      let pictureRows = inner.height - textRows
+      return (
+        CellRect(x: inner.x, y: inner.y, width: inner.width, height: pictureRows),
+        CellRect(x: inner.x, y: inner.y + pictureRows, width: inner.width, height: textRows)
+      )
+    case .leading(let width):
+      let w = min(max(0, width), inner.width)
+      return (
+        CellRect(x: inner.x, y: inner.y, width: w, height: inner.height),
+        CellRect(x: inner.x + w, y: inner.y, width: inner.width - w, height: inner.height)
+      )
     }
   }
 }

@@ -71,33 +71,6 @@ public struct Rasterizer: Sendable {
     }
   }
 
-  /// Where each of `elements` is drawn, in drawing order, as
-  /// ``rasterize(_:attributes:inDrawingOrder:contentOffset:viewport:clip:into:draw:)``
-  /// places them: `place` is called once per element that shows, with its
-  /// frame in surface cells (in `viewport`) and its alpha. Nothing is drawn:
-  /// a collection view gathers its elements' content this way first, then
-  /// has the surface draw them all in one call.
-  func place<Element>(
-    _ elements: [Element], attributes: (Element) -> LayoutAttributes, inDrawingOrder: Bool = false,
-    contentOffset: Point, viewport: CellRect, _ place: (Element, CellRect, Double) -> Void
-  ) {
-    let ordered =
-      inDrawingOrder || isSorted(elements, attributes)
-      ? elements
-      : elements.sorted {
-        LayoutAttributes.drawingOrder(attributes($0), attributes($1))
-      }
-    let dx = Double(viewport.x) - contentOffset.x
-    let dy = Double(viewport.y) - contentOffset.y
-    for element in ordered {
-      let a = attributes(element)
-      guard !a.isHidden, blend.isVisible(a.alpha), a.scale.x > 0, a.scale.y > 0 else { continue }
-      let frame = CellRect(snapping: Self.scaled(a.frame, a.scale).offsetBy(dx: dx, dy: dy))
-      guard !frame.intersection(viewport).isEmpty else { continue }
-      place(element, frame, a.alpha)
-    }
-  }
-
   /// `frame` scaled by `scale` about its centre.
   public static func scaled(_ frame: Rect, _ scale: Scale) -> Rect {
     guard scale != .identity else { return frame }

@@ -56,21 +56,10 @@ extension CollectionView {
   /// viewport), for the content at `extent` (the view's own offset and
   /// content size when nil).
   func drawBackground(in clip: CellRect, at extent: ScrollExtent? = nil, on surface: inout Surface) {
-    let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors, showsPictures: showsPictures)
-    guard let background = backgroundElement(at: extent, with: renderer) else { return }
+    guard let background = backgroundView else { return }
     let view = viewport
     let area = clip.intersection(view)
     guard !area.isEmpty else { return }
-    let drawn = surface.drawElements([background], in: view, changing: area, blend: rasterizer.blend)
-    if let awaited = drawn.first??.awaitedPicture { drawing.awaitPicture(from: ObjectIdentifier(awaited), for: nil) }
-  }
-
-  /// The background as an element drawn under all the others (nil: none),
-  /// for the content at `extent`: in the viewport, or in the whole content
-  /// moved by the scroll offset when it scrolls with it.
-  func backgroundElement(at extent: ScrollExtent? = nil, with renderer: ElementRenderer) -> PlacedElement? {
-    guard let background = backgroundView else { return nil }
-    let view = viewport
     var frame = view
     if background.scrollsWithContent {
       let offset = extent?.offset ?? contentOffset
@@ -80,6 +69,14 @@ extension CollectionView {
           x: Double(view.x) - offset.x, y: Double(view.y) - offset.y, width: max(size.width, Double(view.width)),
           height: max(size.height, Double(view.height))))
     }
-    return PlacedElement(renderer.drawing(of: background.content, state: ElementState()), in: frame)
+    let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors, showsPictures: showsPictures)
+    let awaited = surface.withClip(view) { surface in
+      surface.withChangesConfined(to: area) { surface in
+        surface.withClip(frame) { surface in
+          renderer.draw(background.content, in: frame, state: ElementState(), on: &surface)
+        }
+      }
+    }
+    if let awaited { drawing.awaitPicture(from: ObjectIdentifier(awaited), for: nil) }
   }
 }

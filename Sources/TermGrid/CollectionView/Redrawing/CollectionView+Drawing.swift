@@ -76,106 +76,59 @@ extension CollectionView {
     drawScrollIndicator(on: &surface)
   }
 
-  /// Redraws every element under `rect` (surface cells within the
-  /// viewport): the cells blanked, the background and the elements, in one
-  /// call into the surface.
+  /// Redraws every element under `rect` (surface cells within the viewport).
   func redrawCells(_ rect: CellRect, on surface: inout Surface) {
+    surface.fill(rect)
+    drawBackground(in: rect, on: &surface)
     let content = geometry.contentRect(ofSurface: rect)
-    rasterize(collectionViewLayout.layoutAttributesForElements(in: content), clip: rect, redrawingWhole: true, on: &surface)
+    rasterize(collectionViewLayout.layoutAttributesForElements(in: content), clip: rect, on: &surface)
   }
 
-  /// Draws the layout's elements with what the data source says, clipped to
-  /// `clip`; with `redrawingWhole`, the cells of `clip` are blanked and the
-  /// background drawn under them first, in the same call.
-  func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, redrawingWhole: Bool = false, on surface: inout Surface) {
-    rasterize(
-      attributes, attributes: { $0 }, kept: { _ in (nil, false) }, inDrawingOrder: false, clip: clip,
-      redrawingWhole: redrawingWhole, on: &surface)
+  /// Draws the layout's elements with what the data source says, clipped to `clip`.
+  func rasterize(_ attributes: [LayoutAttributes], clip: CellRect, on surface: inout Surface) {
+    // The data source read once (it may be held weakly), not per element.
+    guard let source = dataSource else { return }
+    let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors, showsPictures: showsPictures)
+    rasterizer.rasterize(attributes, contentOffset: contentOffset, viewport: viewport, clip: clip, into: &surface) {
+      attrs, cellFrame, surface in
+      drawElement(attrs, content: nil, isDetached: false, in: cellFrame, from: source, with: renderer, on: &surface)
+    }
   }
 
   /// Draws elements, each with the content it keeps or else what the data
-  /// source says, clipped to `clip`: an item with its focus and selection
-  /// (none when detached, as a leaving item is), anything else plainly.
+  /// source says, clipped to `clip`.
   func rasterize(_ elements: [DrawnElement], inDrawingOrder: Bool = false, clip: CellRect, on surface: inout Surface) {
-    rasterize(
-      elements, attributes: \.attributes, kept: { ($0.content, $0.isDetached) }, inDrawingOrder: inDrawingOrder, clip: clip,
-      redrawingWhole: false, on: &surface)
-  }
-
-  /// Draws elements of any kind that carry layout attributes and may keep
-  /// their content (`kept`: the content, or nil to ask the data source, and
-  /// whether the element left the data).
-  ///
-  /// One descent: the content of every element that shows is asked first
-  /// (the data source, the decorations' drawers), made into what GridRender
-  /// draws, and the surface draws them all in one call
-  /// (`Surface.drawElements`), giving back where the focused item's text
-  /// starts and which pictures are awaited.
-  ///
-  /// With `redrawingWhole`, the cells of `clip` are blanked and the
-  /// background drawn under the elements first, in the same call.
-  private func rasterize<Element>(
-    _ elements: [Element], attributes: (Element) -> LayoutAttributes,
-    kept: (Element) -> (content: ElementContent?, isDetached: Bool), inDrawingOrder: Bool, clip: CellRect,
-    redrawingWhole: Bool, on surface: inout Surface
-  ) {
-    // The data source read once (it may be held weakly), not per element.
-    let source = dataSource
-    guard source != nil || redrawingWhole else { return }
+    guard let source = dataSource else { return }
     let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors, showsPictures: showsPictures)
-    var placed: [PlacedElement] = []
-    // Whose each placed element is (nil: the background).
-    var drawn: [(indexPath: IndexPath, isItem: Bool)?] = []
-    if redrawingWhole, backgroundView != nil, let background = backgroundElement(with: renderer) {
-      placed.append(background)
-      drawn.append(nil)
-    }
-    if let source {
-      place(elements, attributes: attributes, kept: kept, inDrawingOrder: inDrawingOrder, from: source, with: renderer) {
-        placed.append($0)
-        drawn.append($1)
-      }
-    }
-    let results = surface.drawElements(
-      placed, in: viewport, changing: clip, clearingFirst: redrawingWhole, blend: rasterizer.blend)
-    for (index, result) in results.enumerated() {
-      guard let result else { continue }
-      if let start = result.textStart, let owner = drawn[index] {
-        focusedTextWasDrawn(at: owner.indexPath, start: start, in: placed[index].frame)
-      }
-      if let awaited = result.awaitedPicture {
-        let item = drawn[index].flatMap { $0.isItem ? $0.indexPath : nil }
-        drawing.awaitPicture(from: ObjectIdentifier(awaited), for: item)
-      }
+    rasterizer.rasterize(
+      elements, attributes: \.attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset,
+      viewport: viewport, clip: clip, into: &surface
+    ) { element, cellFrame, surface in
+      drawElement(
+        element.attributes, content: element.content, isDetached: element.isDetached, in: cellFrame, from: source,
+        with: renderer, on: &surface)
     }
   }
 
-  /// Places `elements` where the rasterizer has them and makes what each
-  /// that shows says (its kept content, else the data source's) into what
-  /// the surface draws: an item with its focus and selection (none when
-  /// detached), anything else plainly. `add` gets each with its owner.
-  private func place<Element>(
-    _ elements: [Element], attributes: (Element) -> LayoutAttributes,
-    kept: (Element) -> (content: ElementContent?, isDetached: Bool), inDrawingOrder: Bool,
-    from source: any CollectionViewDataSource, with renderer: ElementRenderer,
-    _ add: (PlacedElement, (indexPath: IndexPath, isItem: Bool)) -> Void
+  /// Draws one element into `cellFrame`: an item with its focus and
+  /// selection (none when detached, as a leaving item is), anything else plainly.
+  func drawElement(
+    _ attrs: LayoutAttributes, content: ElementContent?, isDetached: Bool, in cellFrame: CellRect,
+    from source: any CollectionViewDataSource, with renderer: ElementRenderer, on surface: inout Surface
   ) {
-    rasterizer.place(
-      elements, attributes: attributes, inDrawingOrder: inDrawingOrder, contentOffset: contentOffset, viewport: viewport
-    ) { element, cellFrame, alpha in
-      let attrs = attributes(element)
-      let (keptContent, isDetached) = kept(element)
-      guard let content = keptContent ?? content(for: attrs, from: source) else { return }
-      var state = ElementState()
-      let isItem = attrs.category == .item && !isDetached
-      if isItem {
-        state = ElementState(
-          isFocused: attrs.indexPath == focusedIndexPath, isSelected: selection.contains(attrs.indexPath),
-          isLifted: attrs.indexPath == movement?.target)
-      }
-      add(
-        PlacedElement(renderer.drawing(of: content, state: state), in: cellFrame, alpha: alpha, findsTextStart: state.isFocused),
-        (attrs.indexPath, isItem))
+    guard let content = content ?? self.content(for: attrs, from: source) else { return }
+    var state = ElementState()
+    if attrs.category == .item, !isDetached {
+      state = ElementState(
+        isFocused: attrs.indexPath == focusedIndexPath, isSelected: selection.contains(attrs.indexPath),
+        isLifted: attrs.indexPath == movement?.target)
+    }
+    if state.isFocused {
+      let start = renderer.textStart(of: content, in: cellFrame)
+      focusedTextWasDrawn(at: attrs.indexPath, start: start, in: cellFrame)
+    }
+    if let awaited = renderer.draw(content, in: cellFrame, state: state, on: &surface) {
+      drawing.awaitPicture(from: ObjectIdentifier(awaited), for: attrs.category == .item && !isDetached ? attrs.indexPath : nil)
     }
   }
 
