@@ -129,9 +129,9 @@ struct BookCatalogueCommand: ParsableCommand {
     } catch {
       Application.fail(error)
     }
-    var document = CatalogueDocument(loaded: loaded, path: data, grouping: groupBy, sort: sort)
+    var document = CatalogueDocument(loaded: loaded, path: data)
     if let export {
-      document.library = Catalogue(books: document.library.booksAsShown, grouping: groupBy, sort: .file)
+      document.books = Catalogue(books: document.books, grouping: groupBy, sort: sort).booksAsShown
       do {
         // No one to ask: rows that are not books go back as they were, and are named.
         try document.save(to: export, confirmed: true)
@@ -153,7 +153,9 @@ struct BookCatalogueCommand: ParsableCommand {
         Application.fail(error.description)
       }
     }
-    let controller = CatalogueController(document: document, sourceName: name, skipped: loaded.skipped, covers: coverIndex)
+    // One viewer of a shared catalogue (the code path of many viewers too).
+    let controller = CatalogueController(
+      catalogue: SharedCatalogue(document: document), grouping: groupBy, sort: sort, sourceName: name, covers: coverIndex)
     // The home view (H) shows the grouping given, else reading status (or decade).
     controller.homeGrouping = given
     Application.run(controller)

@@ -17,34 +17,70 @@ extension CatalogueController {
   func deleteBooks() {
     let paths = booksToDelete
     guard !paths.isEmpty else { return }
-    let gone = Set(paths.map { shown.groups[$0.section].books[$0.item].id })
-    let first = shown.groups[paths[0].section].books[paths[0].item]
-    let what = gone.count == 1 ? "“\(first.title)”" : "\(gone.count) books"
-    change(to: library.keeping { !gone.contains($0.id) }, message: "deleted \(what) · u undoes")
+    let gone = paths.map { shown.groups[$0.section].books[$0.item] }
+    let what = gone.count == 1 ? "“\(gone[0].title)”" : "\(gone.count) books"
+    request(gone.map { .delete($0) }, message: "deleted \(what) · u undoes", refused: "not deleted")
   }
 
-  /// Adds a book into its group (creating the group when new), animated,
-  /// and focuses it; its row gets the file's columns.
+  /// Adds a book at the file's end, into its group (creating the group
+  /// when new), animated, and focuses it; the shared catalogue gives it its
+  /// id and the file's columns.
   func add(_ book: Book) {
     var book = book
-    book.id = (library.books.map(\.id).max() ?? 0) + 1
-    book.fields = document.format.fields(title: book.title, author: book.author, year: book.year, shelves: book.shelves)
-    let next = Catalogue(books: library.books + [book], grouping: library.grouping, sort: library.sort)
-    let hidden = !matchesQuery(book)
-    guard change(to: next, message: "added “\(book.title)”\(hidden ? " (hidden by the filter)" : "") · u undoes") else {
+    book.id = 0  // a new book
+    guard let added = request([.add(book, before: nil, after: nil)], message: nil, refused: "not added")?.added.first else {
       return
     }
-    if let p = shown.snapshot.indexPath(of: book.id) { collectionView.focusItem(at: p) }
+    let hidden = !matchesQuery(added)
+    message = "added “\(added.title)”\(hidden ? " (hidden by the filter)" : "") · u undoes"
+    if let p = shown.snapshot.indexPath(of: added.id) { collectionView.focusItem(at: p) }
   }
 
-  /// Goes back to the library before the last edit.
+  /// Undoes this viewer's last edit (and brings back the order shown
+  /// before it); refused, with the reason, when another viewer changed
+  /// what it would undo.
   func undo() {
-    guard let previous = undoStack.popLast() else {
+    guard let last = undoStack.popLast() else {
       message = "nothing to undo"
       return
     }
-    search = BookSearch()  // an undone move may give a book its old shelf back
-    change(to: previous, message: "undone", as: .undo)
+    do {
+      let result = try shared.apply(last.edits)
+      show(result.state, sort: last.sort, message: "undone", as: .undo)
+    } catch {
+      message = "not undone: \(error)"
+      pullChanges()
+    }
+  }
+
+  /// Asks the shared catalogue for `edits`: applied, the catalogue as it
+  /// is now is shown (animated, unless the caller shows it) with `text`
+  /// and the order `sort`, and u can undo it; refused, the reason is the
+  /// message (after `refused`) and the catalogue as it is now is shown.
+  @discardableResult
+  func request(
+    _ edits: [CatalogueEdit], sort: BookOrder? = nil, message text: String?, refused: String, animated: Bool = true
+  ) -> CatalogueEditResult? {
+    do {
+      let result = try shared.apply(edits)
+      undoStack.append((result.inverse, library.sort))
+      if undoStack.count > 100 { undoStack.removeFirst() }
+      if animated {
+        show(result.state, sort: sort ?? library.sort, message: text, as: .edit)
+      } else {
+        if let next = adopt(result.state, sort: sort ?? library.sort).library { library = next }
+        if let text { message = text }
+      }
+      return result
+    } catch {
+      message = "\(refused): \(error)"
+      if animated {
+        pullChanges()
+      } else {
+        if let next = adopt(shared.state, sort: library.sort).library { library = next }
+      }
+      return nil
+    }
   }
 
   /// How a change of the library is treated.
@@ -55,34 +91,50 @@ extension CatalogueController {
     case undo
     /// Another view of the same books (a filter, an order): the selection stays.
     case view
+    /// Another viewer's change: the selection stays, and so does the focused
+    /// book's place on the screen.
+    case remote
   }
 
   /// Shows `next` in place of the library: the difference of what is shown
-  /// before and after is one animated batch. Returns false (keeping
-  /// everything as it was) when the batch is refused.
+  /// before and after is one animated batch, in which the cards of the
+  /// books `changed` (ids) that stay in place are drawn again. A view
+  /// (a filter, an order) the batch refuses is not taken (false); the
+  /// shared books are shown anew whatever the batch says.
   @discardableResult
-  func change(to next: Catalogue, message text: String?, as kind: ChangeKind = .edit) -> Bool {
-    let previous = document.library
+  func change(to next: Catalogue, message text: String?, as kind: ChangeKind = .edit, changed: Set<Int> = []) -> Bool {
+    let previous = library
     let previousShown = shown
     let nextShown = filteredView(of: next)
+    let anchor = kind == .remote ? focusAnchor() : nil
     do {
-      let update = try nextShown.snapshot.batchUpdate(from: previousShown.snapshot)
+      var update = try nextShown.snapshot.batchUpdate(from: previousShown.snapshot)
+      if !changed.isEmpty {
+        let before = previousShown.snapshot
+        for id in changed {
+          if let p = before.indexPath(of: id), update.isKept(p) { update.reloadedItems.insert(p) }
+        }
+      }
       try collectionView.performBatchUpdates {
-        document.library = next
+        library = next
         shown = nextShown
         try collectionView.apply(update)
       }
     } catch {
-      document.library = previous
-      shown = previousShown
-      message = "\(error)"
-      return false
+      guard kind != .view else {
+        library = previous
+        shown = previousShown
+        message = "\(error)"
+        return false
+      }
+      let focused = anchor?.id ?? focusedBookID
+      library = next
+      shown = nextShown
+      collectionView.reloadData()
+      if let focused, let p = shown.snapshot.indexPath(of: focused) { collectionView.focusItem(at: p) }
     }
-    if kind == .edit {
-      undoStack.append(previous)
-      if undoStack.count > 100 { undoStack.removeFirst() }
-    }
-    if kind != .view { collectionView.selectItem(at: nil) }
+    if let anchor { keep(anchor) }
+    if kind == .edit || kind == .undo { collectionView.selectItem(at: nil) }
     if let text { message = text }
     return true
   }

@@ -6,10 +6,12 @@ import TermGridImages
 extension CatalogueController {
   /// Saves to the file the catalogue came from (and quits after, when
   /// `thenQuit`); the bundled one asks for a name first, and a save that
-  /// needs a yes asks for it.
+  /// needs a yes asks for it. The shared catalogue writes the file once,
+  /// whichever viewer asks; every viewer's title then says it is saved.
   func save(thenQuit: Bool = false, confirmed: Bool = false) {
+    let saved: CatalogueState
     do {
-      try document.save(confirmed: confirmed)
+      saved = try shared.save(confirmed: confirmed)
     } catch .needsPath {
       askForSavePath(thenQuit: thenQuit)
       return
@@ -20,7 +22,7 @@ extension CatalogueController {
       message = Self.describe(error)
       return
     }
-    message = "saved \(library.bookCount) books to \(sourceName)"
+    show(saved, sort: library.sort, message: "saved \(saved.books.count) books to \(sourceName)", as: .remote)
     if thenQuit { quit() }
   }
 
@@ -45,7 +47,7 @@ extension CatalogueController {
   func askForSavePath(_ text: String? = nil, replacing: Bool = false, thenQuit: Bool = false) {
     let hint = replacing ? " · it exists: Enter replaces it · Esc cancels" : " · Enter saves · Esc cancels"
     let input = TextInputOverlay(
-      label: " Save as: ", text: text ?? document.path ?? "", hint: { _ in hint },
+      label: " Save as: ", text: text ?? seen.path ?? "", hint: { _ in hint },
       onSubmit: { [unowned self] path in save(as: path, replacing: replacing, thenQuit: thenQuit) })
     if replacing {
       input.onChange = { [unowned self, unowned input] text in
@@ -66,12 +68,13 @@ extension CatalogueController {
     if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
       path = home + path.dropFirst()
     }
-    if !replacing, path != document.path, FileManager.default.fileExists(atPath: path) {
+    if !replacing, path != seen.path, FileManager.default.fileExists(atPath: path) {
       askForSavePath(input, replacing: true, thenQuit: thenQuit)
       return
     }
+    let saved: CatalogueState
     do {
-      try document.save(to: path, confirmed: confirmed)
+      saved = try shared.save(to: path, confirmed: confirmed)
     } catch .needsConfirmation(let question) {
       confirmSave(question) { [unowned self] in save(as: input, replacing: true, thenQuit: thenQuit, confirmed: true) }
       return
@@ -79,8 +82,8 @@ extension CatalogueController {
       message = Self.describe(error)
       return
     }
+    show(saved, sort: library.sort, message: "saved \(saved.books.count) books to \(path)", as: .remote)
     sourceName = (path as NSString).lastPathComponent
-    message = "saved \(library.bookCount) books to \(path)"
     if thenQuit { quit() }
   }
 

@@ -9,6 +9,13 @@ import TermGridImages
 /// filter and file-name inputs, the quit prompt. Every change of what is
 /// shown (an edit, a filter, an order) is the difference of two snapshots,
 /// animated as one batch.
+///
+/// The books are a ``SharedCatalogue``'s, which other viewers (each with a
+/// controller of their own, on a thread of their own) may be editing at
+/// the same time: an edit here is a request to it, and another viewer's
+/// change is pulled on this controller's thread when the catalogue wakes
+/// its run loop, and animated with this viewer's own grouping, order and
+/// filter, the focus staying on its book (see CatalogueController+Sharing).
 final class CatalogueController: CollectionViewController, WaterfallLayoutDelegate, ShelfLayoutDelegate {
   /// How the books are laid out; L goes to the next.
   enum Arrangement: String, CaseIterable {
@@ -36,7 +43,14 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     }
   }
 
-  var document: CatalogueDocument
+  /// The books, shared with every other viewer.
+  let shared: SharedCatalogue
+  /// This viewer's registration with `shared` (made when the run loop starts).
+  var viewer: CatalogueViewer?
+  /// The shared catalogue as last pulled: its books are ``library``'s.
+  var seen: CatalogueState
+  /// The shared books as this viewer groups and orders them.
+  var library: Catalogue
   /// What the grid shows: the library, filtered.
   var shown: Catalogue
   /// The filter (empty: every book).
@@ -50,8 +64,9 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   var homeGrouping: Grouping?
   /// What H returns to: the arrangement and grouping before the home view.
   var beforeHome: (arrangement: Arrangement, grouping: Grouping)?
-  /// Earlier libraries, the latest last (u goes back one).
-  var undoStack: [Catalogue] = []
+  /// The requests that undo this viewer's edits, with the order shown
+  /// before each, the latest last (u applies one).
+  var undoStack: [(edits: [CatalogueEdit], sort: BookOrder)] = []
   /// Set when a move left what is shown out of step with the library (an emptied group).
   var needsResync = false
 
@@ -59,7 +74,8 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   /// A card with a cover: the cover (14 x 9 inside the border), two lines of title and the year under it.
   static let coverCardSize = Size(width: 16, height: 14)
 
-  var library: Catalogue { document.library }
+  /// The shared document as it is now (the books, the file, whether it is saved).
+  var document: CatalogueDocument { shared.document }
   /// The cover files, by ISBN (nil: cards without covers).
   let covers: CoverIndex?
   /// Makes the covers' pictures in the background.
@@ -67,14 +83,18 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   /// Plain boards for books without a cover file, by title.
   var plainCovers: [String: PlainCover] = [:]
 
+  /// A viewer of `catalogue`, grouping its books by `grouping` and
+  /// ordering them by `sort` within a group; covers from `covers` when given.
   init(
-    document: CatalogueDocument, sourceName: String, skipped: [SkippedRow], covers: CoverIndex? = nil,
-    loader: PictureLoader? = nil
+    catalogue: SharedCatalogue, grouping: Grouping = .author, sort: BookOrder = .file, sourceName: String,
+    covers: CoverIndex? = nil, loader: PictureLoader? = nil
   ) {
-    self.document = document
-    self.shown = document.library
+    shared = catalogue
+    seen = catalogue.state
+    library = Catalogue(books: seen.books, grouping: grouping, sort: sort)
+    shown = library
     self.sourceName = sourceName
-    self.skipped = skipped
+    skipped = catalogue.skipped
     self.covers = covers
     self.loader = covers == nil ? nil : loader ?? PictureLoader()
     super.init(layout: Self.flowLayout(covers: covers != nil))
@@ -179,7 +199,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   override var titleText: String? {
     var title = "Book catalogue · \(sourceName) · by \(library.grouping.rawValue) · order: \(library.sort.rawValue)"
     if !query.isEmpty { title += " · filter “\(query)”" }
-    if document.isModified { title += " · modified" }
+    if seen.isModified { title += " · modified" }
     return title
   }
 
@@ -190,6 +210,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
       query.isEmpty
       ? "\(shown.bookCount) books · \(shown.groups.count) \(groupNoun)"
       : "\(shown.bookCount) of \(library.bookCount) books · \(shown.groups.count) \(groupNoun)"
+    if seen.viewerCount > 1 { left += " · \(seen.viewerCount) viewing" }
     if !skipped.isEmpty {
       left += " · \(skipped.count) row\(skipped.count == 1 ? "" : "s") skipped"
     }
@@ -226,6 +247,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   /// moved to another shelf, that shelf becomes its first. u undoes.
   override func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
     var groups = shown.groups
+    let original = groups[source.section].books[source.item]
     var book = groups[source.section].books.remove(at: source.item)
     let target = groups[destination.section].name
     if source.section != destination.section, library.grouping == .shelf {
@@ -236,12 +258,20 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     let list = groups[destination.section].books
     let next = destination.item + 1 < list.count ? list[destination.item + 1].id : nil
     let previous = destination.item > 0 ? list[destination.item - 1].id : nil
-    undoStack.append(library)
-    document.library = library.placing(book, before: next, after: previous)
-    // Show what the view shows now; an emptied group goes after this call.
+    var edits: [CatalogueEdit] = book == original ? [] : [.edit(book, was: original)]
+    if library.sort == .file {
+      edits.append(.move(book, before: next, after: previous))
+    } else {
+      // In another order than the file's, the order shown becomes the file's.
+      edits.append(.reorder(library.placing(book, before: next, after: previous).books.map(\.id), revision: seen.revision))
+    }
+    // Show what the view shows now; the library (an emptied group, another
+    // viewer's change, or the book back in its place when the move was
+    // refused) after this call.
     shown = Catalogue(groups: groups, grouping: shown.grouping, sort: .file, books: shown.books)
     needsResync = true
-    message = "moved “\(book.title)”\(source.section != destination.section ? " to \(target)" : "") · u undoes"
+    let moved = "moved “\(book.title)”\(source.section != destination.section ? " to \(target)" : "") · u undoes"
+    request(edits, sort: .file, message: moved, refused: "not moved", animated: false)
   }
 
   override func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
@@ -260,11 +290,28 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     return IndexPath(item: proposed.section > original.section ? last : 0, section: original.section)
   }
 
+  // MARK: sharing
+
+  /// Registers with the shared catalogue, which wakes the loop after each change.
+  override func willStart(wakeUp: @escaping @Sendable () -> Void) {
+    super.willStart(wakeUp: wakeUp)
+    viewer = shared.addViewer(wakeUp: wakeUp)
+  }
+
+  /// Takes the covers made and the shared catalogue's changes in.
+  override func takeFinishedWork() {
+    super.takeFinishedWork()
+    pullChanges()
+  }
+
   // MARK: quitting
 
   /// q with unsaved edits asks: s saves and quits, q quits without saving, Esc stays.
+  /// With other viewers still on the catalogue, q quits at once: the edits
+  /// stay theirs to save.
   override func shouldQuit() -> Bool {
-    guard document.isModified else { return true }
+    let now = shared.state
+    guard now.isModified, now.viewerCount <= 1 else { return true }
     present(
       PromptOverlay(
         "Unsaved changes to \(sourceName)",

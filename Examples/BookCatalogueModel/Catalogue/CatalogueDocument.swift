@@ -3,10 +3,15 @@ import Foundation
 /// The catalogue being edited: its books, the file they came from and go
 /// back to (nil for the bundled catalogue, which is never written), the
 /// format to write, and whether there are edits not yet saved.
+///
+/// The file's content only: how a viewer groups, orders and filters the
+/// books is that viewer's own ``Catalogue``, made from ``books``. A
+/// catalogue shown to several viewers at once is a ``SharedCatalogue``,
+/// which holds its document.
 public struct CatalogueDocument: Sendable {
-  /// Every book, grouped and sorted for showing.
-  public var library: Catalogue {
-    didSet { isModified = !Self.same(library.books, savedBooks) }
+  /// Every book, in the file's order (added books where they were placed).
+  public var books: [Book] {
+    didSet { isModified = !Self.same(books, savedBooks) }
   }
   /// The file the books came from and are saved to; nil for the bundled
   /// catalogue, which is never written (until saved under a name).
@@ -22,10 +27,9 @@ public struct CatalogueDocument: Sendable {
   /// True when the books differ from the file (an insert, a delete or a reorder).
   public private(set) var isModified = false
 
-  /// The books of `loaded`, read from `path` (nil: the bundled catalogue),
-  /// grouped by `grouping` and ordered by `sort` within each group.
-  public init(loaded: LoadedCatalogue, path: String?, grouping: Grouping, sort: BookOrder) {
-    library = Catalogue(books: loaded.books, grouping: grouping, sort: sort)
+  /// The books of `loaded`, read from `path` (nil: the bundled catalogue).
+  public init(loaded: LoadedCatalogue, path: String?) {
+    books = loaded.books
     self.path = path
     format = loaded.format
     keptRows = loaded.keptRows
@@ -35,7 +39,7 @@ public struct CatalogueDocument: Sendable {
 
   /// The file's bytes for the books as they are now.
   public func encoded() -> Data {
-    CatalogueWriter.encode(library.books, format: format, keptRows: keptRows)
+    CatalogueWriter.encode(books, format: format, keptRows: keptRows)
   }
 
   /// Writes the books to `path` (default: the file they came from), atomically;
@@ -48,7 +52,7 @@ public struct CatalogueDocument: Sendable {
   public mutating func save(to newPath: String? = nil, confirmed: Bool = false) throws(CatalogueSaveError) {
     guard let target = newPath ?? path else { throw .needsPath }
     if !confirmed {
-      let lines = CatalogueWriter.linesLosingBytes(library.books, format: format)
+      let lines = CatalogueWriter.linesLosingBytes(books, format: format)
       if let first = lines.first {
         let which = lines.count == 1 ? "the edited book from line \(first) has" : "\(lines.count) edited books (line \(first), …) have"
         throw .needsConfirmation("\(which) bytes that are not UTF-8: saving writes them as �")
@@ -66,7 +70,7 @@ public struct CatalogueDocument: Sendable {
     }
     path = target
     keptRowsConfirmed = true
-    savedBooks = library.books
+    savedBooks = books
     isModified = false
   }
 

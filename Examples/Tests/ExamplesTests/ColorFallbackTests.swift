@@ -57,8 +57,7 @@ import Testing
     try check(
       {
         CatalogueController(
-          document: CatalogueDocument(loaded: loaded, path: nil, grouping: .author, sort: .file),
-          sourceName: "bundled", skipped: [])
+          catalogue: SharedCatalogue(document: CatalogueDocument(loaded: loaded, path: nil)), sourceName: "bundled")
       }, key: "d", overlayKey: "?")
   }
 

@@ -24,8 +24,8 @@ import Testing
     -> CatalogueController
   {
     let loaded = try CatalogueLoader.parse(Self.csv, name: "x.csv")
-    let document = CatalogueDocument(loaded: loaded, path: path, grouping: grouping, sort: sort)
-    let scene = CatalogueController(document: document, sourceName: "x.csv", skipped: [])
+    let document = CatalogueDocument(loaded: loaded, path: path)
+    let scene = CatalogueController(catalogue: SharedCatalogue(document: document), grouping: grouping, sort: sort, sourceName: "x.csv")
     scene.collectionView.animationDuration = 0
     var surface = Surface(width: 80, height: 24)
     scene.draw(into: &surface)
@@ -162,8 +162,7 @@ import Testing
     let csv = "Title,Author,Year Published\n" + titles.map { "\($0),Someone,2000" }.joined(separator: "\n") + "\n"
     let loaded = try CatalogueLoader.parse(csv, name: "odd.csv")
     let app = CatalogueController(
-      document: CatalogueDocument(loaded: loaded, path: nil, grouping: .author, sort: .file), sourceName: "odd.csv",
-      skipped: [])
+      catalogue: SharedCatalogue(document: CatalogueDocument(loaded: loaded, path: nil)), sourceName: "odd.csv")
     app.collectionView.animationDuration = 0
     var surface = Surface(width: 80, height: 24)
     app.draw(into: &surface)

@@ -1,0 +1,76 @@
+import BookCatalogueModel
+import Foundation
+import TermGrid
+
+/// The catalogue shared with other viewers: this viewer registers when its
+/// run loop starts, and each time the shared catalogue wakes the loop
+/// (another viewer's edit, a save, a viewer coming or going) pulls what
+/// changed, on this thread, and animates it with its own grouping, order
+/// and filter; the focused book keeps its place on the screen.
+extension CatalogueController {
+  /// Shows the shared catalogue as it is now, if it changed since last pulled.
+  func pullChanges() {
+    show(shared.state, sort: library.sort, message: nil, as: .remote)
+  }
+
+  /// Shows `state` with this viewer's grouping and the order `sort`,
+  /// animated (nothing to do when it is the one shown, in that order).
+  func show(_ state: CatalogueState, sort: BookOrder, message text: String?, as kind: ChangeKind) {
+    let (next, changed) = adopt(state, sort: sort)
+    guard let next else {
+      if let text { message = text }
+      return
+    }
+    change(to: next, message: text, as: kind, changed: changed)
+  }
+
+  /// Takes `state` as the one seen: the title and the status line follow
+  /// the file and the viewers; returns the library to show (nil when the
+  /// books and the order are those shown) and the ids of the books whose
+  /// content changed (their search text forgotten).
+  func adopt(_ state: CatalogueState, sort: BookOrder) -> (library: Catalogue?, changed: Set<Int>) {
+    let before = seen
+    seen = state
+    if state.isModified != before.isModified || state.path != before.path {
+      if let path = state.path, path != before.path { sourceName = (path as NSString).lastPathComponent }
+      setNeedsTitleUpdate()
+    }
+    if state.viewerCount != before.viewerCount { setNeedsStatusUpdate() }
+    guard state.revision != before.revision || sort != library.sort else { return (nil, []) }
+    let changed = state.revision == before.revision ? [] : Self.changedBooks(from: library.books, to: state.books)
+    for id in changed { search.forget(id) }
+    return (Catalogue(books: state.books, grouping: library.grouping, sort: sort), changed)
+  }
+
+  /// The ids of the books in both lists whose content differs.
+  static func changedBooks(from old: [Book], to new: [Book]) -> Set<Int> {
+    var byID = [Int: Book](minimumCapacity: old.count)
+    for book in old { byID[book.id] = book }
+    var changed: Set<Int> = []
+    for book in new { if let was = byID[book.id], was != book { changed.insert(book.id) } }
+    return changed
+  }
+
+  /// The focused book, if any.
+  var focusedBookID: Int? {
+    guard let f = collectionView.focusedIndexPath, f.section < shown.groups.count, f.item < shown.groups[f.section].books.count
+    else { return nil }
+    return shown.groups[f.section].books[f.item].id
+  }
+
+  /// The focused book and how far below the top of the view its card is.
+  func focusAnchor() -> (id: Int, offset: Double)? {
+    guard let id = focusedBookID, let f = collectionView.focusedIndexPath,
+      let frame = collectionView.layoutAttributesForItem(at: f)?.frame
+    else { return nil }
+    return (id, frame.minY - collectionView.contentOffset.y)
+  }
+
+  /// Scrolls so the anchor's book (where it still is) is as far below the top as it was.
+  func keep(_ anchor: (id: Int, offset: Double)) {
+    guard let p = shown.snapshot.indexPath(of: anchor.id), collectionView.focusedIndexPath == p,
+      let frame = collectionView.layoutAttributesForItem(at: p)?.frame
+    else { return }
+    collectionView.setContentOffset(Point(x: collectionView.contentOffset.x, y: frame.minY - anchor.offset))
+  }
+}
