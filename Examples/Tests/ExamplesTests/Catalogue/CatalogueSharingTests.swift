@@ -1,0 +1,245 @@
+import BookCatalogueModel
+import Foundation
+import TermGrid
+import TermGridTesting
+import Testing
+
+@testable import book_catalogue
+
+/// Viewers of one shared catalogue, each a controller on a run loop of its
+/// own on a headless terminal (as a server's sessions are): one viewer's
+/// edit animates in another's grid when the shared catalogue wakes it, with
+/// that viewer's own grouping and filter, its focus on the same book at the
+/// same place on the screen; an edit that no longer applies is refused
+/// with a message; the status line counts the viewers; a save writes once.
+@Suite struct CatalogueSharingTests {
+  /// One viewer: a controller on a headless terminal, its animations run
+  /// to their end on a manual clock each time its loop runs.
+  final class Viewer {
+    let scene: CatalogueController
+    let terminal: HeadlessTerminal
+    let loop: TerminalRunLoop
+    let clock = ManualAnimationClock()
+
+    init(_ shared: SharedCatalogue, grouping: Grouping = .author, width: Int = 80, height: Int = 24) throws {
+      scene = CatalogueController(catalogue: shared, grouping: grouping, sourceName: "classics.csv")
+      scene.collectionView.clock = clock
+      terminal = HeadlessTerminal(width: width, height: height)
+      terminal.onWait = { [clock] in clock.advance(by: $0) }
+      loop = TerminalRunLoop(terminal: terminal, scene: scene)
+      try loop.run(untilIdle: true)
+    }
+
+    /// Presses `keys`, then runs the loop until nothing is left to do.
+    func press(_ keys: Key...) throws {
+      for key in keys { terminal.send(keys: key) }
+      try loop.run(untilIdle: true)
+    }
+
+    /// Types `text` a character at a time.
+    func type(_ text: String) throws {
+      for c in text { terminal.send(keys: Key(.character(c))) }
+      try loop.run(untilIdle: true)
+    }
+
+    /// Runs the loop: what woke it (another viewer's change) is taken in and drawn.
+    func settle() throws { try loop.run(untilIdle: true) }
+
+    /// Adds a book through the add-a-book form.
+    func add(title: String, author: String, year: String) throws {
+      try press("a")
+      try type(title)
+      try press(Key(.tab))
+      for _ in 0..<40 { terminal.send(keys: Key(.backspace)) }
+      try type(author)
+      try press(Key(.tab))
+      try type(year)
+      try press(Key(.enter))
+    }
+
+    var screen: [String] { terminal.screen.lines }
+    var status: String { screen.last ?? "" }
+    var title: String { screen.first ?? "" }
+
+    /// The focused book's title.
+    var focused: String? {
+      scene.collectionView.focusedIndexPath.map { scene.shown.groups[$0.section].books[$0.item].title }
+    }
+
+    /// The first row of the grid (not the title or the status line) showing `text`.
+    func row(of text: String) -> Int? {
+      screen.indices.dropFirst().dropLast().first { screen[$0].contains(text) }
+    }
+
+    /// The titles of the group `name` as this viewer shows them.
+    func titles(in name: String) -> [String] {
+      scene.shown.groups.first { $0.name == name }.map { $0.books.map(\.title) } ?? []
+    }
+  }
+
+  static var bundledCSV: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("book-catalogue/Resources/catalogue.csv").path
+  }
+
+  static func classics(path: String? = nil) throws -> SharedCatalogue {
+    let file = path ?? bundledCSV
+    return SharedCatalogue(document: CatalogueDocument(loaded: try CatalogueLoader.load(path: file), path: path))
+  }
+
+  @Test func anotherViewersAddMoveAndDeleteAnimateHereWithTheFocusOnItsBook() throws {
+    let shared = try Self.classics()
+    let a = try Viewer(shared)
+    let b = try Viewer(shared)
+    try b.press(Key(.right))  // La Peste, Camus' second
+    #expect(b.focused == "La Peste")
+    let place = try #require(b.row(of: "La Peste"))
+    let frames = b.loop.framesPresented
+
+    // A adds a book of Camus': B's grid shows it, its focus stays.
+    try a.add(title: "La Chute", author: "Albert Camus", year: "1956")
+    #expect(b.scene.seen.revision == 0, "nothing reaches B but its wake-up")
+    try b.settle()
+    #expect(b.loop.framesPresented > frames + 1, "the change animated over frames")
+    #expect(b.titles(in: "Albert Camus") == ["L'Étranger", "La Peste", "La Chute"])
+    #expect(b.screen.contains { $0.contains("La Chute") } && b.screen.contains { $0.contains("Albert Camus has 3 books") })
+    #expect(b.focused == "La Peste" && b.row(of: "La Peste") == place)
+    #expect(b.status.contains("172 books"))
+
+    // A moves it to the front: B's cards follow, its focus with its book.
+    #expect(a.focused == "La Chute")
+    try a.press("m", Key(.left), Key(.left), Key(.enter))
+    #expect(a.titles(in: "Albert Camus") == ["La Chute", "L'Étranger", "La Peste"])
+    try b.settle()
+    #expect(b.titles(in: "Albert Camus") == ["La Chute", "L'Étranger", "La Peste"])
+    let row = try #require(b.row(of: "La Chute").map { b.screen[$0] })
+    let (chute, peste) = (try #require(row.range(of: "La Chute")), try #require(row.range(of: "La Peste")))
+    #expect(chute.lowerBound < peste.lowerBound, "\(row)")
+    #expect(b.focused == "La Peste" && b.row(of: "La Peste") == place)
+
+    // A deletes it (its focus): gone from B's screen too.
+    #expect(a.focused == "La Chute")
+    try a.press("d")
+    try b.settle()
+    #expect(b.titles(in: "Albert Camus") == ["L'Étranger", "La Peste"])
+    #expect(!b.screen.contains { $0.contains("La Chute") } && b.screen.contains { $0.contains("Albert Camus has 2 books") })
+    #expect(b.focused == "La Peste" && b.row(of: "La Peste") == place)
+    #expect(b.scene.undoStack.isEmpty, "another viewer's edits are not this one's to undo")
+  }
+
+  @Test func booksComingInAboveKeepTheFocusedBookWhereItIsOnTheScreen() throws {
+    let shared = try Self.classics()
+    let a = try Viewer(shared)
+    let b = try Viewer(shared)
+    try b.press(Key(.down), Key(.down))  // Chekhov's first
+    let focused = try #require(b.focused)
+    let place = try #require(b.row(of: focused))
+    let offset = b.scene.collectionView.contentOffset.y
+    // A new author sorts first: a whole group comes in above B's focus.
+    try a.add(title: "On Burrows", author: "Aaron Aardvark", year: "2001")
+    try b.settle()
+    #expect(b.scene.shown.groups.first?.name == "Aaron Aardvark")
+    #expect(b.focused == focused)
+    #expect(b.row(of: focused) == place, "the focused card did not move on the screen")
+    #expect(b.scene.collectionView.contentOffset.y == offset + 7, "scrolled by the new group (header, a row of cards, footer)")
+    // Scrolling up shows it.
+    try b.press(Key(.home))
+    #expect(b.screen.contains { $0.contains("On Burrows") })
+  }
+
+  @Test func eachViewerKeepsItsOwnGroupingAndFilter() throws {
+    let shared = try Self.classics()
+    let a = try Viewer(shared)
+    let b = try Viewer(shared, grouping: .decade)
+    try b.press("/")
+    try b.type("austen")
+    try b.press(Key(.enter))
+    #expect(b.scene.shown.bookCount == 6)
+    try a.add(title: "Lady Susan", author: "Jane Austen", year: "1871")
+    try a.add(title: "Ulysses Again", author: "James Joyce", year: "1922")
+    try b.settle()
+    #expect(b.scene.query == "austen" && b.scene.library.grouping == .decade)
+    #expect(b.titles(in: "1870s") == ["Lady Susan"])
+    #expect(b.scene.shown.bookCount == 7, "the book the filter hides is not shown")
+    #expect(b.screen.contains { $0.contains("Lady Susan") } && b.status.contains("7 of 173 books"))
+    #expect(a.scene.library.grouping == .author && a.scene.query.isEmpty && a.scene.shown.bookCount == 173)
+  }
+
+  @Test func anEditOfABookAnotherViewerDeletedIsRefusedWithAMessage() throws {
+    let shared = try Self.classics()
+    // Wide enough for the whole message on the status line.
+    let a = try Viewer(shared, width: 160)
+    let b = try Viewer(shared, width: 160)
+    #expect(a.focused == "L'Étranger" && b.focused == "L'Étranger")
+    try a.press("d")
+    // B presses d before its loop took A's change in: refused, nothing else deleted.
+    try b.press("d")
+    #expect(b.status.contains("not deleted: “L'Étranger” is no longer in the catalogue (deleted by another viewer)"))
+    #expect(shared.state.books.count == 170)
+    #expect(b.scene.shown.bookCount == 170 && b.titles(in: "Albert Camus") == ["La Peste"])
+    try b.press("u")
+    #expect(b.status.contains("nothing to undo") && shared.state.books.count == 170)
+    // A's undo of a move whose book B deleted meanwhile: refused, the reason shown.
+    try a.press(Key(.down), Key(.down))
+    #expect(a.focused == "Дядя Ваня")
+    try a.press("m", Key(.right), Key(.enter))
+    try b.settle()
+    try b.press(Key(.down), Key(.down), Key(.right))
+    #expect(b.focused == "Дядя Ваня")
+    try b.press("d")
+    #expect(shared.state.books.count == 169)
+    try a.press("u")
+    #expect(a.status.contains("not undone: “Дядя Ваня” is no longer in the catalogue"))
+    #expect(shared.state.books.count == 169 && a.titles(in: "Anton Chekhov") == ["Три сестры", "Вишнёвый сад"])
+    // A's undo of its delete still applies: the book comes back where it was.
+    try a.press("u")
+    try b.settle()
+    #expect(b.titles(in: "Albert Camus") == ["L'Étranger", "La Peste"])
+  }
+
+  @Test func theStatusLineSaysHowManyAreViewingWhenMoreThanOne() throws {
+    let shared = try Self.classics()
+    let a = try Viewer(shared)
+    #expect(!a.status.contains("viewing"), "one viewer: the status line as before")
+    var b: Viewer? = try Viewer(shared)
+    var c: Viewer? = try Viewer(shared)
+    try a.settle()
+    try b?.settle()
+    #expect(a.status.contains("171 books · 74 authors · 3 viewing"))
+    #expect(b?.status.contains("3 viewing") == true)
+    c = nil
+    try a.settle()
+    try b?.settle()
+    #expect(a.status.contains("2 viewing") && b?.status.contains("2 viewing") == true)
+    b = nil
+    try a.settle()
+    #expect(!a.status.contains("viewing"))
+    _ = (b, c)
+  }
+
+  @Test func aSaveByOneViewerWritesTheFileOnceAndEveryTitleSaysSaved() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-sharing-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("classics.csv").path
+    try FileManager.default.copyItem(atPath: Self.bundledCSV, toPath: path)
+    func inode() throws -> Int { try (FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int) ?? -1 }
+    let shared = try Self.classics(path: path)
+    let a = try Viewer(shared)
+    let b = try Viewer(shared)
+    try a.press("d")
+    try b.settle()
+    #expect(a.title.contains("· modified") && b.title.contains("· modified"))
+    let before = try inode()
+    try a.press("s")
+    #expect(a.status.contains("saved 170 books to classics.csv"))
+    let written = try inode()
+    #expect(written != before, "written by replacing the file")
+    try b.settle()
+    #expect(!b.title.contains("modified") && !a.title.contains("modified"))
+    #expect(try inode() == written, "the other viewer wrote nothing")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!text.contains("L'Étranger") && text.split(separator: "\n").count == 171)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["classics.csv"])
+  }
+}
