@@ -197,6 +197,31 @@ import Testing
     #expect(b.titles(in: "Albert Camus") == ["L'Étranger", "La Peste"])
   }
 
+  @Test func aMoveInAnotherOrderMakesThatOrderTheFilesForEveryViewerUnlessTheCatalogueChanged() throws {
+    let shared = try Self.classics()
+    let a = try Viewer(shared)
+    let b = try Viewer(shared)
+    try a.press("o", "o")  // by year within each author
+    #expect(a.scene.library.sort == .year && a.titles(in: "Anton Chekhov") == ["Дядя Ваня", "Три сестры", "Вишнёвый сад"])
+    // B deletes a book A has not taken in: A's move of the whole order is refused, and undone on A's screen.
+    try b.press("d")
+    try a.press(Key(.down), Key(.down), "m", Key(.right), Key(.enter))
+    #expect(a.scene.message == "not moved: the catalogue was changed by another viewer meanwhile")
+    #expect(a.titles(in: "Anton Chekhov") == ["Дядя Ваня", "Три сестры", "Вишнёвый сад"] && a.scene.library.sort == .year)
+    #expect(a.titles(in: "Albert Camus") == ["La Peste"], "B's delete taken in")
+    // Again, now up to date: the order A shows becomes the file's, and B's (in the file's order) follows.
+    try a.press("m", Key(.right), Key(.enter))
+    #expect(a.scene.library.sort == .file && a.titles(in: "Anton Chekhov") == ["Три сестры", "Дядя Ваня", "Вишнёвый сад"])
+    try b.settle()
+    #expect(b.titles(in: "Anton Chekhov") == ["Три сестры", "Дядя Ваня", "Вишнёвый сад"])
+    #expect(shared.state.books.map(\.title) == a.scene.library.booksAsShown.map(\.title))
+    // A's undo puts the file's order back, and A's order by year.
+    try a.press("u")
+    try b.settle()
+    #expect(a.scene.library.sort == .year && b.scene.library.books.map(\.title) == shared.state.books.map(\.title))
+    #expect(a.titles(in: "Anton Chekhov") == ["Дядя Ваня", "Три сестры", "Вишнёвый сад"])
+  }
+
   @Test func theStatusLineSaysHowManyAreViewingWhenMoreThanOne() throws {
     let shared = try Self.classics()
     let a = try Viewer(shared)

@@ -154,11 +154,13 @@ import Testing
     // A reorder of the whole file applies only to the revision it was made for.
     let seen = shared.state
     let reversed = Array(seen.books.map(\.id).reversed())
-    try shared.apply([.delete(try Self.book("こゝろ", in: shared))])
+    // (Another viewer's move, the same books: that move is not undone by a stale order.)
+    try shared.apply([.move(try Self.book("こゝろ", in: shared), before: camus.id, after: nil)])
     #expect(throws: CatalogueEditError.catalogueChanged) { try shared.apply([.reorder(reversed, revision: seen.revision)]) }
+    #expect(Self.titles(shared) == ["こゝろ", "L'Étranger", "Emma", "Persuasion"])
     let current = shared.state
     try shared.apply([.reorder(current.books.map(\.id).reversed(), revision: current.revision)])
-    #expect(Self.titles(shared) == ["Persuasion", "Emma", "L'Étranger"])
+    #expect(Self.titles(shared) == ["Persuasion", "Emma", "L'Étranger", "こゝろ"])
     #expect(
       throws: CatalogueEditError.bookExists(title: "Emma"), "a delete undone twice"
     ) { try shared.apply([.add(emma, before: nil, after: nil)]) }
