@@ -108,9 +108,9 @@ extension CatalogueController {
     let nextShown = filteredView(of: next)
     let anchor = kind == .remote ? focusAnchor() : nil
     do {
-      var update = try nextShown.snapshot.batchUpdate(from: previousShown.snapshot)
+      let before = previousShown.snapshot
+      var update = try nextShown.snapshot.batchUpdate(from: before)
       if !changed.isEmpty {
-        let before = previousShown.snapshot
         for id in changed {
           if let p = before.indexPath(of: id), update.isKept(p) { update.reloadedItems.insert(p) }
         }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A viewer's registration with a ``SharedCatalogue``
 /// (``SharedCatalogue/addViewer(wakeUp:)``): counted, and woken after each
 /// change, until this handle goes away (or ``close()``).
@@ -7,7 +5,7 @@ public final class CatalogueViewer: Sendable {
   /// The catalogue viewed.
   public let catalogue: SharedCatalogue
   private let number: Int
-  private let isClosed = Mutex(false)
+  private let isClosed = Locked(false)
 
   init(catalogue: SharedCatalogue, number: Int) {
     self.catalogue = catalogue

@@ -1,8 +1,7 @@
-import Synchronization
-
 /// One catalogue shown to many viewers at once, each on a thread of its
 /// own (a session of a server): the books, their file and its saving, and
-/// the revision they are at, behind one lock.
+/// the revision they are at, behind one lock (a pthread mutex, which the
+/// thread sanitizer sees).
 ///
 /// A viewer asks for changes with ``apply(_:)``: requests that name books
 /// by id and say what the viewer saw (``CatalogueEdit``). Requests from
@@ -32,7 +31,7 @@ public final class SharedCatalogue: Sendable {
   public let format: CatalogueFormat
   /// The rows of the file that were not read as books, and why.
   public let skipped: [SkippedRow]
-  private let guarded: Mutex<Shared>
+  private let guarded: Locked<Shared>
 
   /// Everything behind the lock.
   private struct Shared: Sendable {
@@ -46,7 +45,7 @@ public final class SharedCatalogue: Sendable {
   public init(document: CatalogueDocument) {
     format = document.format
     skipped = document.skipped
-    guarded = Mutex(Shared(edits: CatalogueEdits(books: document.books, format: document.format), document: document))
+    guarded = Locked(Shared(edits: CatalogueEdits(books: document.books, format: document.format), document: document))
   }
 
   /// The books, their revision, the file's state and how many are viewing, as one.
@@ -54,7 +53,7 @@ public final class SharedCatalogue: Sendable {
     guarded.withLock { Self.state(of: $0) }
   }
 
-  private static func state(of shared: borrowing Shared) -> CatalogueState {
+  private static func state(of shared: Shared) -> CatalogueState {
     CatalogueState(
       books: shared.edits.books, revision: shared.edits.revision, isModified: shared.document.isModified,
       path: shared.document.path, viewerCount: shared.viewers.count)
