@@ -8,6 +8,18 @@ import TermGrid
 /// changed, on this thread, and animates it with its own grouping, order
 /// and filter; the focused book keeps its place on the screen.
 extension CatalogueController {
+  /// What a read-only viewer is told when a key would change the catalogue.
+  static let readOnlyMessage = "read-only: this catalogue can be browsed, not changed"
+
+  /// Runs `edit` unless this viewer is read-only (then says so).
+  func ifEditable(_ edit: () -> Void) {
+    guard !isReadOnly else {
+      message = Self.readOnlyMessage
+      return
+    }
+    edit()
+  }
+
   /// Shows the shared catalogue as it is now, if it changed since last pulled.
   func pullChanges() {
     show(shared.state, sort: library.sort, message: nil, as: .remote)

@@ -69,6 +69,13 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   var undoStack: [(edits: [CatalogueEdit], sort: BookOrder)] = []
   /// Set when a move left what is shown out of step with the library (an emptied group).
   var needsResync = false
+  /// True for a viewer who may look but not change anything (a public
+  /// demo's, served read-only): the keys that add, delete, move, undo and
+  /// save say so instead, and the title says read-only. Other viewers'
+  /// changes come in as ever.
+  var isReadOnly = false {
+    didSet { setNeedsTitleUpdate() }
+  }
 
   static let cardSize = Size(width: 24, height: 5)
   /// A card with a cover: the cover (14 x 9 inside the border), two lines of title and the year under it.
@@ -200,6 +207,7 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     var title = "Book catalogue · \(sourceName) · by \(library.grouping.rawValue) · order: \(library.sort.rawValue)"
     if !query.isEmpty { title += " · filter “\(query)”" }
     if seen.isModified { title += " · modified" }
+    if isReadOnly { title += " · read-only" }
     return title
   }
 
@@ -274,7 +282,11 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
     request(edits, sort: .file, message: moved, refused: "not moved", animated: false)
   }
 
-  override func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
+  override func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { !isReadOnly }
+
+  override func collectionView(_ collectionView: CollectionView, messageForRefusedMoveOfItemAt indexPath: IndexPath) -> String? {
+    Self.readOnlyMessage
+  }
 
   /// Books move within their group, except on shelves, where a book may go
   /// to another shelf (not to "(no shelf)"); across, the book stops at its group's end.
@@ -308,10 +320,10 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
 
   /// q with unsaved edits asks: s saves and quits, q quits without saving, Esc stays.
   /// With other viewers still on the catalogue, q quits at once: the edits
-  /// stay theirs to save.
+  /// stay theirs to save (and a read-only viewer has none to save).
   override func shouldQuit() -> Bool {
     let now = shared.state
-    guard now.isModified, now.viewerCount <= 1 else { return true }
+    guard now.isModified, now.viewerCount <= 1, !isReadOnly else { return true }
     present(
       PromptOverlay(
         "Unsaved changes to \(sourceName)",
@@ -326,13 +338,13 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
 
   override var keyCommands: [KeyCommand] {
     var commands = [
-      KeyCommand("d", Key(.delete), title: "delete the selected books, or this one", action: deleteBooks),
-      KeyCommand("a", Key(.insert), title: "add a book (title, author, year)", action: showAddForm),
+      KeyCommand("d", Key(.delete), title: "delete the selected books, or this one") { [unowned self] in ifEditable(deleteBooks) },
+      KeyCommand("a", Key(.insert), title: "add a book (title, author, year)") { [unowned self] in ifEditable(showAddForm) },
       KeyCommand("/", title: "filter by title, author or shelf", action: showFilter),
       KeyCommand("o", title: "order: file, title, year, author", action: cycleSort),
-      KeyCommand("s", title: "save") { [unowned self] in save() },
-      KeyCommand("S", title: "save under another name") { [unowned self] in askForSavePath() },
-      KeyCommand("u", title: "undo the last delete, add or move", action: undo),
+      KeyCommand("s", title: "save") { [unowned self] in ifEditable { save() } },
+      KeyCommand("S", title: "save under another name") { [unowned self] in ifEditable { askForSavePath() } },
+      KeyCommand("u", title: "undo the last delete, add or move") { [unowned self] in ifEditable(undo) },
       KeyCommand("L", title: "next layout: grid, list, waterfall, shelves", action: switchArrangement),
       KeyCommand("H", title: "home: a shelf per reading status (or --group-by); H again leaves", action: toggleHome),
     ]

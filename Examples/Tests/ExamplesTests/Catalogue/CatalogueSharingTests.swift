@@ -222,6 +222,25 @@ import Testing
     #expect(a.titles(in: "Anton Chekhov") == ["Дядя Ваня", "Три сестры", "Вишнёвый сад"])
   }
 
+  @Test func aReadOnlyViewerChangesNothingAndSeesTheOthersChanges() throws {
+    let shared = try Self.classics()
+    let a = try Viewer(shared)
+    let b = try Viewer(shared, width: 120)
+    b.scene.isReadOnly = true
+    try b.settle()
+    #expect(b.title.contains("· read-only") && !a.title.contains("read-only"))
+    for key: Key in ["d", "a", "m", "u", "s", "S"] {
+      try b.press(key)
+      #expect(b.status.contains("read-only: this catalogue can be browsed, not changed"), "\(key)")
+      #expect(b.scene.overlays.isEmpty && shared.state.revision == 0, "\(key)")
+    }
+    #expect(b.titles(in: "Albert Camus") == ["L'Étranger", "La Peste"])
+    try a.press("d")
+    try b.settle()
+    #expect(b.titles(in: "Albert Camus") == ["La Peste"])
+    #expect(try b.scene.handle(.key("q")) == .quit, "nothing of its own to save: no question")
+  }
+
   @Test func theStatusLineSaysHowManyAreViewingWhenMoreThanOne() throws {
     let shared = try Self.classics()
     let a = try Viewer(shared)
