@@ -38,10 +38,6 @@ public final class CursesTerminal: Terminal {
   /// ``requestPictureSupport()``, read with the input by
   /// ``nextEvent(timeout:)``); a run loop then tells its scene.
   public internal(set) var capabilities: TerminalCapabilities
-  /// The picture queries, their deadlines and answers, and the choice of
-  /// how pictures are drawn (``capabilities`` say it: see `updatePictures`).
-  var pictureProbe: PictureProbe
-
   var isOpen = true
   /// The process's terminal, held while open.
   private let claim: ProcessTerminal
@@ -72,25 +68,19 @@ public final class CursesTerminal: Terminal {
   var screenReset: ScreenReset?
   /// Whether ncurses was last told to show the cursor (the ncurses path).
   var cursorShownByCurses = false
-  /// Bytes read and not yet decoded, turned into events with this terminal's keys.
-  var reader = InputReader(decoder: KeyDecoder(keys: []))
-  /// Where `read` puts what it takes (``readSize`` bytes, made once).
-  var readBuffer = [UInt8](repeating: 0, count: CursesTerminal.readSize)
-  static let readSize = 4_096
-  /// The last read took all there was (fewer bytes than it could).
-  var inputDrained = false
   /// The resizes (SIGWINCH) seen so far.
   var resizesSeen: Int32 = 0
-  /// The descriptor input is read from (to tell the end of input from a timeout).
-  let inputDescriptor: Int32
-  /// True once the end of input was seen: every later read says so at once.
-  var inputEnded = false
+  /// The input: its bytes read, decoded with the terminal's keys, and its
+  /// waits on the process's wake pipe; the picture queries' answers, and
+  /// the probe that decides from them how pictures are drawn
+  /// (``capabilities`` say it: see `updatePictures`).
+  let input: TerminalInput
 
   /// How long the rest of a key's escape sequence is waited for after a
   /// lone Esc before what came is decided (a lone Esc is the Esc key).
   public var escapeDelay: Duration {
-    get { reader.escapeDelay }
-    set { reader.escapeDelay = newValue }
+    get { input.escapeDelay }
+    set { input.escapeDelay = newValue }
   }
   /// How long the rest of a control sequence or a string that has begun
   /// (`ESC [`, `ESC P`, `ESC _`, `ESC ]`) is waited for: a terminal's reply
@@ -102,8 +92,8 @@ public final class CursesTerminal: Terminal {
   /// queries' answers are owed, a lone Esc waits as long (it may be a
   /// reply's first byte).
   public var sequenceTimeout: Duration {
-    get { reader.sequenceTimeout }
-    set { reader.sequenceTimeout = newValue }
+    get { input.sequenceTimeout }
+    set { input.sequenceTimeout = newValue }
   }
 
   /// Opens the terminal on standard input and output.
@@ -164,6 +154,7 @@ public final class CursesTerminal: Terminal {
       throw CursesTerminalError.notATerminal
     }
     let opened: OpaquePointer?
+    let inputDescriptor: Int32
     if let (_, input, _) = device {
       cn_save_shell_modes(input)
     } else {
@@ -226,8 +217,6 @@ public final class CursesTerminal: Terminal {
     cn_install_signal_restore(inputDescriptor, cn_output_descriptor(), mouse ? 1 : 0)
     cn_count_resizes()
     resizesSeen = cn_resizes()
-    // (keypad mode, set above, has the terminal send its keypad keys as terminfo lists them.)
-    reader.decoder = KeyDecoder(keys: TerminfoKeys.current())
     // (Not where ncurses itself would turn them back into UTF-8.)
     let acsUsable = !unicode || cn_acs_breaks_in_utf8() == 0
     for (scalar, acs) in Self.lineDrawing where acsUsable && cn_acs_has(CChar(bitPattern: acs)) != 0 {
@@ -251,20 +240,16 @@ public final class CursesTerminal: Terminal {
     // Answers can be read only from an input that is the terminal; asked
     // when the first picture is drawn, and nothing waits for them. Forced:
     // asked only for the cell size, when the window size does not give it.
-    pictureProbe = PictureProbe(
+    let probe = PictureProbe(
       environment: environment, forced: pictures, asks: probes && isatty(inputDescriptor) != 0,
       capabilities: capabilities, writesPixels: encoder != nil, outputScrollsRegions: encoder?.scrollsRegions ?? true)
+    // (keypad mode, set above, has the terminal send its keypad keys as terminfo lists them.)
+    input = TerminalInput(
+      descriptor: inputDescriptor, decoder: KeyDecoder(keys: TerminfoKeys.current()), wake: .process, probe: probe)
     updatePictures()
   }
 
   deinit { restore() }
-
-  /// What happened to the screen since last asked, beyond the frames
-  /// presented: lost after a suspend (the first frame clears the screen anyway).
-  public func takeScreenReset() -> ScreenReset? {
-    defer { screenReset = nil }
-    return screenReset
-  }
 
   /// The current process environment.
   public static var processEnvironment: [String: String] {
@@ -286,7 +271,7 @@ public final class CursesTerminal: Terminal {
   /// after the program has gone.
   public func restore() {
     guard isOpen else { return }
-    discardOwedReplies()
+    input.discardOwedReplies(picturesChanged: updatePictures)
     isOpen = false
     // A Ctrl-Z or a continue arriving now waits until the terminal is restored.
     cn_hold_suspend(1)

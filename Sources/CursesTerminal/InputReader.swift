@@ -2,8 +2,8 @@ import GridTerminal
 
 /// The bytes a terminal sends, turned into events as they arrive over time:
 /// pure (the time is given), so that pieces arriving late are tested
-/// without a terminal. ``CursesTerminal`` appends what each `read` returns
-/// and asks for the next event; when a sequence has begun and its rest has
+/// without a terminal. A terminal's ``TerminalInput`` appends what each
+/// `read` returns and asks for the next event; when a sequence has begun and its rest has
 /// not come, the answer is ``Output/wait(until:)`` and the terminal waits
 /// for more input until then.
 ///
