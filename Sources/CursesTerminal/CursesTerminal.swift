@@ -7,7 +7,7 @@ import GridTerminal
 #endif
 
 /// The ncursesw backend: the alternate screen, keypad, colours with fallback
-/// to what the terminal has (none when `NO_COLOR` is set), mouse reports, and
+/// to what the terminal has, mouse reports, and
 /// resize events, bracketed paste. ncurses sets the terminal up and reads its description;
 /// ``present(_:)`` writes only the cells that changed since the last frame
 /// as the terminal's own control sequences (shortest cursor moves, scroll
@@ -15,6 +15,16 @@ import GridTerminal
 /// reads input itself, every byte there is at once, decoding the
 /// terminal's keys. (With `TERMGRID_OUTPUT=curses` in the environment,
 /// ncurses writes the frames.)
+///
+/// Its colours are decided by the same rule as a ``StreamTerminal``'s: as
+/// `TERM`'s terminfo description says (`xterm-direct` for 24-bit colour,
+/// `xterm-256color` for the 256-colour palette), none when `NO_COLOR` is
+/// set, and 24-bit when `COLORTERM` says `truecolor` or `24bit` and the
+/// description has colours at all: written as the direct SGR
+/// (`38;2;r;g;b`), which every terminal that sets `COLORTERM` takes,
+/// whatever its `TERM` says. (ncurses' own output, with
+/// `TERMGRID_OUTPUT=curses`, has no way to write it under a description of
+/// fewer colours, and keeps the description's.)
 ///
 /// The terminal is restored by ``restore()`` (also on deinit) and, through
 /// signal handlers installed at open, on SIGINT, SIGTERM, SIGHUP, SIGQUIT and
@@ -101,9 +111,10 @@ public final class CursesTerminal: Terminal {
   /// - Parameters:
   ///   - mouse: ask the terminal for mouse reports (clicks, wheel, and
   ///     motion while a button is held).
-  ///   - environment: the environment to read `TERM`, `NO_COLOR` and
-  ///     `TERMGRID_OUTPUT` from (the colours come from `TERM`'s terminfo
-  ///     entry: `xterm-direct` for 24-bit colour).
+  ///   - environment: the environment to read `TERM`, `NO_COLOR`,
+  ///     `COLORTERM` and `TERMGRID_OUTPUT` from (the colours come from
+  ///     `TERM`'s terminfo entry, `xterm-direct` for 24-bit colour, or from
+  ///     `COLORTERM`: see ``CursesTerminal``).
   ///   - interruptKey: deliver Ctrl-C as a key (`Key(.character("c"),
   ///     modifiers: .control)`) instead of an interrupt signal, so the app
   ///     can quit cleanly (and ask about unsaved work); `Application` in
@@ -128,7 +139,10 @@ public final class CursesTerminal: Terminal {
   /// Opens the terminal on a device given as file descriptors (a
   /// pseudo-terminal in tests), with an explicit terminal type. The picture
   /// queries are sent only with `probesPictures` (a test that answers
-  /// them), when ``requestPictureSupport()`` is called.
+  /// them), when ``requestPictureSupport()`` is called. `environment` is
+  /// read as the other initializer reads it (`NO_COLOR`, `COLORTERM`,
+  /// `TERMGRID_OUTPUT`, `TERMGRID_PICTURES`, `TMUX`), but for `TERM`:
+  /// `term` is the terminal type.
   public convenience init(
     term: String, inputDescriptor: Int32, outputDescriptor: Int32, mouse: Bool = true, interruptKey: Bool = false,
     environment: [String: String] = [:], probesPictures: Bool = false
@@ -188,22 +202,15 @@ public final class CursesTerminal: Terminal {
     scrollok(cn_stdscr(), false)
     leaveok(cn_stdscr(), true)
 
-    var support = ColorSupport.none
-    if environment["NO_COLOR"].map({ !$0.isEmpty }) != true, has_colors() {
+    // The colours by the rule a StreamTerminal takes too: the description's,
+    // none with NO_COLOR, 24-bit with COLORTERM (see ColorSupport(terminfoColors:environment:directSGR:)).
+    let writesItself = environment["TERMGRID_OUTPUT"] != "curses"
+    let descriptionColors = has_colors() ? Int(tigetnum("colors")) : nil
+    var support = ColorSupport(terminfoColors: descriptionColors, environment: environment, directSGR: writesItself)
+    if support != .none {
       start_color()
       use_default_colors()
-      let n = cn_colors()
-      if n >= 0x100_0000 {
-        support = .trueColor
-      } else if n >= 256 {
-        support = .indexed256
-      } else if n >= 16 {
-        support = .ansi16
-      } else if n >= 8 {
-        support = .ansi8
-      }
     }
-    colorSupport = support
     // Hiding the cursor writes (flushes) what ncurses has set up so far,
     // the colour reset included: nothing of it is left for a refresh.
     _ = curs_set(0)
@@ -224,9 +231,14 @@ public final class CursesTerminal: Terminal {
     }
     width = Int(cn_cols())
     height = Int(cn_lines())
-    if environment["TERMGRID_OUTPUT"] != "curses" {
+    if writesItself {
       encoder = CellEncoder(colorSupport: support, unicode: unicode, alternateLines: alternateLines)
     }
+    // ncurses writes (asked to, or the description does not suit the encoder): only the description's colours.
+    if encoder == nil {
+      support = ColorSupport(terminfoColors: descriptionColors, environment: environment, directSGR: false)
+    }
+    colorSupport = support
     // ncurses' first refresh clears the screen when ncurses draws; the
     // encoder clears it itself with its first frame (the screen's contents
     // are unknown until then), so ncurses never repaints its blank screen.

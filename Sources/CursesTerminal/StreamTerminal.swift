@@ -122,8 +122,7 @@ public final class StreamTerminal: Terminal {
     guard fcntl(input, F_GETFD) != -1, fcntl(output, F_GETFD) != -1 else { throw .badDescriptor }
     guard let description = TerminalDescription(term: term) else { throw .unknownTerminal(term: term) }
     let unicode = Self.localeIsUTF8(environment)
-    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    let colors = noColor ? ColorSupport.none : Self.colors(description.number("colors"), environment)
+    let colors = ColorSupport(terminfoColors: description.number("colors"), environment: environment)
     guard
       let encoder = CellEncoder(
         colorSupport: colors, unicode: unicode, alternateLines: Self.alternateLines(description, unicode: unicode, environment),
@@ -329,21 +328,6 @@ public final class StreamTerminal: Terminal {
   }
 
   // MARK: capabilities from the description and the environment
-
-  /// The colours of a description with `count` colours, for a viewer with
-  /// `environment`: 24-bit when `COLORTERM` says `truecolor` or `24bit` and
-  /// the description has colours at all (a terminal that sets `COLORTERM`
-  /// takes 38;2, whatever its `TERM`'s description says), else as the
-  /// description says.
-  static func colors(_ count: Int?, _ environment: [String: String]) -> ColorSupport {
-    guard let n = count, n > 0 else { return .none }
-    let colorTerm = environment["COLORTERM"]?.lowercased()
-    if n >= 0x100_0000 || colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }
-    if n >= 256 { return .indexed256 }
-    if n >= 16 { return .ansi16 }
-    if n >= 8 { return .ansi8 }
-    return .none
-  }
 
   /// UTF-8 unless the first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set
   /// names another character set (`C` and `POSIX` alone are ASCII).
