@@ -113,7 +113,8 @@ struct InputReader {
       switch decoder.decode(bytes[readIndex...], atEnd: decideNow) {
       case .event(let event, let length):
         consume(length)
-        if event == .key(Key(.escape)), length == 1, readIndex == bytes.count, decideNow {
+        // (The cheap tests first: a key of several bytes never makes an Esc to compare with.)
+        if length == 1, decideNow, readIndex == bytes.count, event == .key(Key(.escape)) {
           // A lone Esc decided by the time: what follows it soon may be the rest of a reply.
           escapeDecidedAt = now
         }
