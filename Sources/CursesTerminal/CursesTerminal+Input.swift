@@ -23,13 +23,13 @@ extension CursesTerminal {
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
     input.nextEvent(
       timeout: timeout,
-      beforeEachRound: {
+      outside: { waitEnded in
         // Sixel pictures made on workers since the last frame (a worker woke this wait).
-        if capabilities.pictures == .sixel, pixels.hasPendingSixels { writeLateSixels() }
+        if !waitEnded, capabilities.pictures == .sixel, pixels.hasPendingSixels { writeLateSixels() }
+        // A resume or a resize: one look at the signals, then what they did.
+        return cn_signals_pending(resizesSeen) != 0 ? resumedEvent() ?? resizeEvent() : nil
       },
-      // A resume or a resize: one look at the signals, then what they did.
-      outsideEvent: { cn_signals_pending(resizesSeen) != 0 ? resumedEvent() ?? resizeEvent() : nil },
-      picturesChanged: updatePictures)
+      picturesChanged: { updatePictures() })
   }
 
   /// Ends a wait for input from any thread (see <doc:/GridTerminal/Terminal/wakeUpHandler>):

@@ -283,7 +283,7 @@ public final class CursesTerminal: Terminal {
   /// after the program has gone.
   public func restore() {
     guard isOpen else { return }
-    input.discardOwedReplies(picturesChanged: updatePictures)
+    input.discardOwedReplies(picturesChanged: { updatePictures() })
     isOpen = false
     // A Ctrl-Z or a continue arriving now waits until the terminal is restored.
     cn_hold_suspend(1)

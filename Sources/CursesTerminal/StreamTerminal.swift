@@ -235,11 +235,14 @@ public final class StreamTerminal: Terminal {
     if let outputError { throw outputError }
     return try input.nextEvent(
       timeout: timeout,
-      beforeEachRound: {
-        writeLateSixels()
-        if let outputError { throw outputError }
+      outside: { waitEnded in
+        if !waitEnded {
+          writeLateSixels()
+          if let outputError { throw outputError }
+        }
+        return resizeEvent()
       },
-      outsideEvent: resizeEvent, picturesChanged: updatePictures)
+      picturesChanged: { updatePictures() })
   }
 
   /// Ends a wait for input from any thread (see <doc:/GridTerminal/Terminal/wakeUpHandler>).
@@ -321,7 +324,7 @@ public final class StreamTerminal: Terminal {
   /// the shell's command line after the program has gone.
   public func restore() {
     guard isOpen else { return }
-    input.discardOwedReplies(picturesChanged: updatePictures)
+    input.discardOwedReplies(picturesChanged: { updatePictures() })
     isOpen = false
     write(pixels.deleteAll(insideTmux: insideTmux) + leaveBytes)
     if var modes = savedModes { _ = tcsetattr(inputDescriptor, TCSANOW, &modes) }

@@ -17,11 +17,11 @@ import GridTerminal
 /// It owns what that needs: the reader (with the escape delay and the
 /// sequence timeout), the probe, the read buffer, whether the last read
 /// took all there was, and whether the input ended. What is the terminal's
-/// own comes in as closures to ``nextEvent(timeout:beforeEachRound:outsideEvent:picturesChanged:)``:
-/// the work each round does first (pictures made on workers since the last
-/// frame), the events that do not come from the input (a resize, a resume
-/// after a suspend), and what follows a change of the probe's choice (the
-/// terminal's capabilities).
+/// own comes in as closures to ``nextEvent(timeout:outside:picturesChanged:)``:
+/// the events that do not come from the input (a resize, a resume after a
+/// suspend) with the work each round does first (pictures made on workers
+/// since the last frame), and what follows a change of the probe's choice
+/// (the terminal's capabilities).
 final class TerminalInput {
   /// How a wait for input is woken from another thread, or by a signal.
   enum Wake {
@@ -85,25 +85,23 @@ final class TerminalInput {
   /// for the next call.
   ///
   /// - Parameters:
-  ///   - beforeEachRound: called first in each round (once per wake-up):
-  ///     what the terminal does while waiting (writing pictures made on
-  ///     workers); what it throws ends the call.
-  ///   - outsideEvent: an event that does not come from the input (a
-  ///     resize, a resume), looked for in each round before the input, and
-  ///     once more when the wait ends without one.
+  ///   - outside: an event that does not come from the input (a resize, a
+  ///     resume), asked for first in each round (once per wake-up; then
+  ///     `waitEnded` is false, and the terminal also does what it does
+  ///     while waiting, such as writing pictures made on workers) and once
+  ///     more when a wait ends with nothing (`waitEnded` true). What it
+  ///     throws ends the call. (One closure, not two: one call a round.)
   ///   - picturesChanged: called when the probe's choice or its cell size
   ///     changed (a reply came, or its time ran out).
   func nextEvent(
-    timeout: Duration?, beforeEachRound: () throws -> Void, outsideEvent: () -> InputEvent?,
-    picturesChanged: () -> Void
+    timeout: Duration?, outside: (_ waitEnded: Bool) throws -> InputEvent?, picturesChanged: () -> Void
   ) rethrows -> InputEvent? {
     // (No clock for a wait without a timeout, nor for a look that does not wait.)
     let clock = ContinuousClock()
     let deadline = timeout.flatMap { $0 > .zero ? clock.now + $0 : nil }
     let isLook = timeout != nil && deadline == nil
     while true {
-      try beforeEachRound()
-      if let event = outsideEvent() { return event }
+      if let event = try outside(false) { return event }
       let now = clock.now
       // (Only while the queries are out: `settle(at:)` does nothing without a deadline.)
       if probe.deadline != nil, probe.settle(at: now) { settled(picturesChanged) }
@@ -139,7 +137,7 @@ final class TerminalInput {
         // the wait was woken (a signal, a picture made, a resize), and the
         // loop goes round, unless the wake-up asked it to end.
         if isLook || deadline.map({ clock.now >= $0 }) == true || takeWakeUp() {
-          return outsideEvent()
+          return try outside(true)
         }
       }
     }

@@ -56,7 +56,7 @@ struct TerminalInputTests {
     /// pictures changed when `endOnPictures`.
     func next(_ timeout: Duration?, endOnPictures: Bool = false) -> InputEvent? {
       input.nextEvent(
-        timeout: timeout, beforeEachRound: {}, outsideEvent: { nil },
+        timeout: timeout, outside: { _ in nil },
         picturesChanged: {
           self.pictureChanges += 1
           if endOnPictures { self.wake.request() }
@@ -155,32 +155,34 @@ struct TerminalInputTests {
     #expect(took >= .milliseconds(50))
   }
 
-  /// Each round looks for an outside event first (before bytes already
-  /// read), and once more when the wait ends without one; what the round's
-  /// work throws ends the call.
-  @Test func outsideEventsAndTheRoundsWork() throws {
+  /// Each round asks for an outside event first (before bytes already
+  /// read; the wait not ended), and once more when a wait ends with nothing
+  /// (ended); what it throws ends the call.
+  @Test func outsideEventsFirstInEachRoundAndAtTheEndOfAWait() throws {
     let rig = try Rig()
     rig.type("k")
-    var looks = 0
-    var rounds = 0
+    var asked: [Bool] = []
     func next(_ timeout: Duration?, outside: (Int) -> InputEvent?) -> InputEvent? {
       rig.input.nextEvent(
-        timeout: timeout, beforeEachRound: { rounds += 1 },
-        outsideEvent: {
-          looks += 1
-          return outside(looks)
+        timeout: timeout,
+        outside: { waitEnded in
+          asked.append(waitEnded)
+          return outside(asked.count)
         }, picturesChanged: {})
     }
     #expect(next(nil) { _ in .resize(width: 3, height: 2) } == .resize(width: 3, height: 2))
+    #expect(asked == [false])
+    asked = []
+    // A round with nothing decoded, its read, a round that decodes the key.
     #expect(next(nil) { _ in nil } == .key("k"))
-    looks = 0
-    rounds = 0
+    #expect(asked == [false, false])
+    asked = []
     // A round, its read with nothing to read, and the outside event at the end of the wait.
     #expect(next(.milliseconds(10)) { $0 == 2 ? .resize(width: 5, height: 4) : nil } == .resize(width: 5, height: 4))
-    #expect(rounds == 1)
+    #expect(asked == [false, true])
     struct Gone: Error {}
     #expect(throws: Gone.self) {
-      try rig.input.nextEvent(timeout: nil, beforeEachRound: { throw Gone() }, outsideEvent: { nil }, picturesChanged: {})
+      try rig.input.nextEvent(timeout: nil, outside: { _ in throw Gone() }, picturesChanged: {})
     }
   }
 
