@@ -190,13 +190,14 @@ public final class TerminalServer: Service {
       logger.info("disconnected")
     }
     let limit = server.limits.authenticationTime
-    loop.scheduleTask(in: .nanoseconds(Int64(limit.components.seconds) * 1_000_000_000)) {
+    loop.scheduleTask(in: TimeAmount(limit)) {
       guard authentication.viewer == nil else { return }
       logger.notice("limit: not authenticated within \(limit), closing")
       channel.close(promise: nil)
     }
-    var configuration = SSHServerConfiguration(hostKeys: [hostKey], userAuthDelegate: authentication)
-    configuration.maxAuthAttempts = server.limits.authenticationAttempts
+    // (Failed attempts are counted by the authentication, which logs and
+    // closes at the limit.)
+    let configuration = SSHServerConfiguration(hostKeys: [hostKey], userAuthDelegate: authentication)
     return loop.makeCompletedFuture {
       try channel.pipeline.syncOperations.addHandler(
         NIOSSHHandler(

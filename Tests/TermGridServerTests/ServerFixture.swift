@@ -12,8 +12,8 @@ final class ServedPlanets: CollectionViewController {
   var names = (0..<20).map { "Planet \($0)" }
   let viewer: String
 
-  init(viewer: String) {
-    self.viewer = viewer
+  init(viewer: String, readOnly: Bool = false) {
+    self.viewer = viewer + (readOnly ? " (read-only)" : "")
     super.init(layout: FlowLayout(itemSize: Size(width: 14, height: 3)))
   }
 
@@ -27,6 +27,19 @@ final class ServedPlanets: CollectionViewController {
   override func collectionView(_: CollectionView, cellForItemAt p: IndexPath) -> ElementContent {
     ElementContent(title: names[p.item], border: .rounded)
   }
+}
+
+/// A scene that draws a whole new screen every frame, for ever (until `q`):
+/// output as fast as a session makes it.
+final class Flood: Scene {
+  var frame = 0
+  var needsDisplay: Bool { true }
+  func draw(into surface: inout Surface) {
+    frame += 1
+    let letter = Grapheme(ascii: UInt8(65 + frame % 26))
+    surface.fill(CellRect(x: 0, y: 0, width: surface.width, height: surface.height), with: letter)
+  }
+  func handle(_ event: InputEvent) throws -> EventResult { event == .key(.char("q")) ? .quit : .continue }
 }
 
 /// Log lines kept for the tests to read.
@@ -65,7 +78,10 @@ final class ServerFixture {
   let port: Int
   let log = KeptLog()
 
-  init(limits: ServerLimits = ServerLimits(), access: ((URL) -> ServerAccess)? = nil) throws {
+  init(
+    limits: ServerLimits = ServerLimits(), access: ((URL) -> ServerAccess)? = nil,
+    makeScene: (@Sendable (ServedSession) throws -> any Scene)? = nil
+  ) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let folder = folder
@@ -80,7 +96,7 @@ final class ServerFixture {
       access: access?(folder) ?? .authorizedKeys(at: folder.appendingPathComponent("authorized_keys").path),
       limits: limits)
     server = try TerminalServer(configuration: configuration, logger: log.logger) { session in
-      ServedPlanets(viewer: session.user)
+      try makeScene?(session) ?? ServedPlanets(viewer: session.user, readOnly: session.isReadOnly)
     }
     port = try server.start()
   }
@@ -100,11 +116,23 @@ final class ServerFixture {
       + extra + ["\(user)@127.0.0.1"]
   }
 
+  /// A script that prints `password`, for `SSH_ASKPASS`: the environment
+  /// that makes `ssh` type it when asked for a password.
+  func askpass(_ password: String) throws -> [String: String] {
+    let script = path("askpass-\(password)")
+    try "#!/bin/sh\necho '\(password)'\n".write(toFile: script, atomically: true, encoding: .utf8)
+    chmod(script, 0o700)
+    return ["SSH_ASKPASS": script, "SSH_ASKPASS_REQUIRE": "force", "PATH": "/usr/bin:/bin", "HOME": folder.path]
+  }
+
   /// Waits (up to `timeout` seconds) until `condition` holds.
   func wait(_ what: String, timeout: Double = 15, _ condition: () -> Bool) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
-      guard Date() < deadline else { throw TmuxSession.Failure(description: "timed out waiting for \(what)") }
+      guard Date() < deadline else {
+        let lines = log.lines.withLock { $0.joined(separator: "\n") }
+        throw TmuxSession.Failure(description: "timed out waiting for \(what); the server logged:\n\(lines)")
+      }
       usleep(20_000)
     }
   }

@@ -31,6 +31,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
   private var inputWindow: (start: NIODeadline, bytes: Int) = (.distantPast, 0)
   private var inputIsThrottled = false
   private var readIsWaiting = false
+  private var hasLoggedThrottling = false
   private var idleCheck: RepeatedTask?
   private var lastInput = NIODeadline.now()
 
@@ -181,16 +182,19 @@ final class SessionChannelHandler: ChannelDuplexHandler {
   }
 
   func read(context: ChannelHandlerContext) {
-    if pump?.canTakeInput ?? true {
-      context.read()
-    } else {
+    if inputIsThrottled || !(pump?.canTakeInput ?? true) {
       readIsWaiting = true
+    } else {
+      context.read()
     }
   }
 
   /// The session's input pipe can take more: read what the viewer typed.
-  func sessionCanTakeInput() {
-    guard readIsWaiting, let context else { return }
+  func sessionCanTakeInput() { resumeReading() }
+
+  /// Reads again what waits, unless the input is still held back.
+  private func resumeReading() {
+    guard readIsWaiting, !inputIsThrottled, pump?.canTakeInput ?? true, let context else { return }
     readIsWaiting = false
     context.read()
   }
@@ -204,19 +208,20 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     inputWindow.bytes += count
     guard inputWindow.bytes > server.limits.bytesInPerSecond, !inputIsThrottled else { return }
     inputIsThrottled = true
-    logger.notice("limit: input beyond \(server.limits.bytesInPerSecond) bytes a second, reading more slowly")
-    let channel = context.channel
-    channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
+    if !hasLoggedThrottling {
+      hasLoggedThrottling = true
+      logger.notice("limit: input beyond \(server.limits.bytesInPerSecond) bytes a second, reading more slowly")
+    }
     context.eventLoop.assumeIsolated().scheduleTask(deadline: inputWindow.start + .seconds(1)) { [self] in
       inputIsThrottled = false
       inputWindow = (.now(), 0)
-      channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
+      resumeReading()
     }
   }
 
   private func startIdleCheck() {
     guard let context else { return }
-    let idle = TimeAmount.nanoseconds(Int64(server.limits.idleTime.components.seconds) * 1_000_000_000)
+    let idle = TimeAmount(server.limits.idleTime)
     let every = min(idle, .seconds(1))
     let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
     idleCheck = context.eventLoop.scheduleRepeatedTask(initialDelay: every, delay: every) { task in
@@ -247,14 +252,24 @@ final class SessionChannelHandler: ChannelDuplexHandler {
       pump?.viewerCanTakeOutput()
     } else if blockedSince == nil {
       let limit = server.limits.blockedOutputTime
-      let amount = TimeAmount.nanoseconds(Int64(limit.components.seconds) * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000)
-      let channel = context.channel
-      blockedSince = context.eventLoop.scheduleTask(in: amount) { [logger] in
-        logger.warning("limit: the viewer took no output for \(limit), closing the session")
-        channel.close(promise: nil)
+      let amount = TimeAmount(limit)
+      let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+      blockedSince = context.eventLoop.scheduleTask(in: amount) {
+        bound.value.closeBlockedViewer(after: limit)
       }
     }
     context.fireChannelWritabilityChanged()
+  }
+
+  /// The viewer has taken no output for `limit`: the session's pipes
+  /// close (its blocked write fails and it ends) and so does the whole
+  /// connection (a client that reads nothing would never answer the
+  /// channel's close).
+  private func closeBlockedViewer(after limit: Duration) {
+    logger.warning("limit: the viewer took no output for \(limit), closing the session")
+    pump?.close()
+    let channel = context?.channel
+    (channel?.parent ?? channel)?.close(promise: nil)
   }
 
   /// Ends the session: it sees the end of its input, restores the viewer's

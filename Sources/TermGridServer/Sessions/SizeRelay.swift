@@ -38,11 +38,12 @@ final class SizeRelay: Sendable {
     handler(size.columns, size.rows, size.cellPixelSize)
   }
 
-  /// A viewer's requested size, bounded by `limits` (and at least 1 by 1);
+  /// A viewer's requested size, bounded by `limits` (a side of 0, which a
+  /// client without a terminal of its own sends, is taken as 80 by 24);
   /// a cell's pixels only when both pixel sizes are given and plausible.
   static func bounded(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int, limits: ServerLimits) -> Size {
-    let c = min(max(columns, 1), max(limits.maximumColumns, 1))
-    let r = min(max(rows, 1), max(limits.maximumRows, 1))
+    let c = min(columns > 0 ? columns : 80, max(limits.maximumColumns, 1))
+    let r = min(rows > 0 ? rows : 24, max(limits.maximumRows, 1))
     var cell: PixelSize?
     if pixelWidth > 0, pixelHeight > 0, columns > 0, rows > 0 {
       let w = pixelWidth / columns
