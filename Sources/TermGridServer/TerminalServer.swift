@@ -31,7 +31,7 @@ import TermGrid
 ///
 /// As a `Service` of swift-service-lifecycle, ``run()`` serves until a
 /// graceful shutdown (SIGTERM, say), then ends every session (each viewer's
-/// terminal is restored) and stops. ``start()`` and ``stop()`` do the same
+/// terminal is restored) and stops. ``start()`` and ``stop(grace:)`` do the same
 /// by hand.
 public final class TerminalServer: Service {
   /// The configuration the server was made with.
