@@ -8,6 +8,9 @@ public enum ServerError: Error, CustomStringConvertible {
   case hostKey(HostKeyError)
   /// The `authorized_keys` file cannot be read (the system's error number).
   case authorizedKeysUnreadable(path: String, errno: Int32)
+  /// Others than its owner may write the `authorized_keys` file (its mode
+  /// is given): anyone who may write it may let themselves in. `chmod 600` it.
+  case authorizedKeysWritableByOthers(path: String, mode: UInt32)
   /// Nobody could get in: no authorized key, no password check, and not
   /// open to anyone read-only.
   case nobodyMayConnect
@@ -24,6 +27,8 @@ public enum ServerError: Error, CustomStringConvertible {
     case .hostKey(let error): error.description
     case .authorizedKeysUnreadable(let path, let errno):
       "authorized keys \(path): \(String(cString: strerror(errno)))"
+    case .authorizedKeysWritableByOthers(let path, let mode):
+      "authorized keys \(path) may be written by others (mode \(String(mode, radix: 8))): refusing it; run chmod 600 \(path)"
     case .nobodyMayConnect:
       "nobody may connect: give an authorized_keys file, a password check, or allow anyone read-only"
     case .cannotListen(let host, let port, let reason): "cannot listen on \(host) port \(port): \(reason)"

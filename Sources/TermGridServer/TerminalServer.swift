@@ -47,10 +47,18 @@ public final class TerminalServer: Service {
   private let logger: Logger
 
   /// A server with `configuration`, logging to `logger`, whose viewers each
-  /// see the scene `makeScene` makes for their session (called on the
-  /// session's own thread: a scene is not `Sendable`). Reads (or makes) the
+  /// see the scene `makeScene` makes for their session. Reads (or makes) the
   /// host key and reads the `authorized_keys` file now; listens from
   /// ``start()`` or ``run()``.
+  ///
+  /// `makeScene` is called on the session's own thread (a scene is not
+  /// `Sendable`), and the scene lives on that thread: the session's run
+  /// loop gives it its `wakeUp` before the first frame (a
+  /// <doc:/TermGrid/CollectionViewController> keeps it as
+  /// <doc:/TermGrid/CollectionViewController/wakeUp>), and releases it on
+  /// that thread when the session ends, however it ends (so a scene that
+  /// registered with a shared model unregisters in its `deinit`). An error
+  /// thrown by `makeScene` ends that viewer's session only (logged).
   ///
   /// - Throws: ``ServerError``: a host key file others may read, an
   ///   unreadable `authorized_keys` file, or access that lets nobody in.
@@ -63,6 +71,11 @@ public final class TerminalServer: Service {
     let allowed = configuration.access
     var keys = AuthorizedKeys(text: "")
     if let path = allowed.authorizedKeysPath {
+      var status = stat()
+      if stat(path, &status) == 0, status.st_mode & 0o022 != 0 {
+        // Anyone who may write it may let themselves in (OpenSSH's StrictModes refuses it too).
+        throw .authorizedKeysWritableByOthers(path: path, mode: UInt32(status.st_mode & 0o777))
+      }
       guard let data = FileManager.default.contents(atPath: path) else {
         throw .authorizedKeysUnreadable(path: path, errno: access(path, R_OK) == 0 ? EIO : errno)
       }
@@ -141,9 +154,12 @@ public final class TerminalServer: Service {
     }
     try? await channel?.close()
     context.endAll()
+    // Each session restores its viewer's terminal and quits; its channel
+    // then closes with exit status 0 (and the viewer's client, its only
+    // channel gone, disconnects): wait for both before closing what is left.
     let clock = ContinuousClock()
     let deadline = clock.now + grace
-    while context.gate.sessionCount > 0, clock.now < deadline {
+    while context.gate.sessionCount > 0 || context.openSessionChannels > 0, clock.now < deadline {
       try? await Task.sleep(for: .milliseconds(20))
     }
     context.closeAll()

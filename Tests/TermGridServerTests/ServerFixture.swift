@@ -107,13 +107,14 @@ final class ServerFixture {
 
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-  /// The `ssh` command line for `key` (and `extra` options), as words.
+  /// The `ssh` command line for `key` (and `extra` options, which come
+  /// first: for `ssh`, the first value of an option wins), as words.
   func ssh(key: String = "viewer", user: String = "ada", _ extra: [String] = []) -> [String] {
-    [
-      "ssh", "-p", "\(port)", "-i", path(key), "-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
-      "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR",
-    ]
-      + extra + ["\(user)@127.0.0.1"]
+    ["ssh", "-p", "\(port)", "-i", path(key), "-F", "/dev/null"] + extra
+      + [
+        "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
+        "-o", "LogLevel=ERROR", "\(user)@127.0.0.1",
+      ]
   }
 
   /// A script that prints `password`, for `SSH_ASKPASS`: the environment

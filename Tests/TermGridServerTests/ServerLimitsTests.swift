@@ -106,6 +106,48 @@ import Testing
     try tmux.waitFor(text: "EXIT=0")
   }
 
+  /// Keys and anyone read-only at once: a listed key gets in read-write;
+  /// `guest` gets in read-only at once with no key; another name without a
+  /// key is asked for a password, and Enter alone lets it in read-only.
+  @Test func keysAndAnyoneReadOnly() throws {
+    let fixture = try ServerFixture(access: { folder in
+      ServerAccess(authorizedKeysPath: folder.appendingPathComponent("authorized_keys").path, allowsAnyoneReadOnly: true)
+    })
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.type(sshLine(fixture))
+    try tmux.waitFor(text: "served to ada")
+    #expect(!(try tmux.capture()).contains("read-only"))
+    try tmux.keys("q")
+    try tmux.waitFor(text: "EXIT=0")
+    try tmux.type("clear")
+    try tmux.type(sshLine(fixture, user: "guest", ["-o", "PubkeyAuthentication=no", "-o", "BatchMode=yes"]))
+    try tmux.waitFor(text: "served to guest (read-only)")
+    try tmux.keys("q")
+    try tmux.waitFor(text: "EXIT=0")
+    try tmux.type("clear")
+    try tmux.type(sshLine(fixture, user: "grace", ["-o", "PubkeyAuthentication=no"]))
+    try tmux.waitFor(text: "password:")
+    try tmux.keys("Enter")
+    try tmux.waitFor(text: "served to grace (read-only)")
+    try tmux.keys("q")
+  }
+
+  @Test func anAuthorizedKeysFileOthersMayWriteIsRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("termgrid-ak-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let keys = folder.appendingPathComponent("authorized_keys").path
+    _ = FileManager.default.createFile(atPath: keys, contents: Data(), attributes: [.posixPermissions: 0o666])
+    chmod(keys, 0o666)
+    #expect(throws: ServerError.self) {
+      try TerminalServer(
+        configuration: ServerConfiguration(
+          port: 0, hostKeyPath: folder.appendingPathComponent("hk").path, access: .authorizedKeys(at: keys))
+      ) { _ in ServedPlanets(viewer: "") }
+    }
+  }
+
   /// A viewer who types nothing for the idle time: their session ends and
   /// their terminal is given back.
   @Test func idleTime() throws {

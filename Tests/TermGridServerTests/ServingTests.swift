@@ -96,6 +96,25 @@ import Testing
     try fixture.wait("the session to end") { fixture.server.sessionCount == 0 }
   }
 
+  /// Stopping the server with several viewers ends every session with exit
+  /// status 0, each viewer's terminal restored (the channels close before
+  /// the connections).
+  @Test func stoppingWithSeveralViewers() async throws {
+    let fixture = try ServerFixture()
+    let panes = try (0..<3).map { _ in try TmuxSession(width: 80, height: 24) }
+    defer { for pane in panes { pane.close() } }
+    for (n, pane) in panes.enumerated() {
+      try pane.type(fixture.ssh(user: "v\(n)", ["-tt"]).map(TmuxSession.quoted).joined(separator: " ") + "; echo EXIT=$?")
+      try pane.waitFor(text: "served to v\(n)")
+    }
+    await fixture.server.stop()
+    for pane in panes {
+      let screen = try pane.waitFor(text: "EXIT=")
+      #expect(screen.contains("EXIT=0"))
+      #expect(try pane.pane("alternate_on") == "0")
+    }
+  }
+
   /// Stopping the server ends every session: the app quits and the viewer's
   /// terminal is given back before the connection closes.
   @Test func stoppingEndsSessionsCleanly() async throws {
@@ -106,6 +125,7 @@ import Testing
     try tmux.waitFor(text: "served to ada")
     await fixture.server.stop()
     let screen = try tmux.waitFor(text: "EXIT=")
+    #expect(screen.contains("EXIT=0"), "the session's channel closed with exit status 0 before the connection")
     #expect(!screen.contains("Planet 0"), "the alternate screen was left")
     #expect(try tmux.pane("alternate_on") == "0")
     #expect(fixture.server.sessionCount == 0)

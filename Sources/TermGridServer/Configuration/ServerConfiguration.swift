@@ -15,7 +15,8 @@ public struct ServerConfiguration: Sendable {
   /// The TCP port to listen on; 0 picks a free one (see ``TerminalServer/start()``).
   public var port: Int
   /// The file holding the server's Ed25519 host key: made on first start
-  /// (mode 0600), refused when anyone but its owner may read it.
+  /// (mode 0600), refused when anyone but its owner may read it. A relative
+  /// path is from the working directory.
   public var hostKeyPath: String
   /// Who may connect.
   public var access: ServerAccess

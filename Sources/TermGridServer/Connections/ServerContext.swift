@@ -33,6 +33,9 @@ final class ServerContext: Sendable {
   /// Forgets a session's channel that has closed.
   func sessionClosed(_ key: ObjectIdentifier) { _ = enders.withLock { $0.removeValue(forKey: key) } }
 
+  /// The session channels still open (a session's channel closes after its app has ended).
+  var openSessionChannels: Int { enders.withLock { $0.count } }
+
   /// Ends every session (each restores its viewer's terminal and quits).
   func endAll() {
     for ender in enders.withLock({ Array($0.values) }) { ender() }

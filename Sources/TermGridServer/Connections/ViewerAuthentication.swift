@@ -41,6 +41,9 @@ final class ViewerAuthentication: NIOSSHServerUserAuthenticationDelegate, Sendab
   var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods {
     var methods: NIOSSHAvailableUserAuthenticationMethods = []
     if !keys.keys.isEmpty || access.allowsAnyoneReadOnly { methods.insert(.publicKey) }
+    // Anyone read-only with keys too: a viewer without one (and not the
+    // read-only user name) is asked for a password, and any answer lets
+    // them in read-only.
     if access.checkPassword != nil || access.allowsAnyoneReadOnly { methods.insert(.password) }
     return methods
   }
@@ -54,9 +57,10 @@ final class ViewerAuthentication: NIOSSHServerUserAuthenticationDelegate, Sendab
     case .publicKey(let offer) where keys.contains(offer.publicKey): accepted = Viewer(user: user, isReadOnly: false)
     case .password(let offer) where access.checkPassword?(request.username, offer.password) == true:
       accepted = Viewer(user: user, isReadOnly: false)
-    case .none where !keys.keys.isEmpty:
+    case .none where !keys.keys.isEmpty && request.username != access.readOnlyUserName:
       // Whoever holds a key is to be asked for it (or they would get in
-      // read-only before offering it): the client goes on to its keys.
+      // read-only before offering it): the client goes on to its keys. The
+      // read-only user name gets in at once.
       accepted = nil
     default: accepted = access.allowsAnyoneReadOnly ? Viewer(user: user, isReadOnly: true) : nil
     }
