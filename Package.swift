@@ -19,6 +19,9 @@ let package = Package(
     // Pictures as cell content (JPEG, PNG, libchafa): a library of its own,
     // so an app without pictures builds and links none of it.
     .library(name: "TermGridImages", targets: ["TermGridImages"]),
+    // Serving an app over SSH (SwiftNIO SSH): a library of its own, so an
+    // app that does not serve builds and links none of SwiftNIO.
+    .library(name: "TermGridServer", targets: ["TermGridServer"]),
     .executable(name: "hello-grid", targets: ["hello-grid"]),
     .executable(name: "grid-bench", targets: ["grid-bench"]),
     .executable(name: "text-entry", targets: ["text-entry"]),
@@ -30,6 +33,13 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     // `swift package generate-documentation`: the DocC catalogs' reference and articles.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // TermGridServer: the SSH protocol (key exchange, ciphers, authentication,
+    // channels), its event loops, Ed25519 host keys, logs, graceful shutdown.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .target(name: "GridLayout"),
@@ -58,6 +68,15 @@ let package = Package(
     // What apps' tests use: a terminal in memory, a manual animation clock,
     // tmux, xterm and pty sessions. Above TermGrid; nothing in the library imports it.
     .target(name: "TermGridTesting", dependencies: ["TermGrid", "GridRender", "GridTerminal", "CPty"]),
+    .target(
+      name: "TermGridServer",
+      dependencies: [
+        "TermGrid", "CursesTerminal", "GridTerminal",
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]),
     .target(name: "TermGridImagesTesting", dependencies: ["TermGridImages", "CJPEG", "CPNG"]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     // What the C reference grid (Benchmarks/reference/grid_ncurses.c) draws, on TermGrid.
@@ -77,6 +96,12 @@ let package = Package(
       name: "TermGridTests",
       dependencies: ["TermGrid", "TermGridTesting", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
+    .testTarget(
+      name: "TermGridServerTests",
+      dependencies: [
+        "TermGridServer", "TermGrid", "TermGridTesting", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(name: "FoundationInteropTests", dependencies: ["TermGrid", "TermGridTesting"]),
     .testTarget(name: "HelloGridTests", dependencies: ["hello-grid", "text-entry", "TermGridTesting"]),
     .testTarget(name: "GridBenchTests", dependencies: ["grid-bench", "TermGridTesting"]),

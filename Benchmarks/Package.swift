@@ -39,6 +39,11 @@ let package = Package(
         .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
         .product(name: "Benchmark", package: "swift-benchmark"),
       ]),
+    .executableTarget(
+      name: "serve-bench",
+      dependencies: [
+        .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridServer", package: "TermGrid"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

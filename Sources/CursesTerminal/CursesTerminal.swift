@@ -7,7 +7,7 @@ import GridTerminal
 #endif
 
 /// The ncursesw backend: the alternate screen, keypad, colours with fallback
-/// to what the terminal has (none when `NO_COLOR` is set), mouse reports, and
+/// to what the terminal has, mouse reports, and
 /// resize events, bracketed paste. ncurses sets the terminal up and reads its description;
 /// ``present(_:)`` writes only the cells that changed since the last frame
 /// as the terminal's own control sequences (shortest cursor moves, scroll
@@ -15,6 +15,16 @@ import GridTerminal
 /// reads input itself, every byte there is at once, decoding the
 /// terminal's keys. (With `TERMGRID_OUTPUT=curses` in the environment,
 /// ncurses writes the frames.)
+///
+/// Its colours are decided by the same rule as a ``StreamTerminal``'s: as
+/// `TERM`'s terminfo description says (`xterm-direct` for 24-bit colour,
+/// `xterm-256color` for the 256-colour palette), none when `NO_COLOR` is
+/// set, and 24-bit when `COLORTERM` says `truecolor` or `24bit` and the
+/// description has colours at all: written as the direct SGR
+/// (`38;2;r;g;b`), which every terminal that sets `COLORTERM` takes,
+/// whatever its `TERM` says. (ncurses' own output, with
+/// `TERMGRID_OUTPUT=curses`, has no way to write it under a description of
+/// fewer colours, and keeps the description's.)
 ///
 /// The terminal is restored by ``restore()`` (also on deinit) and, through
 /// signal handlers installed at open, on SIGINT, SIGTERM, SIGHUP, SIGQUIT and
@@ -38,10 +48,6 @@ public final class CursesTerminal: Terminal {
   /// ``requestPictureSupport()``, read with the input by
   /// ``nextEvent(timeout:)``); a run loop then tells its scene.
   public internal(set) var capabilities: TerminalCapabilities
-  /// The picture queries, their deadlines and answers, and the choice of
-  /// how pictures are drawn (``capabilities`` say it: see `updatePictures`).
-  var pictureProbe: PictureProbe
-
   var isOpen = true
   /// The process's terminal, held while open.
   private let claim: ProcessTerminal
@@ -72,25 +78,19 @@ public final class CursesTerminal: Terminal {
   var screenReset: ScreenReset?
   /// Whether ncurses was last told to show the cursor (the ncurses path).
   var cursorShownByCurses = false
-  /// Bytes read and not yet decoded, turned into events with this terminal's keys.
-  var reader = InputReader(decoder: KeyDecoder(keys: []))
-  /// Where `read` puts what it takes (``readSize`` bytes, made once).
-  var readBuffer = [UInt8](repeating: 0, count: CursesTerminal.readSize)
-  static let readSize = 4_096
-  /// The last read took all there was (fewer bytes than it could).
-  var inputDrained = false
   /// The resizes (SIGWINCH) seen so far.
   var resizesSeen: Int32 = 0
-  /// The descriptor input is read from (to tell the end of input from a timeout).
-  let inputDescriptor: Int32
-  /// True once the end of input was seen: every later read says so at once.
-  var inputEnded = false
+  /// The input: its bytes read, decoded with the terminal's keys, and its
+  /// waits on the process's wake pipe; the picture queries' answers, and
+  /// the probe that decides from them how pictures are drawn
+  /// (``capabilities`` say it: see `updatePictures`).
+  let input: TerminalInput
 
   /// How long the rest of a key's escape sequence is waited for after a
   /// lone Esc before what came is decided (a lone Esc is the Esc key).
   public var escapeDelay: Duration {
-    get { reader.escapeDelay }
-    set { reader.escapeDelay = newValue }
+    get { input.escapeDelay }
+    set { input.escapeDelay = newValue }
   }
   /// How long the rest of a control sequence or a string that has begun
   /// (`ESC [`, `ESC P`, `ESC _`, `ESC ]`) is waited for: a terminal's reply
@@ -102,8 +102,8 @@ public final class CursesTerminal: Terminal {
   /// queries' answers are owed, a lone Esc waits as long (it may be a
   /// reply's first byte).
   public var sequenceTimeout: Duration {
-    get { reader.sequenceTimeout }
-    set { reader.sequenceTimeout = newValue }
+    get { input.sequenceTimeout }
+    set { input.sequenceTimeout = newValue }
   }
 
   /// Opens the terminal on standard input and output.
@@ -111,9 +111,10 @@ public final class CursesTerminal: Terminal {
   /// - Parameters:
   ///   - mouse: ask the terminal for mouse reports (clicks, wheel, and
   ///     motion while a button is held).
-  ///   - environment: the environment to read `TERM`, `NO_COLOR` and
-  ///     `TERMGRID_OUTPUT` from (the colours come from `TERM`'s terminfo
-  ///     entry: `xterm-direct` for 24-bit colour).
+  ///   - environment: the environment to read `TERM`, `NO_COLOR`,
+  ///     `COLORTERM` and `TERMGRID_OUTPUT` from (the colours come from
+  ///     `TERM`'s terminfo entry, `xterm-direct` for 24-bit colour, or from
+  ///     `COLORTERM`: see ``CursesTerminal``).
   ///   - interruptKey: deliver Ctrl-C as a key (`Key(.character("c"),
   ///     modifiers: .control)`) instead of an interrupt signal, so the app
   ///     can quit cleanly (and ask about unsaved work); `Application` in
@@ -138,7 +139,10 @@ public final class CursesTerminal: Terminal {
   /// Opens the terminal on a device given as file descriptors (a
   /// pseudo-terminal in tests), with an explicit terminal type. The picture
   /// queries are sent only with `probesPictures` (a test that answers
-  /// them), when ``requestPictureSupport()`` is called.
+  /// them), when ``requestPictureSupport()`` is called. `environment` is
+  /// read as the other initializer reads it (`NO_COLOR`, `COLORTERM`,
+  /// `TERMGRID_OUTPUT`, `TERMGRID_PICTURES`, `TMUX`), but for `TERM`:
+  /// `term` is the terminal type.
   public convenience init(
     term: String, inputDescriptor: Int32, outputDescriptor: Int32, mouse: Bool = true, interruptKey: Bool = false,
     environment: [String: String] = [:], probesPictures: Bool = false
@@ -164,6 +168,7 @@ public final class CursesTerminal: Terminal {
       throw CursesTerminalError.notATerminal
     }
     let opened: OpaquePointer?
+    let inputDescriptor: Int32
     if let (_, input, _) = device {
       cn_save_shell_modes(input)
     } else {
@@ -197,22 +202,15 @@ public final class CursesTerminal: Terminal {
     scrollok(cn_stdscr(), false)
     leaveok(cn_stdscr(), true)
 
-    var support = ColorSupport.none
-    if environment["NO_COLOR"].map({ !$0.isEmpty }) != true, has_colors() {
+    // The colours by the rule a StreamTerminal takes too: the description's,
+    // none with NO_COLOR, 24-bit with COLORTERM (see ColorSupport(terminfoColors:environment:directSGR:)).
+    let writesItself = environment["TERMGRID_OUTPUT"] != "curses"
+    let descriptionColors = has_colors() ? Int(tigetnum("colors")) : nil
+    var support = ColorSupport(terminfoColors: descriptionColors, environment: environment, directSGR: writesItself)
+    if support != .none {
       start_color()
       use_default_colors()
-      let n = cn_colors()
-      if n >= 0x100_0000 {
-        support = .trueColor
-      } else if n >= 256 {
-        support = .indexed256
-      } else if n >= 16 {
-        support = .ansi16
-      } else if n >= 8 {
-        support = .ansi8
-      }
     }
-    colorSupport = support
     // Hiding the cursor writes (flushes) what ncurses has set up so far,
     // the colour reset included: nothing of it is left for a refresh.
     _ = curs_set(0)
@@ -226,8 +224,6 @@ public final class CursesTerminal: Terminal {
     cn_install_signal_restore(inputDescriptor, cn_output_descriptor(), mouse ? 1 : 0)
     cn_count_resizes()
     resizesSeen = cn_resizes()
-    // (keypad mode, set above, has the terminal send its keypad keys as terminfo lists them.)
-    reader.decoder = KeyDecoder(keys: TerminfoKeys.current())
     // (Not where ncurses itself would turn them back into UTF-8.)
     let acsUsable = !unicode || cn_acs_breaks_in_utf8() == 0
     for (scalar, acs) in Self.lineDrawing where acsUsable && cn_acs_has(CChar(bitPattern: acs)) != 0 {
@@ -235,9 +231,14 @@ public final class CursesTerminal: Terminal {
     }
     width = Int(cn_cols())
     height = Int(cn_lines())
-    if environment["TERMGRID_OUTPUT"] != "curses" {
+    if writesItself {
       encoder = CellEncoder(colorSupport: support, unicode: unicode, alternateLines: alternateLines)
     }
+    // ncurses writes (asked to, or the description does not suit the encoder): only the description's colours.
+    if encoder == nil {
+      support = ColorSupport(terminfoColors: descriptionColors, environment: environment, directSGR: false)
+    }
+    colorSupport = support
     // ncurses' first refresh clears the screen when ncurses draws; the
     // encoder clears it itself with its first frame (the screen's contents
     // are unknown until then), so ncurses never repaints its blank screen.
@@ -251,20 +252,16 @@ public final class CursesTerminal: Terminal {
     // Answers can be read only from an input that is the terminal; asked
     // when the first picture is drawn, and nothing waits for them. Forced:
     // asked only for the cell size, when the window size does not give it.
-    pictureProbe = PictureProbe(
+    let probe = PictureProbe(
       environment: environment, forced: pictures, asks: probes && isatty(inputDescriptor) != 0,
       capabilities: capabilities, writesPixels: encoder != nil, outputScrollsRegions: encoder?.scrollsRegions ?? true)
+    // (keypad mode, set above, has the terminal send its keypad keys as terminfo lists them.)
+    input = TerminalInput(
+      descriptor: inputDescriptor, decoder: KeyDecoder(keys: TerminfoKeys.current()), wake: .process, probe: probe)
     updatePictures()
   }
 
   deinit { restore() }
-
-  /// What happened to the screen since last asked, beyond the frames
-  /// presented: lost after a suspend (the first frame clears the screen anyway).
-  public func takeScreenReset() -> ScreenReset? {
-    defer { screenReset = nil }
-    return screenReset
-  }
 
   /// The current process environment.
   public static var processEnvironment: [String: String] {
@@ -286,7 +283,7 @@ public final class CursesTerminal: Terminal {
   /// after the program has gone.
   public func restore() {
     guard isOpen else { return }
-    discardOwedReplies()
+    input.discardOwedReplies(picturesChanged: { updatePictures() })
     isOpen = false
     // A Ctrl-Z or a continue arriving now waits until the terminal is restored.
     cn_hold_suspend(1)

@@ -2,8 +2,8 @@ import GridTerminal
 
 /// The bytes a terminal sends, turned into events as they arrive over time:
 /// pure (the time is given), so that pieces arriving late are tested
-/// without a terminal. ``CursesTerminal`` appends what each `read` returns
-/// and asks for the next event; when a sequence has begun and its rest has
+/// without a terminal. A terminal's ``TerminalInput`` appends what each
+/// `read` returns and asks for the next event; when a sequence has begun and its rest has
 /// not come, the answer is ``Output/wait(until:)`` and the terminal waits
 /// for more input until then.
 ///
@@ -113,7 +113,8 @@ struct InputReader {
       switch decoder.decode(bytes[readIndex...], atEnd: decideNow) {
       case .event(let event, let length):
         consume(length)
-        if event == .key(Key(.escape)), length == 1, readIndex == bytes.count, decideNow {
+        // (The cheap tests first: a key of several bytes never makes an Esc to compare with.)
+        if length == 1, decideNow, readIndex == bytes.count, event == .key(Key(.escape)) {
           // A lone Esc decided by the time: what follows it soon may be the rest of a reply.
           escapeDecidedAt = now
         }

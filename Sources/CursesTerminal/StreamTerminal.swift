@@ -52,32 +52,30 @@ public final class StreamTerminal: Terminal {
   /// How long the rest of a key's escape sequence is waited for after a
   /// lone Esc (see <doc:/CursesTerminal/CursesTerminal/escapeDelay>).
   public var escapeDelay: Duration {
-    get { reader.escapeDelay }
-    set { reader.escapeDelay = newValue }
+    get { input.escapeDelay }
+    set { input.escapeDelay = newValue }
   }
   /// How long the rest of a control sequence or a string that has begun is
   /// waited for (see <doc:/CursesTerminal/CursesTerminal/sequenceTimeout>).
   public var sequenceTimeout: Duration {
-    get { reader.sequenceTimeout }
-    set { reader.sequenceTimeout = newValue }
+    get { input.sequenceTimeout }
+    set { input.sequenceTimeout = newValue }
   }
 
   private var encoder: CellEncoder
-  private var reader: InputReader
   private let wake: WakePipe
   /// The size the owner set last (see ``resize(width:height:cellPixelSize:)``).
   private let pendingSize: PendingSize
   /// The packed size last taken into ``width``, ``height`` and the cell size.
   private var takenSize: UInt64
   private var pixels: PixelPictureWriter
-  /// The picture queries, their deadlines and answers, and the choice of
-  /// how pictures are drawn (the same as ``CursesTerminal``'s).
-  private var pictureProbe: PictureProbe
+  /// The input: its bytes read, decoded with the description's keys, and
+  /// its waits on the terminal's own wake pipe; the picture queries'
+  /// answers, and the probe that decides from them how pictures are drawn
+  /// (the same as ``CursesTerminal``'s).
+  private let input: TerminalInput
   private let insideTmux: Bool
   private var resting: (cursor: CellPoint?, shown: Bool) = (nil, false)
-  private var readBuffer = [UInt8](repeating: 0, count: 4_096)
-  private var inputDrained = false
-  private var inputEnded = false
   /// Where frames are written (with no SIGPIPE).
   private let output: StreamOutput
   /// Why writing failed (the other side went away): nothing more is
@@ -124,8 +122,7 @@ public final class StreamTerminal: Terminal {
     guard fcntl(input, F_GETFD) != -1, fcntl(output, F_GETFD) != -1 else { throw .badDescriptor }
     guard let description = TerminalDescription(term: term) else { throw .unknownTerminal(term: term) }
     let unicode = Self.localeIsUTF8(environment)
-    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    let colors = noColor ? ColorSupport.none : Self.colors(description.number("colors"), environment)
+    let colors = ColorSupport(terminfoColors: description.number("colors"), environment: environment)
     guard
       let encoder = CellEncoder(
         colorSupport: colors, unicode: unicode, alternateLines: Self.alternateLines(description, unicode: unicode, environment),
@@ -138,7 +135,6 @@ public final class StreamTerminal: Terminal {
     inputDescriptor = input
     outputDescriptor = output
     self.output = StreamOutput(descriptor: output)
-    reader = InputReader(decoder: KeyDecoder(keys: TerminfoKeys.keys(from: .description(description))))
     insideTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
     pixels = PixelPictureWriter(sixelsInBackground: true, whenSixelsAreReady: { [wake] in wake.signal() })
     let size = Self.pack(width: width, height: height, cellPixelSize: cellPixelSize)
@@ -165,9 +161,11 @@ public final class StreamTerminal: Terminal {
         _ = tcsetattr(input, TCSANOW, &modes)
       }
     }
-    pictureProbe = PictureProbe(
-      environment: environment, forced: TerminalProbe.forced(by: environment), asks: probesPictures,
-      capabilities: capabilities, outputScrollsRegions: encoder.scrollsRegions)
+    self.input = TerminalInput(
+      descriptor: input, decoder: KeyDecoder(keys: TerminfoKeys.keys(from: .description(description))), wake: .pipe(wake),
+      probe: PictureProbe(
+        environment: environment, forced: TerminalProbe.forced(by: environment), asks: probesPictures,
+        capabilities: capabilities, outputScrollsRegions: encoder.scrollsRegions))
     updatePictures()
     write(string("smcup") + string("smkx") + string("civis") + (mouse ? mouseOn : []) + pasteOn)
     if let outputError {
@@ -222,7 +220,7 @@ public final class StreamTerminal: Terminal {
     let (size, cell) = Self.unpack(packed)
     let changed = size != (width, height)
     (width, height) = size
-    if let cell { pictureProbe.takeWindowCellSize(cell) }
+    if let cell { input.takeWindowCellSize(cell) }
     updatePictures()
     return changed ? .resize(width: width, height: height) : nil
   }
@@ -235,83 +233,22 @@ public final class StreamTerminal: Terminal {
   /// file, a hang-up, an error), at once and on every later call.
   public func nextEvent(timeout: Duration?) throws -> InputEvent? {
     if let outputError { throw outputError }
-    let clock = ContinuousClock()
-    let deadline = timeout.flatMap { $0 > .zero ? clock.now + $0 : nil }
-    let isLook = timeout != nil && deadline == nil
-    while true {
-      writeLateSixels()
-      if let outputError { throw outputError }
-      if let resized = resizeEvent() { return resized }
-      let now = clock.now
-      if pictureProbe.settle(at: now) { probeChanged() }
-      var sequenceDeadline: ContinuousClock.Instant?
-      switch reader.next(at: now, inputEnded: inputEnded) {
-      case .event(let event): return event
-      case .reply(let reply):
-        take(reply)
-        continue
-      case .wait(let until): sequenceDeadline = until
-      case .empty: break
-      }
-      if inputEnded { return .endOfInput }
-      var wait: Int32 = -1
-      if isLook {
-        if inputDrained && sequenceDeadline == nil {
-          inputDrained = false
-          return nil
+    return try input.nextEvent(
+      timeout: timeout,
+      outside: { waitEnded in
+        if !waitEnded {
+          writeLateSixels()
+          if let outputError { throw outputError }
         }
-        wait = 0
-      } else if let first = [deadline, sequenceDeadline, pictureProbe.deadline].compactMap({ $0 }).min() {
-        let left = first - now
-        wait = left <= .zero ? 0 : Self.milliseconds(left)
-      }
-      if !readInput(waiting: wait) {
-        if isLook || deadline.map({ clock.now >= $0 }) == true || wake.takeRequest() {
-          return resizeEvent()
-        }
-      }
-    }
+        return resizeEvent()
+      },
+      picturesChanged: { updatePictures() })
   }
 
   /// Ends a wait for input from any thread (see <doc:/GridTerminal/Terminal/wakeUpHandler>).
   public var wakeUpHandler: (@Sendable () -> Void)? {
     let wake = self.wake
     return { wake.request() }
-  }
-
-  private static func milliseconds(_ d: Duration) -> Int32 {
-    let c = d.components
-    return Int32(clamping: max(1, c.seconds * 1000 + (c.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
-  }
-
-  /// Waits up to `milliseconds` (forever when negative) for input or a
-  /// wake-up, and reads all there is; true when bytes came or the input ended.
-  private func readInput(waiting milliseconds: Int32) -> Bool {
-    var fds = [
-      pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wake.readDescriptor, events: Int16(POLLIN), revents: 0),
-    ]
-    let r = poll(&fds, 2, milliseconds)
-    if r <= 0 { return false }
-    if fds[1].revents & Int16(POLLIN) != 0 {
-      wake.drain()
-      if fds[0].revents == 0 { return false }
-    }
-    if fds[0].revents & Int16(POLLIN) == 0 {
-      // A hang-up or an error with nothing to read: the input ended.
-      inputEnded = true
-      return true
-    }
-    let descriptor = inputDescriptor
-    let n = readBuffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if n > 0 {
-      reader.append(readBuffer[..<n], at: .now)
-      inputDrained = n < readBuffer.count
-      return true
-    }
-    if n < 0 && (errno == EINTR || errno == EAGAIN) { return false }
-    inputEnded = true
-    return true
   }
 
   // MARK: pictures
@@ -321,48 +258,13 @@ public final class StreamTerminal: Terminal {
   /// terminal's own output; the answers come with its input.
   public func requestPictureSupport() {
     guard isOpen else { return }
-    write(pictureProbe.request(at: .now))
-    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
-  }
-
-  /// A reply to the picture queries (or a cell size), handed to the probe.
-  private func take(_ reply: TerminalReply) {
-    if pictureProbe.take(reply, at: .now) { updatePictures() }
-    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
-  }
-
-  /// After the probe settled: the capabilities say its choice, and no
-  /// reply is owed any more.
-  private func probeChanged() {
-    updatePictures()
-    reader.repliesOwedUntil = pictureProbe.repliesOwedUntil
-  }
-
-  /// Before the terminal is given back: the answers still owed to the
-  /// picture queries are read and thrown away (with whatever else comes
-  /// meanwhile), until <doc:/GridTerminal/PictureProbe/discardDeadline(at:)>,
-  /// so that they do not land on the shell's command line.
-  private func discardOwedReplies() {
-    let clock = ContinuousClock()
-    guard let until = pictureProbe.discardDeadline(at: clock.now) else { return }
-    while pictureProbe.isPending, !inputEnded, clock.now < until {
-      switch reader.next(at: clock.now, inputEnded: false) {
-      case .reply(let reply):
-        take(reply)
-        continue
-      case .event: continue
-      case .wait, .empty: break
-      }
-      _ = readInput(waiting: Self.milliseconds(until - clock.now))
-    }
-    pictureProbe.settle()
-    probeChanged()
+    write(input.pictureQueries())
   }
 
   /// The capabilities' pictures as the probe decides them (the same
   /// decision as <doc:/CursesTerminal/CursesTerminal>'s).
   private func updatePictures() {
-    pictureProbe.apply(to: &capabilities, columns: width, rows: height)
+    input.probe.apply(to: &capabilities, columns: width, rows: height)
   }
 
   // MARK: output
@@ -422,28 +324,13 @@ public final class StreamTerminal: Terminal {
   /// the shell's command line after the program has gone.
   public func restore() {
     guard isOpen else { return }
-    discardOwedReplies()
+    input.discardOwedReplies(picturesChanged: { updatePictures() })
     isOpen = false
     write(pixels.deleteAll(insideTmux: insideTmux) + leaveBytes)
     if var modes = savedModes { _ = tcsetattr(inputDescriptor, TCSANOW, &modes) }
   }
 
   // MARK: capabilities from the description and the environment
-
-  /// The colours of a description with `count` colours, for a viewer with
-  /// `environment`: 24-bit when `COLORTERM` says `truecolor` or `24bit` and
-  /// the description has colours at all (a terminal that sets `COLORTERM`
-  /// takes 38;2, whatever its `TERM`'s description says), else as the
-  /// description says.
-  static func colors(_ count: Int?, _ environment: [String: String]) -> ColorSupport {
-    guard let n = count, n > 0 else { return .none }
-    let colorTerm = environment["COLORTERM"]?.lowercased()
-    if n >= 0x100_0000 || colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }
-    if n >= 256 { return .indexed256 }
-    if n >= 16 { return .ansi16 }
-    if n >= 8 { return .ansi8 }
-    return .none
-  }
 
   /// UTF-8 unless the first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set
   /// names another character set (`C` and `POSIX` alone are ASCII).

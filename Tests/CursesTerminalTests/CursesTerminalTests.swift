@@ -451,6 +451,49 @@ extension Array where Element == UInt8 {
     }
   }
 
+  /// The viewer's `COLORTERM` (`truecolor` or `24bit`) gives 24-bit colour
+  /// under a description of 256 colours, written as the direct SGR
+  /// (`38;2;r;g;b`), by the same rule as a ``StreamTerminal``'s; without it
+  /// (or with another value), the description's 256-colour index; `NO_COLOR`
+  /// wins over it; a description without colours stays without; ncurses'
+  /// own output (`TERMGRID_OUTPUT=curses`), which has no way to write the
+  /// direct SGR there, keeps the description's colours.
+  @Test(arguments: [
+    ("xterm-256color", ["COLORTERM": "truecolor"], ColorSupport.trueColor),
+    ("xterm-256color", ["COLORTERM": "24bit"], .trueColor),
+    ("xterm-256color", [:], .indexed256),
+    ("xterm-256color", ["COLORTERM": "yes"], .indexed256),
+    ("xterm-256color", ["COLORTERM": "truecolor", "NO_COLOR": "1"], .none),
+    ("xterm-256color", ["COLORTERM": "truecolor", "TERMGRID_OUTPUT": "curses"], .indexed256),
+    ("vt100", ["COLORTERM": "truecolor"], .none),
+  ])
+  func colortermGivesTrueColourWrittenAsTheDirectSGR(term: String, environment: [String: String], colors: ColorSupport)
+    throws
+  {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try CursesTerminal(
+      term: term, inputDescriptor: pty.appSide, outputDescriptor: pty.appSide, mouse: false, environment: environment)
+    defer { terminal.restore() }
+    #expect(terminal.capabilities.colors == colors)
+    _ = pty.readAvailable()
+    var surface = Surface(width: 20, height: 5)
+    var screen = Screen()
+    surface.draw("red", x: 0, y: 0, style: Style(foreground: .rgb(205, 0, 0), background: .rgb(0, 0, 238)))
+    try terminal.present(screen.update(to: surface, scrollsRegions: terminal.capabilities.scrollsRegions))
+    let out = pty.readAvailable()
+    #expect(out.contains("red"))
+    switch colors {
+    case .trueColor:
+      #expect(out.contains("38;2;205;0;0") && out.contains("48;2;0;0;238"))
+      #expect(!out.contains("38;5;"))
+    case .indexed256:
+      #expect(out.contains("38;5;160"))
+      #expect(!out.contains("38;2;"))
+    default:
+      #expect(!out.contains("38;") && !out.contains("48;") && !out.contains("[31m"))
+    }
+  }
+
   @Test func aCrashRestoresTheTerminalAndTheRuntimeStillReportsIt() throws {
     // Under a sanitizer the runtime's crash reporter hangs in a forked
     // child: this test runs without it.

@@ -459,7 +459,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     if let top = overlays.last { return .overlay(top) }
     if collectionView.isMovingItem { return .movingItem }
     if interrupt { return .interrupt }
-    if commands, keyCommandCache.isCommandKey(key, at: collectionView.changeStamp, make: { keyCommands }) {
+    if commands, keyCommandCache.isCommandKey(key, in: collectionView, make: { keyCommands }) {
       return .command
     }
     if quitKeys.contains(key) { return .quit }
@@ -528,7 +528,7 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     case .command:
       // A command may change anything the app says. (Its action is the
       // one the app gives now: the commands are asked again for it.)
-      guard let command = keyCommandCache.command(for: key, at: collectionView.changeStamp, make: { keyCommands }) else {
+      guard let command = keyCommandCache.command(for: key, in: collectionView, make: { keyCommands }) else {
         // The app's commands changed without saying so and no longer have it: the key goes on.
         return try take(key, by: route(of: key, interrupt: interrupt, commands: false), interrupt: interrupt)
       }

@@ -16,19 +16,20 @@ struct KeyCommandCache {
   /// The commands are asked again the next time they are needed.
   mutating func invalidate() { kept = nil }
 
-  /// Whether `key` is a command's, as far as the commands kept say (asked with `make`
-  /// when they may have changed), the view being at `stamp`.
-  mutating func isCommandKey(_ key: Key, at stamp: ViewChangeStamp, make: () -> [KeyCommand]) -> Bool {
-    if let kept, !kept.stamp.keyCommandsMayDiffer(from: stamp) { return kept.keys.contains(key) }
-    return keep(make(), at: stamp).contains { $0.keys.contains(key) }
+  /// Whether `key` is a command's, as far as the commands kept say (asked
+  /// with `make` when they may have changed in `view`). The view is asked
+  /// once whether they may have (no stamp of it is made unless they are asked).
+  mutating func isCommandKey(_ key: Key, in view: CollectionView, make: () -> [KeyCommand]) -> Bool {
+    if let kept, !view.keyCommandsMayDiffer(since: kept.stamp) { return kept.keys.contains(key) }
+    return keep(make(), at: view.changeStamp).contains { $0.keys.contains(key) }
   }
 
   /// The command `key` runs: nil, without asking, when the keys kept have
   /// no command for it; otherwise the commands as `make` gives them now
-  /// (their actions are not kept), the view being at `stamp`.
-  mutating func command(for key: Key, at stamp: ViewChangeStamp, make: () -> [KeyCommand]) -> KeyCommand? {
-    if let kept, !kept.stamp.keyCommandsMayDiffer(from: stamp), !kept.keys.contains(key) { return nil }
-    return keep(make(), at: stamp).first { $0.keys.contains(key) }
+  /// (their actions are not kept), with `view` as it is now.
+  mutating func command(for key: Key, in view: CollectionView, make: () -> [KeyCommand]) -> KeyCommand? {
+    if let kept, !view.keyCommandsMayDiffer(since: kept.stamp), !kept.keys.contains(key) { return nil }
+    return keep(make(), at: view.changeStamp).first { $0.keys.contains(key) }
   }
 
   /// Keeps the keys of `commands`, asked with the view at `stamp`, and returns the commands.

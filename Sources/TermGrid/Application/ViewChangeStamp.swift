@@ -18,16 +18,18 @@ struct ViewChangeStamp: Equatable {
   func titleMayDiffer(from now: ViewChangeStamp) -> Bool {
     wholeChanges != now.wholeChanges || isMovingItem != now.isMovingItem
   }
-
-  /// Whether key commands asked at `self` may be others now: the view
-  /// changed whole, the selection grew or shrank, or an item was picked up
-  /// or put down (not a focus move or a scroll).
-  func keyCommandsMayDiffer(from now: ViewChangeStamp) -> Bool {
-    wholeChanges != now.wholeChanges || selectedCount != now.selectedCount || isMovingItem != now.isMovingItem
-  }
 }
 
 extension CollectionView {
+  /// Whether key commands asked with the view at `stamp` may be others
+  /// now: the view changed whole, the selection grew or shrank, or an item
+  /// was picked up or put down (not a focus move or a scroll). Compared in
+  /// place, with no stamp made: a key asks it.
+  func keyCommandsMayDiffer(since stamp: ViewChangeStamp) -> Bool {
+    stamp.wholeChanges != drawing.redraw.wholeChangeCount || stamp.selectedCount != selection.items.count
+      || stamp.isMovingItem != isMovingItem
+  }
+
   /// The view's changes so far (see ``ViewChangeStamp``).
   var changeStamp: ViewChangeStamp {
     ViewChangeStamp(

@@ -48,7 +48,10 @@ public protocol Scene: AnyObject {
   /// interval instead of sleeping until a key. Default: false.
   var hasPendingWork: Bool { get }
   /// On the main thread: takes in what finished off it (and marks what to
-  /// redraw). The run loop calls this before each frame. Default: nothing.
+  /// redraw). The run loop calls this before each frame, and after a round
+  /// of input while ``hasPendingWork`` says results may come (not after
+  /// input that leads to no frame otherwise: work that does not say so
+  /// wakes the loop, see ``willStart(wakeUp:)``). Default: nothing.
   func takeFinishedWork()
   /// Called once, before the first frame, with a function that wakes the
   /// run loop from any thread: work done off the main thread calls it when

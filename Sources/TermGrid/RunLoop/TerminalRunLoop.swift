@@ -9,6 +9,9 @@ import GridTerminal
 /// ``Scene/needsDisplay``, Ctrl-L, a resize, what the terminal can show):
 /// events that changed nothing (a key that moved nothing) end there, with
 /// no frame looked at, nothing asked of the terminal and nothing written.
+/// The scene's finished work is taken in (``Scene/takeFinishedWork()``)
+/// then only when it says work is pending (``Scene/hasPendingWork``) or a
+/// frame follows; work that says nothing calls ``wakeUp`` when it has results.
 ///
 /// After each frame it asks the scene ``Scene/needsDisplay`` again: while
 /// that stays true (an animation is running) it waits at most
@@ -124,10 +127,15 @@ public final class TerminalRunLoop {
         }
         if case .quit = try scene.handle(e) { return }
       }
-      scene.takeFinishedWork()
+      // Finished work is taken in when the scene says work is pending, and
+      // before a frame: work that says nothing wakes the loop (``wakeUp``),
+      // which takes it at once.
+      let pending = scene.hasPendingWork
+      if pending { scene.takeFinishedWork() }
       // One look at whether anything is due: events that changed nothing
-      // (a key that moved nothing) end here, with no frame looked at.
+      // (a key that moved nothing) end here, with no frame looked at and nothing taken.
       if repaintsWhole || resized || terminal.capabilities != toldCapabilities || scene.needsDisplay {
+        if !pending { scene.takeFinishedWork() }
         try drawFrame(force: tellCapabilitiesIfChanged() || repaintsWhole)
       }
       repaintsWhole = false

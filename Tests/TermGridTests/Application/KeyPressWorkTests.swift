@@ -47,6 +47,13 @@ private final class CountingApp: CollectionViewController {
     count("statusHints")
     return ["f filter"] + super.statusHints
   }
+  /// Says that work off the main thread may still deliver results.
+  var saysWorkIsPending = false
+  override var hasPendingWork: Bool { saysWorkIsPending || super.hasPendingWork }
+  override func takeFinishedWork() {
+    count("takeFinishedWork")
+    super.takeFinishedWork()
+  }
   override var keyCommands: [KeyCommand] {
     count("keyCommands")
     var commands = [KeyCommand("f", title: "filter") { [unowned self] in filter += "f" }]
@@ -215,6 +222,8 @@ private final class SteppedTerminal: Terminal {
     #expect(still.framesDrawn == 0)
     #expect(still.presents == 0 && still.changedCells == 0)
     #expect(still.calls.isEmpty, "the app was asked \(still.calls)")
+    // Nor is finished work taken in: none is pending, and no frame follows.
+    #expect(still.calls["takeFinishedWork"] == nil)
     #expect(still.screen == work[1].screen)
     #expect(still.screenResetsAsked == 0, "the run loop looked at a frame")
 
@@ -229,7 +238,23 @@ private final class SteppedTerminal: Terminal {
     #expect(moved.calls["titleText"] == nil && moved.calls["keyCommands"] == nil)
     #expect(moved.calls["contentForSupplementaryElement"] == nil && moved.calls["numberOfItemsInSection"] == nil)
     #expect(moved.calls["shouldHighlightItemAt"] == 1, "the delegate is asked about the item the focus lands on, once")
+    #expect(moved.calls["takeFinishedWork"] == 1, "finished work is taken in before the frame")
     #expect(moved.screen.contains("Rocky 2/3"))
+  }
+
+  @Test func aKeyThatChangesNothingTakesFinishedWorkInOnlyWhileTheAppSaysSomeIsPending() throws {
+    // Work pending: each round of input takes its results in, a key that changes nothing too.
+    let app = CountingApp()
+    app.saysWorkIsPending = true
+    let work = try run(app, steps: [[.key(Key(.right)), .key(Key(.right))], [.key(Key(.right))]])
+    try #require(work.count == 3)
+    #expect(work[2].framesDrawn == 0 && work[2].presents == 0)
+    #expect(work[2].calls["takeFinishedWork"] == 1, "asked \(work[2].calls)")
+    // None pending: not taken (the run loop's wake-up brings work that says nothing).
+    let idle = CountingApp()
+    let work2 = try run(idle, steps: [[.key(Key(.right)), .key(Key(.right))], [.key(Key(.right))]])
+    try #require(work2.count == 3)
+    #expect(work2[2].calls["takeFinishedWork"] == nil)
   }
 
   @Test func aFocusMoveAsksTheAppForItsStatusLineOnce() throws {

@@ -53,7 +53,10 @@ extension CollectionView {
   /// With nothing that way the focus stays. Returns true when it moved.
   @discardableResult
   public func moveFocus(_ direction: FocusDirection) -> Bool {
-    guard let target = nearestItem(from: focusedIndexPath, direction) else { return false }
+    // (The focus names an item or none: a reload and a batch update keep it so, and it is not checked again.)
+    guard let target = nearestItem(from: focusedIndexPath, direction, highlightableOnly: true, validated: true) else {
+      return false
+    }
     focusItem(at: target)
     return true
   }
@@ -66,9 +69,14 @@ extension CollectionView {
 
   /// The next item in `direction` by the layout's navigation; with
   /// `highlightableOnly`, only items the delegate lets the focus land on.
-  func nearestItem(from indexPath: IndexPath?, _ direction: FocusDirection, highlightableOnly: Bool) -> IndexPath? {
+  /// `validated` says that `indexPath`, when not nil, is known to name an item.
+  func nearestItem(
+    from indexPath: IndexPath?, _ direction: FocusDirection, highlightableOnly: Bool, validated: Bool = false
+  ) -> IndexPath? {
     layoutIfNeeded()
-    guard let indexPath, isValid(indexPath) else { return rememberedFocusIfValid ?? firstHighlightable(forward: true) }
+    guard let indexPath, validated || isValid(indexPath) else {
+      return rememberedFocusIfValid ?? firstHighlightable(forward: true)
+    }
     // The delegate is asked once per item: the layout's answer is checked
     // against what it said.
     var allowed: Set<IndexPath> = []

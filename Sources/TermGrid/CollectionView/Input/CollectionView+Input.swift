@@ -13,7 +13,9 @@ extension CollectionView {
     default: if selection.anchor != nil { selection.setAnchor(nil) }
     }
     switch action {
-    case .moveFocus(let d): return performOutlineMove(d) || moveFocus(d)
+    case .moveFocus(let d):
+      // The outline is asked first only when the data source can show one.
+      return (data.mayShowOutline && performOutlineMove(d)) || moveFocus(d)
     case .focusNextItem: moveFocusInOrder(forward: true)
     case .focusPreviousItem: moveFocusInOrder(forward: false)
     case .pageUp: moveFocusByPage(down: false)

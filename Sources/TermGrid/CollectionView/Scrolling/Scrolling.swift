@@ -46,7 +46,8 @@ final class Scrolling {
   /// again first): true once, when it is. Asked before every use of the
   /// layout, so it compares what it was given, and computes nothing.
   func takeLayoutNeed(scrollsHorizontally: Bool) -> Bool {
-    viewport.scrollsHorizontally = scrollsHorizontally
+    // (Set only when it changed: the viewport works its area out again then.)
+    if viewport.scrollsHorizontally != scrollsHorizontally { viewport.scrollsHorizontally = scrollsHorizontally }
     let now = (width: viewport.frame.width, height: viewport.frame.height, scrollsHorizontally: scrollsHorizontally)
     guard needsLayout || now != preparedFor else { return false }
     needsLayout = false

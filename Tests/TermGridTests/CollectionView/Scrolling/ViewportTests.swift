@@ -22,6 +22,33 @@ import Testing
     #expect(thin.contentArea.width == 1)
   }
 
+  /// The content area, its size and the visible rect are kept, not worked
+  /// out when asked: after any sequence of changes they are what the frame,
+  /// the scroll bar, the axis and the offset make.
+  @Test func theKeptAreaAndVisibleRectFollowEveryChange() {
+    var rng = SplitMix64(seed: 41)
+    var v = viewport()
+    for _ in 0..<2_000 {
+      switch rng.next() % 4 {
+      case 0:
+        v.frame = CellRect(
+          x: Int(rng.next() % 5), y: Int(rng.next() % 5), width: Int(rng.next() % 4), height: Int(rng.next() % 4))
+      case 1: v.contentOffset = Point(x: Double(rng.next() % 50), y: Double(rng.next() % 50))
+      case 2: v.showsScrollIndicator.toggle()
+      default: v.scrollsHorizontally.toggle()
+      }
+      let f = v.frame
+      let bar = v.showsScrollIndicator && (v.scrollsHorizontally ? f.height : f.width) > 1 ? 1 : 0
+      let area =
+        v.scrollsHorizontally
+        ? CellRect(x: f.x, y: f.y, width: f.width, height: f.height - bar)
+        : CellRect(x: f.x, y: f.y, width: f.width - bar, height: f.height)
+      #expect(v.contentArea == area)
+      #expect(v.size == Size(width: Double(area.width), height: Double(area.height)))
+      #expect(v.visibleRect == Rect(origin: v.contentOffset, size: v.size))
+    }
+  }
+
   @Test func contentAndSurfaceConvertBothWays() {
     let v = viewport()
     #expect(v.visibleRect == Rect(x: 0, y: 30, width: 19, height: 10))

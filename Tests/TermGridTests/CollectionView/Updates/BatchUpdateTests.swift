@@ -207,6 +207,9 @@ struct RandomBatch {
         return
       }
       #expect((0..<view.numberOfSections).map { view.numberOfItems(inSection: $0) } == random.new.map(\.count), "seed \(seed)")
+      // The focus names an item or none (a move from it does not check it again).
+      #expect(view.focusedIndexPath.map(view.isValid) ?? true, "seed \(seed)")
+      #expect(view.focusedIndexPath != nil || random.new.allSatisfy(\.isEmpty), "seed \(seed)")
       let survivors = Set(random.new.flatMap { $0 })
       #expect(Set(view.indexPathsForSelectedItems.compactMap { model.id(at: $0) }) == selectedIDs.intersection(survivors), "seed \(seed)")
       if let focusedID {
