@@ -20,6 +20,9 @@ let package = Package(
   dependencies: [
     .package(name: "TermGrid", path: ".."),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // book-catalogue --serve: logs and graceful shutdown of the SSH server.
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .target(name: "CSVScanning", path: "CSVScanning"),
@@ -36,7 +39,10 @@ let package = Package(
         "BookCatalogueModel",
         .product(name: "TermGrid", package: "TermGrid"),
         .product(name: "TermGridImages", package: "TermGrid"),
+        .product(name: "TermGridServer", package: "TermGrid"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       path: "book-catalogue",
       resources: [.copy("Resources/catalogue.csv")]

@@ -46,6 +46,16 @@ struct BookCatalogueCommand: ParsableCommand {
       off (no cover decoded) in the environment forces one. A terminal that
       says its cells are larger than 256 x 512 pixels, or its window larger
       than 8192 pixels a side, gets symbols.
+
+      With --serve PORT, the catalogue is served over SSH instead of shown
+      here: everyone who connects (`ssh -p PORT host`, with a key in the
+      --authorized-keys file) browses the same catalogue with their own
+      grouping, order, filter and layout; a book one adds, deletes or moves
+      animates in everyone's grid, and a save writes the file once. The
+      status line says how many are viewing. --read-only-for-all lets anyone
+      in to look (`ssh -p PORT guest@host`). It listens on 127.0.0.1 unless
+      --listen says otherwise, logs to standard error, and stops on SIGTERM
+      or Ctrl-C, ending every session cleanly.
       """)
 
   @Option(name: .long, help: "A CSV file to open (and save to) instead of the bundled catalogue.")
@@ -81,6 +91,34 @@ struct BookCatalogueCommand: ParsableCommand {
       discussion: "The file may be the --data file itself: it is replaced atomically.", valueName: "file"))
   var export: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Serve the catalogue over SSH on this port (0: any free one, logged) instead of showing it here.",
+      valueName: "port"))
+  var serve: Int?
+
+  @Option(
+    name: .customLong("host-key"),
+    help: ArgumentHelp(
+      "With --serve: the server's Ed25519 host key, made on first start with mode 0600 (default: book-catalogue-host-key in the current folder).",
+      valueName: "file"))
+  var hostKey = "book-catalogue-host-key"
+
+  @Option(
+    name: .customLong("authorized-keys"),
+    help: ArgumentHelp(
+      "With --serve: the OpenSSH authorized_keys file of the keys that may connect (default: ~/.ssh/authorized_keys).",
+      valueName: "file"))
+  var authorizedKeys: String?
+
+  @Flag(
+    name: .customLong("read-only-for-all"),
+    help: "With --serve: anyone may connect without a key (as guest), read-only; keys in --authorized-keys still edit.")
+  var readOnlyForAll = false
+
+  @Option(help: ArgumentHelp("With --serve: the address to listen on (default 127.0.0.1).", valueName: "address"))
+  var listen = "127.0.0.1"
+
   /// The Calibre library at `folder` on screen, or the reason it cannot be, and exit 1.
   static func openCalibre(_ folder: String, grouping: CalibreGrouping) -> CalibreController {
     do {
@@ -93,12 +131,17 @@ struct BookCatalogueCommand: ParsableCommand {
   }
 
   func validate() throws {
+    if let serve, !(0...65_535).contains(serve) { throw ValidationError("--serve takes a port, 0 to 65535") }
+    if serve == nil, readOnlyForAll || authorizedKeys != nil {
+      throw ValidationError("--authorized-keys and --read-only-for-all go with --serve")
+    }
+    if serve != nil, export != nil { throw ValidationError("--export writes a file and exits: not with --serve") }
     if calibre != nil {
       guard CalibreGrouping(rawValue: groupBy ?? "author") != nil else {
         throw ValidationError("--group-by for a Calibre library is one of author, series, tag, rating, decade")
       }
-      guard data == nil, export == nil, covers == nil else {
-        throw ValidationError("--calibre opens a library on its own (not with --data, --export or --covers)")
+      guard data == nil, export == nil, covers == nil, serve == nil else {
+        throw ValidationError("--calibre opens a library on its own (not with --data, --export, --covers or --serve)")
       }
     } else if Grouping(rawValue: groupBy ?? "author") == nil {
       throw ValidationError("--group-by is one of author, shelf, decade, status")
@@ -153,9 +196,14 @@ struct BookCatalogueCommand: ParsableCommand {
         Application.fail(error.description)
       }
     }
+    let shared = SharedCatalogue(document: document)
+    if let serve {
+      serveOverSSH(
+        shared, port: serve, name: name, groupBy: groupBy, given: given, covers: coverIndex)
+    }
     // One viewer of a shared catalogue (the code path of many viewers too).
     let controller = CatalogueController(
-      catalogue: SharedCatalogue(document: document), grouping: groupBy, sort: sort, sourceName: name, covers: coverIndex)
+      catalogue: shared, grouping: groupBy, sort: sort, sourceName: name, covers: coverIndex)
     // The home view (H) shows the grouping given, else reading status (or decade).
     controller.homeGrouping = given
     Application.run(controller)
