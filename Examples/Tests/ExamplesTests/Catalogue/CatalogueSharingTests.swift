@@ -126,6 +126,11 @@ import Testing
     #expect(!b.screen.contains { $0.contains("La Chute") } && b.screen.contains { $0.contains("Albert Camus has 2 books") })
     #expect(b.focused == "La Peste" && b.row(of: "La Peste") == place)
     #expect(b.scene.undoStack.isEmpty, "another viewer's edits are not this one's to undo")
+
+    // A deletes B's focused book: B's focus goes to its neighbour, and B is told.
+    try a.press(Key(.right), "d")
+    try b.settle()
+    #expect(b.focused == "L'Étranger" && b.status.contains("“La Peste” was deleted by another viewer"))
   }
 
   @Test func booksComingInAboveKeepTheFocusedBookWhereItIsOnTheScreen() throws {
