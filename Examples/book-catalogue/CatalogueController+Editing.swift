@@ -49,7 +49,7 @@ extension CatalogueController {
       show(result.state, sort: last.sort, message: "undone", as: .undo)
     } catch {
       message = "not undone: \(error)"
-      pullChanges()
+      pullChanges(announcing: false)
     }
   }
 
@@ -75,7 +75,7 @@ extension CatalogueController {
     } catch {
       message = "\(refused): \(error)"
       if animated {
-        pullChanges()
+        pullChanges(announcing: false)
       } else {
         if let next = adopt(shared.state, sort: library.sort).library { library = next }
       }

@@ -20,20 +20,28 @@ extension CatalogueController {
     edit()
   }
 
-  /// Shows the shared catalogue as it is now, if it changed since last pulled.
-  func pullChanges() {
-    show(shared.state, sort: library.sort, message: nil, as: .remote)
+  /// Shows the shared catalogue as it is now, if it changed since last
+  /// pulled; `announcing` the focused book's deletion (not after a refusal,
+  /// whose message says more).
+  func pullChanges(announcing: Bool = true) {
+    show(shared.state, sort: library.sort, message: nil, as: .remote, announcing: announcing)
   }
 
   /// Shows `state` with this viewer's grouping and the order `sort`,
   /// animated (nothing to do when it is the one shown, in that order).
-  func show(_ state: CatalogueState, sort: BookOrder, message text: String?, as kind: ChangeKind) {
+  /// When another viewer deleted the focused book, the status line says so
+  /// (the focus is on its neighbour).
+  func show(_ state: CatalogueState, sort: BookOrder, message text: String?, as kind: ChangeKind, announcing: Bool = true) {
     let (next, changed) = adopt(state, sort: sort)
     guard let next else {
       if let text { message = text }
       return
     }
+    let focused = kind == .remote && announcing ? focusedBook : nil
     change(to: next, message: text, as: kind, changed: changed)
+    if let focused, !state.books.contains(where: { $0.id == focused.id }) {
+      message = "“\(focused.title)” was deleted by another viewer"
+    }
   }
 
   /// Takes `state` as the one seen: the title and the status line follow
@@ -64,11 +72,14 @@ extension CatalogueController {
   }
 
   /// The focused book, if any.
-  var focusedBookID: Int? {
+  var focusedBook: Book? {
     guard let f = collectionView.focusedIndexPath, f.section < shown.groups.count, f.item < shown.groups[f.section].books.count
     else { return nil }
-    return shown.groups[f.section].books[f.item].id
+    return shown.groups[f.section].books[f.item]
   }
+
+  /// The focused book's id, if any.
+  var focusedBookID: Int? { focusedBook?.id }
 
   /// The focused book and how far below the top of the view its card is.
   func focusAnchor() -> (id: Int, offset: Double)? {

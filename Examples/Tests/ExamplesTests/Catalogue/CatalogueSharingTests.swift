@@ -1,9 +1,10 @@
-import BookCatalogueModel
 import Foundation
 import TermGrid
 import TermGridTesting
 import Testing
 
+// (Its lock, for the thread test: one the thread sanitizer sees.)
+@testable import BookCatalogueModel
 @testable import book_catalogue
 
 /// Viewers of one shared catalogue, each a controller on a run loop of its
@@ -125,6 +126,11 @@ import Testing
     #expect(!b.screen.contains { $0.contains("La Chute") } && b.screen.contains { $0.contains("Albert Camus has 2 books") })
     #expect(b.focused == "La Peste" && b.row(of: "La Peste") == place)
     #expect(b.scene.undoStack.isEmpty, "another viewer's edits are not this one's to undo")
+
+    // A deletes B's focused book: B's focus goes to its neighbour, and B is told.
+    try a.press(Key(.right), "d")
+    try b.settle()
+    #expect(b.focused == "L'Étranger" && b.status.contains("“La Peste” was deleted by another viewer"))
   }
 
   @Test func booksComingInAboveKeepTheFocusedBookWhereItIsOnTheScreen() throws {
@@ -239,6 +245,47 @@ import Testing
     try b.settle()
     #expect(b.titles(in: "Albert Camus") == ["La Peste"])
     #expect(try b.scene.handle(.key("q")) == .quit, "nothing of its own to save: no question")
+  }
+
+  @Test func aViewerOnAThreadOfItsOwnEndsInStepWithOneEditingOnAnother() throws {
+    let shared = try Self.classics()
+    let a = try Viewer(shared)
+    let stop = Locked(false)
+    let result = Locked<(library: [Int], shown: [Int], focused: String?, failure: String?)?>(nil)
+    // B is made, run and read on its own thread only, as a server's session.
+    let thread = Thread {
+      do {
+        let b = try Viewer(shared, grouping: .decade)
+        try b.press(Key(.down))
+        let focused = b.focused
+        while !stop.withLock({ $0 }) {
+          try b.settle()
+          Thread.sleep(forTimeInterval: 0.001)
+        }
+        try b.settle()
+        let out = (
+          b.scene.library.books.map(\.id), b.scene.shown.booksAsShown.map(\.id), b.focused, focused == b.focused ? nil : "focus moved"
+        )
+        result.withLock { $0 = out }
+      } catch {
+        result.withLock { $0 = ([], [], nil, "\(error)") }
+      }
+    }
+    thread.start()
+    for round in 0..<30 {
+      try a.add(title: "Book \(round)", author: "Zed Author", year: "\(1990 + round)")
+      if round % 3 == 0 { try a.press("m", Key(.left), Key(.enter)) }
+      if round % 2 == 0 { try a.press("d") }
+    }
+    stop.withLock { $0 = true }
+    let deadline = ContinuousClock.now + .seconds(60)
+    while result.withLock({ $0 == nil }) && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.005) }
+    let b = try #require(result.withLock { $0 })
+    #expect(b.failure == nil)
+    let now = shared.state.books
+    #expect(b.library == now.map(\.id), "B ends with every change, in the file's order")
+    #expect(b.shown == Catalogue(books: now, grouping: .decade).booksAsShown.map(\.id))
+    #expect(now.count == 171 + 15)
   }
 
   @Test func theStatusLineSaysHowManyAreViewingWhenMoreThanOne() throws {
