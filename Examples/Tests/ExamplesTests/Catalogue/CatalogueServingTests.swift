@@ -33,8 +33,10 @@ import Testing
       chmod(keys, 0o600)
       log = folder.appendingPathComponent("server.log").path
       pid = try Spawn.start(
-        [BookCatalogueEndToEndTests.binary, "--data", folder.appendingPathComponent("books.csv").path, "--serve", "0",
-         "--host-key", folder.appendingPathComponent("host_key").path, "--authorized-keys", keys]
+        [
+          BookCatalogueEndToEndTests.binary, "--data", folder.appendingPathComponent("books.csv").path, "--serve", "0",
+          "--host-key", folder.appendingPathComponent("host_key").path, "--authorized-keys", keys,
+        ]
           + (readOnlyForAll ? ["--read-only-for-all"] : []), output: log)
       var port: Int?
       let deadline = Date().addingTimeInterval(30)
