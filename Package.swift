@@ -73,7 +73,8 @@ let package = Package(
       dependencies: [
         "TermGrid", "CursesTerminal", "GridTerminal",
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "NIOSSH", package: "swift-nio-ssh"),
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
@@ -100,6 +101,7 @@ let package = Package(
       name: "TermGridServerTests",
       dependencies: [
         "TermGridServer", "TermGrid", "TermGridTesting", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "FoundationInteropTests", dependencies: ["TermGrid", "TermGridTesting"]),

@@ -1,11 +1,11 @@
 import Crypto
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSH
 import ServiceLifecycle
-import Synchronization
 import TermGrid
 
 /// Serves an app over SSH: every viewer who connects (`ssh -p PORT host`)
@@ -43,7 +43,7 @@ public final class TerminalServer: Service {
   private let hostKey: NIOSSHPrivateKey
   private let keys: AuthorizedKeys
   private let group: MultiThreadedEventLoopGroup
-  private let listener = Mutex<(channel: (any Channel)?, started: Bool)>((nil, false))
+  private let listener = NIOLockedValueBox<(channel: (any Channel)?, started: Bool)>((nil, false))
   private let logger: Logger
 
   /// A server with `configuration`, logging to `logger`, whose viewers each
@@ -119,7 +119,7 @@ public final class TerminalServer: Service {
   public func start() throws(ServerError) -> Int {
     let configuration = configuration
     guard
-      listener.withLock({ state in
+      listener.withLockedValue({ state in
         defer { state.started = true }
         return !state.started
       })
@@ -135,7 +135,7 @@ public final class TerminalServer: Service {
       }
     do {
       let channel = try bootstrap.bind(host: configuration.host, port: configuration.port).wait()
-      listener.withLock { $0.channel = channel }
+      listener.withLockedValue { $0.channel = channel }
       let port = channel.localAddress?.port ?? configuration.port
       logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)"])
       return port
@@ -148,7 +148,7 @@ public final class TerminalServer: Service {
   /// restores its viewer's terminal and quits (waited for up to
   /// `grace`); then every connection closes.
   public func stop(grace: Duration = .seconds(5)) async {
-    let channel = listener.withLock { state in
+    let channel = listener.withLockedValue { state in
       defer { state.channel = nil }
       return state.channel
     }
@@ -169,7 +169,7 @@ public final class TerminalServer: Service {
   /// Serves until a graceful shutdown (or the task's cancellation), then
   /// stops (``stop(grace:)``). Starts the server first unless ``start()`` has.
   public func run() async throws {
-    if !listener.withLock({ $0.started }) { try start() }
+    if !listener.withLockedValue({ $0.started }) { try start() }
     try? await gracefulShutdown()
     await stop()
   }

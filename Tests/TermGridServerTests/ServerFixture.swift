@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 import TermGrid
 import TermGridTesting
 
@@ -44,13 +44,13 @@ final class Flood: Scene {
 
 /// Log lines kept for the tests to read.
 final class KeptLog: Sendable {
-  let lines = Mutex<[String]>([])
+  let lines = NIOLockedValueBox<[String]>([])
 
   var logger: Logger {
     Logger(label: "test") { _ in KeptLogHandler(log: self) }
   }
 
-  func contains(_ text: String) -> Bool { lines.withLock { $0.contains { $0.contains(text) } } }
+  func contains(_ text: String) -> Bool { lines.withLockedValue { $0.contains { $0.contains(text) } } }
 }
 
 struct KeptLogHandler: LogHandler {
@@ -65,7 +65,7 @@ struct KeptLogHandler: LogHandler {
 
   func log(event: LogEvent) {
     let all = metadata.merging(event.metadata ?? [:]) { $1 }
-    log.lines.withLock { $0.append("\(event.level) \(event.message) \(all)") }
+    log.lines.withLockedValue { $0.append("\(event.level) \(event.message) \(all)") }
   }
 }
 
@@ -131,7 +131,7 @@ final class ServerFixture {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
       guard Date() < deadline else {
-        let lines = log.lines.withLock { $0.joined(separator: "\n") }
+        let lines = log.lines.withLockedValue { $0.joined(separator: "\n") }
         throw TmuxSession.Failure(description: "timed out waiting for \(what); the server logged:\n\(lines)")
       }
       usleep(20_000)

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The server's counts of what is open (connections by address, sessions),
 /// shared by every connection's event loop: whether one more may open, and
@@ -9,7 +9,7 @@ final class ConnectionGate: Sendable {
     var sessions = 0
   }
 
-  private let counts = Mutex(Counts())
+  private let counts = NIOLockedValueBox(Counts())
   private let limits: ServerLimits
 
   init(limits: ServerLimits) { self.limits = limits }
@@ -17,7 +17,7 @@ final class ConnectionGate: Sendable {
   /// Takes a connection from `address`; false (nothing taken) when that
   /// address already has as many as it may.
   func openConnection(from address: String) -> Bool {
-    counts.withLock { counts in
+    counts.withLockedValue { counts in
       let open = counts.byAddress[address, default: 0]
       guard open < limits.connectionsPerAddress else { return false }
       counts.byAddress[address] = open + 1
@@ -27,7 +27,7 @@ final class ConnectionGate: Sendable {
 
   /// Gives back a connection taken from `address`.
   func closeConnection(from address: String) {
-    counts.withLock { counts in
+    counts.withLockedValue { counts in
       let open = counts.byAddress[address, default: 0] - 1
       counts.byAddress[address] = open > 0 ? open : nil
     }
@@ -35,7 +35,7 @@ final class ConnectionGate: Sendable {
 
   /// Takes a session; false (nothing taken) when as many run as may.
   func openSession() -> Bool {
-    counts.withLock { counts in
+    counts.withLockedValue { counts in
       guard counts.sessions < limits.sessions else { return false }
       counts.sessions += 1
       return true
@@ -43,11 +43,11 @@ final class ConnectionGate: Sendable {
   }
 
   /// Gives back a session.
-  func closeSession() { counts.withLock { $0.sessions -= 1 } }
+  func closeSession() { counts.withLockedValue { $0.sessions -= 1 } }
 
   /// The sessions running now.
-  var sessionCount: Int { counts.withLock { $0.sessions } }
+  var sessionCount: Int { counts.withLockedValue { $0.sessions } }
 
   /// The connections open now.
-  var connectionCount: Int { counts.withLock { $0.byAddress.values.reduce(0, +) } }
+  var connectionCount: Int { counts.withLockedValue { $0.byAddress.values.reduce(0, +) } }
 }

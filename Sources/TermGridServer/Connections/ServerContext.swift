@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import Synchronization
 import TermGrid
@@ -12,8 +13,8 @@ final class ServerContext: Sendable {
   let logger: Logger
   let makeScene: @Sendable (ServedSession) throws -> any Scene
   private let lastID = Atomic<Int>(0)
-  private let enders = Mutex<[ObjectIdentifier: @Sendable () -> Void]>([:])
-  private let connections = Mutex<[ObjectIdentifier: any Channel]>([:])
+  private let enders = NIOLockedValueBox<[ObjectIdentifier: @Sendable () -> Void]>([:])
+  private let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
 
   init(limits: ServerLimits, logger: Logger, makeScene: @escaping @Sendable (ServedSession) throws -> any Scene) {
     self.limits = limits
@@ -27,30 +28,30 @@ final class ServerContext: Sendable {
 
   /// Remembers how to end a running session when the server stops.
   func sessionStarted(_ key: ObjectIdentifier, ender: @escaping @Sendable () -> Void) {
-    enders.withLock { $0[key] = ender }
+    enders.withLockedValue { $0[key] = ender }
   }
 
   /// Forgets a session's channel that has closed.
-  func sessionClosed(_ key: ObjectIdentifier) { _ = enders.withLock { $0.removeValue(forKey: key) } }
+  func sessionClosed(_ key: ObjectIdentifier) { _ = enders.withLockedValue { $0.removeValue(forKey: key) } }
 
   /// The session channels still open (a session's channel closes after its app has ended).
-  var openSessionChannels: Int { enders.withLock { $0.count } }
+  var openSessionChannels: Int { enders.withLockedValue { $0.count } }
 
   /// Ends every session (each restores its viewer's terminal and quits).
   func endAll() {
-    for ender in enders.withLock({ Array($0.values) }) { ender() }
+    for ender in enders.withLockedValue({ Array($0.values) }) { ender() }
   }
 
   /// Remembers an open connection, to close when the server stops.
   func connectionOpened(_ key: ObjectIdentifier, _ channel: any Channel) {
-    connections.withLock { $0[key] = channel }
+    connections.withLockedValue { $0[key] = channel }
   }
 
   /// Forgets a connection that has closed.
-  func connectionClosed(_ key: ObjectIdentifier) { _ = connections.withLock { $0.removeValue(forKey: key) } }
+  func connectionClosed(_ key: ObjectIdentifier) { _ = connections.withLockedValue { $0.removeValue(forKey: key) } }
 
   /// Closes every connection.
   func closeAll() {
-    for channel in connections.withLock({ Array($0.values) }) { channel.close(promise: nil) }
+    for channel in connections.withLockedValue({ Array($0.values) }) { channel.close(promise: nil) }
   }
 }

@@ -1,7 +1,7 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOSSH
-import Synchronization
 
 /// Decides who a connection's viewer is (one per connection): a key from
 /// the `authorized_keys` file, a password the configured check accepts,
@@ -20,7 +20,7 @@ final class ViewerAuthentication: NIOSSHServerUserAuthenticationDelegate, Sendab
   private let access: ServerAccess
   private let logger: Logger
   private let maximumFailures: Int
-  private let state = Mutex<(viewer: Viewer?, failures: Int)>((nil, 0))
+  private let state = NIOLockedValueBox<(viewer: Viewer?, failures: Int)>((nil, 0))
   /// Called (on the connection's event loop) when the failures reach the limit.
   private let onTooManyFailures: @Sendable () -> Void
 
@@ -36,7 +36,7 @@ final class ViewerAuthentication: NIOSSHServerUserAuthenticationDelegate, Sendab
   }
 
   /// The viewer, once authenticated.
-  var viewer: Viewer? { state.withLock { $0.viewer } }
+  var viewer: Viewer? { state.withLockedValue { $0.viewer } }
 
   var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods {
     var methods: NIOSSHAvailableUserAuthenticationMethods = []
@@ -65,7 +65,7 @@ final class ViewerAuthentication: NIOSSHServerUserAuthenticationDelegate, Sendab
     default: accepted = access.allowsAnyoneReadOnly ? Viewer(user: user, isReadOnly: true) : nil
     }
     if let accepted {
-      state.withLock { $0.viewer = accepted }
+      state.withLockedValue { $0.viewer = accepted }
       logger.info("authenticated", metadata: ["user": "\(user)", "readOnly": "\(accepted.isReadOnly)"])
       responsePromise.succeed(.success)
       return
@@ -75,7 +75,7 @@ final class ViewerAuthentication: NIOSSHServerUserAuthenticationDelegate, Sendab
       responsePromise.succeed(.failure)
       return
     }
-    let failures = state.withLock { state in
+    let failures = state.withLockedValue { state in
       state.failures += 1
       return state.failures
     }

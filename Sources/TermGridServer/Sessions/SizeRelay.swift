@@ -1,5 +1,5 @@
 import GridRender
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A session's terminal size as the viewer's window changes, from the
 /// connection's event loop to the session's terminal: kept until the
@@ -12,16 +12,16 @@ final class SizeRelay: Sendable {
     var cellPixelSize: PixelSize?
   }
 
-  private let state: Mutex<(size: Size, handler: (@Sendable (Int, Int, PixelSize?) -> Void)?)>
+  private let state: NIOLockedValueBox<(size: Size, handler: (@Sendable (Int, Int, PixelSize?) -> Void)?)>
 
-  init(_ size: Size) { state = Mutex((size, nil)) }
+  init(_ size: Size) { state = NIOLockedValueBox((size, nil)) }
 
   /// The size now.
-  var size: Size { state.withLock { $0.size } }
+  var size: Size { state.withLockedValue { $0.size } }
 
   /// A new size: handed to the terminal when it exists.
   func set(_ size: Size) {
-    let handler = state.withLock { state in
+    let handler = state.withLockedValue { state in
       state.size = size
       return state.handler
     }
@@ -31,7 +31,7 @@ final class SizeRelay: Sendable {
   /// The terminal's resize handler, given the size now (a change may have
   /// come while the terminal was being made).
   func attach(_ handler: @escaping @Sendable (Int, Int, PixelSize?) -> Void) {
-    let size = state.withLock { state in
+    let size = state.withLockedValue { state in
       state.handler = handler
       return state.size
     }
