@@ -12,6 +12,16 @@ prints: the server's resident memory before and with every session open
 run, divided by the keys pressed), the key-to-frame latency (from writing a
 key to the first bytes after it: median, p99, max), keys pressed, and
 sessions that failed.
+
+    python3 Benchmarks/serve-load.py --pid PID --port PORT --key KEY \
+        --edits 1000 [--sessions 10] [--rate 20] [--edit-keys du]
+
+instead has one more session (the editor) press the edit keys in turn
+(`d` deletes the focused book, `u` undoes it: each an edit of the shared
+catalogue of `book-catalogue --serve`) EDITS times at RATE a second while
+SESSIONS viewers only watch, and prints the time from each edit's key to
+the first bytes each watcher receives after it (the change reaching their
+grid: median, p99, max) and the server's CPU per edit.
 """
 import argparse, asyncio, os, random, statistics, sys, time
 
@@ -94,6 +104,52 @@ class Session(asyncssh.SSHClientSession):
         self.v.data(data)
 
 
+async def edits(args):
+    rss_before = rss_kib(args.pid)
+    loop = asyncio.get_event_loop()
+    watchers = []
+    conns = []
+    for i in range(args.sessions + 1):
+        v = Viewer()
+        conn = await asyncssh.connect(
+            "127.0.0.1", args.port, username=f"viewer{i}", client_keys=[args.key], known_hosts=None)
+        chan, _ = await conn.create_session(
+            lambda v=v: Session(v), term_type="xterm-256color", term_size=(args.cols, args.rows))
+        await asyncio.wait_for(v.first, 30)
+        conns.append((conn, chan))
+        watchers.append(v)
+    editor_v, (editor_conn, editor) = watchers[0], conns[0]
+    watchers = watchers[1:]
+    await asyncio.sleep(1.0)
+    rss_open = rss_kib(args.pid)
+    cpu_before = cpu_seconds(args.pid)
+    missed = 0
+    for n in range(args.edits):
+        for v in watchers:
+            v.pending = None
+        t0 = time.perf_counter()
+        for v in watchers:
+            v.pending = t0
+        editor.write(args.edit_keys[n % len(args.edit_keys)])
+        await asyncio.sleep(1 / args.rate)
+        missed += sum(1 for v in watchers if v.pending is not None)
+    await asyncio.sleep(1.0)
+    cpu = cpu_seconds(args.pid) - cpu_before
+    lat = sorted(l for v in watchers for l in v.latencies)
+    print(f"{args.sessions} watchers and an editor, {args.cols}x{args.rows}, {args.edits} edits at {args.rate:g} a second")
+    print(f"server memory: {rss_before / 1024:.1f} MiB before, {rss_open / 1024:.1f} MiB with {args.sessions + 1} open")
+    print(f"server CPU: {cpu:.2f} s for {args.edits} edits ({cpu / args.edits * 1e3:.2f} ms an edit, every viewer's grid updated)")
+    if lat:
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+        print(f"edit to each watcher's frame: median {statistics.median(lat) * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms, "
+              f"max {lat[-1] * 1000:.2f} ms ({len(lat)} frames; {missed} watcher-edits with no frame before the next edit)")
+    for conn, chan in conns:
+        chan.write("q")
+    await asyncio.sleep(0.5)
+    for conn, chan in conns:
+        conn.close()
+
+
 async def main():
     p = argparse.ArgumentParser()
     p.add_argument("--pid", type=int, required=True)
@@ -104,7 +160,12 @@ async def main():
     p.add_argument("--seconds", type=float, default=60)
     p.add_argument("--cols", type=int, default=80)
     p.add_argument("--rows", type=int, default=24)
+    p.add_argument("--edits", type=int, default=0)
+    p.add_argument("--edit-keys", default="du")
     args = p.parse_args()
+    if args.edits:
+        await edits(args)
+        return
     rss_before = rss_kib(args.pid)
     ready, results = [], []
     go = asyncio.Event()

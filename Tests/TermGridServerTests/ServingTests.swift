@@ -39,6 +39,19 @@ import Testing
     #expect(fixture.log.contains("session ended"))
   }
 
+  /// A viewer whose terminal type this machine has no description of is
+  /// served as xterm-256color, not turned away.
+  @Test func anUnknownTerminalTypeIsServedAsXterm() throws {
+    let fixture = try ServerFixture()
+    let tmux = try TmuxSession(width: 80, height: 24, term: "no-such-terminal-type")
+    defer { tmux.close() }
+    try tmux.type(fixture.ssh(["-tt"]).map(TmuxSession.quoted).joined(separator: " ") + "; echo EXIT=$?")
+    try tmux.waitFor(text: "served to ada")
+    #expect(fixture.log.contains("no usable terminfo description of no-such-terminal-type"))
+    try tmux.keys("q")
+    try tmux.waitFor(text: "EXIT=0")
+  }
+
   /// Two viewers at once: each has their own session; a moon inserted by
   /// one is not in the other's (per-session data), both keep running.
   @Test func twoViewersHaveTheirOwnSessions() throws {

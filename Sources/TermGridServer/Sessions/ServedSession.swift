@@ -12,7 +12,9 @@ public struct ServedSession: Sendable {
   /// Whether the viewer came in without a key or password
   /// (<doc:ServerAccess/anyoneReadOnly>): the app should let them look, not change.
   public let isReadOnly: Bool
-  /// The viewer's terminal type (`TERM`, from their pty request).
+  /// The viewer's terminal type (`TERM`, from their pty request). When
+  /// this machine has no usable terminfo description of it, the session
+  /// writes `xterm-256color` (logged).
   public let term: String
   /// The variables the viewer sent that the server lets through: `TERM`,
   /// `COLORTERM`, `LANG`, `LC_*` and `TERMGRID_*`.

@@ -23,6 +23,9 @@ final class SessionRunner: Sendable {
   private let server: ServerContext
   private let logger: Logger
 
+  /// The terminal type written when the viewer's has no usable description here.
+  static let fallbackTerm = "xterm-256color"
+
   /// Pipes for a session (nothing runs until ``start()``).
   init(session: ServedSession, size: SizeRelay, server: ServerContext, logger: Logger) throws {
     var input: [Int32] = [0, 0]
@@ -74,9 +77,21 @@ final class SessionRunner: Sendable {
       var environment = session.environment
       environment["TERM"] = session.term
       let now = size.size
-      let running = try Session(
-        scene: scene, input: appReads, output: appWrites, term: session.term, width: now.columns, height: now.rows,
-        cellPixelSize: now.cellPixelSize, environment: environment)
+      let running: Session
+      do {
+        running = try Session(
+          scene: scene, input: appReads, output: appWrites, term: session.term, width: now.columns, height: now.rows,
+          cellPixelSize: now.cellPixelSize, environment: environment)
+      } catch StreamTerminalError.unknownTerminal, StreamTerminalError.unsuitableTerminal {
+        // A terminal type this machine has no usable description of (a
+        // new terminal's own TERM, say): written as xterm-256color, which
+        // nearly every terminal understands, rather than turned away.
+        logger.notice("no usable terminfo description of \(session.term): writing xterm-256color")
+        environment["TERM"] = Self.fallbackTerm
+        running = try Session(
+          scene: scene, input: appReads, output: appWrites, term: Self.fallbackTerm, width: now.columns,
+          height: now.rows, cellPixelSize: now.cellPixelSize, environment: environment)
+      }
       if let terminal = running.terminal as? StreamTerminal { size.attach(terminal.resizeHandler) }
       try running.run()
     } catch {
