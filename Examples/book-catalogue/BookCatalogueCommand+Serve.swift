@@ -22,7 +22,9 @@ extension BookCatalogueCommand {
     let server: TerminalServer
     do {
       server = try TerminalServer(
-        configuration: ServerConfiguration(host: listen, port: port, hostKeyPath: hostKey, access: access),
+        configuration: ServerConfiguration(
+          host: listen, port: port, hostKeyPath: hostKey, access: access,
+          limits: ServerLimits(connectionsPerAddress: connectionsPerAddress)),
         logger: logger
       ) { session in
         let controller = CatalogueController(

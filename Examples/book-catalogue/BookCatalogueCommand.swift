@@ -119,6 +119,13 @@ struct BookCatalogueCommand: ParsableCommand {
   @Option(help: ArgumentHelp("With --serve: the address to listen on (default 127.0.0.1).", valueName: "address"))
   var listen = "127.0.0.1"
 
+  @Option(
+    name: .customLong("connections-per-address"),
+    help: ArgumentHelp(
+      "With --serve: connections open at once from one address (default 8; raise it behind a proxy, whose address every viewer shares).",
+      valueName: "count"))
+  var connectionsPerAddress = 8
+
   /// The Calibre library at `folder` on screen, or the reason it cannot be, and exit 1.
   static func openCalibre(_ folder: String, grouping: CalibreGrouping) -> CalibreController {
     do {
@@ -135,6 +142,7 @@ struct BookCatalogueCommand: ParsableCommand {
     if serve == nil, readOnlyForAll || authorizedKeys != nil {
       throw ValidationError("--authorized-keys and --read-only-for-all go with --serve")
     }
+    guard connectionsPerAddress > 0 else { throw ValidationError("--connections-per-address is at least 1") }
     if serve != nil, export != nil { throw ValidationError("--export writes a file and exits: not with --serve") }
     if calibre != nil {
       guard CalibreGrouping(rawValue: groupBy ?? "author") != nil else {
