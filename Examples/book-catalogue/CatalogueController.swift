@@ -47,6 +47,9 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
   let shared: SharedCatalogue
   /// This viewer's registration with `shared` (made when the run loop starts).
   var viewer: CatalogueViewer?
+  /// Set (from any thread) when the shared catalogue has changed since the
+  /// last look; taken on the controller's own thread.
+  let sharedNews = SharedNews()
   /// The shared catalogue as last pulled: its books are ``library``'s.
   var seen: CatalogueState
   /// The shared books as this viewer groups and orders them.
@@ -304,16 +307,24 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
 
   // MARK: sharing
 
-  /// Registers with the shared catalogue, which wakes the loop after each change.
+  /// Registers with the shared catalogue, which wakes the loop after each
+  /// change (and marks that there is news, so a frame without any does not
+  /// ask the catalogue).
   override func willStart(wakeUp: @escaping @Sendable () -> Void) {
     super.willStart(wakeUp: wakeUp)
-    viewer = shared.addViewer(wakeUp: wakeUp)
+    let news = sharedNews
+    viewer = shared.addViewer {
+      news.mark()
+      wakeUp()
+    }
+    // A change made before the viewer was registered is taken in at the first frame.
+    news.mark()
   }
 
-  /// Takes the covers made and the shared catalogue's changes in.
+  /// Takes the covers made and, when the shared catalogue said it changed, its changes in.
   override func takeFinishedWork() {
     super.takeFinishedWork()
-    pullChanges()
+    if sharedNews.take() { pullChanges() }
   }
 
   // MARK: quitting
