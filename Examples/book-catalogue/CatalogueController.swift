@@ -323,8 +323,9 @@ final class CatalogueController: CollectionViewController, WaterfallLayoutDelega
 
   /// Takes the covers made and, when the shared catalogue said it changed, its changes in.
   override func takeFinishedWork() {
+    let news = sharedNews.take()
     super.takeFinishedWork()
-    if sharedNews.take() { pullChanges() }
+    if news { pullChanges() }
   }
 
   // MARK: quitting
