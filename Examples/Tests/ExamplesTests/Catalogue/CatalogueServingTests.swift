@@ -89,28 +89,33 @@ import Testing
     try ada.keys("a")
     try ada.waitFor(text: "Add a book")
     try ada.keys("-l", "Nadja")
-    try ada.keys("Tab", "C-u")
-    for _ in 0..<20 { try ada.keys("BSpace") }
-    try ada.keys("-l", "André Breton")
-    try ada.keys("Tab")
+    try ada.keys("Tab", "Tab")  // the author the form offers: the focused book's, Albert Camus
     try ada.keys("-l", "1928")
     try ada.keys("Enter")
-    // Grace's grid takes the change in (a new author's section animates in
-    // below Albert Camus), her focus staying on her book.
+    // Grace's grid takes the change in: a third card fades into her first
+    // row (the styled screens on the way are kept), her focus staying on her book.
     var screens: [String] = []
+    var final = ""
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
-      let screen = try grace.capture()
-      if screens.last != screen { screens.append(screen) }
-      if screen.contains("172 books · 75 authors"), screen.contains("André Breton") { break }
-      usleep(10_000)
+      let styled = try grace.captureStyled()
+      if screens.last != styled { screens.append(styled) }
+      final = TmuxSession.screenText(fromStyledCapture: styled)
+      if final.contains("172 books · 74 authors"), final.contains("Albert Camus has 3 books") {
+        usleep(500_000)  // (past the animation's end)
+        let settled = try grace.captureStyled()
+        if screens.last != settled { screens.append(settled) }
+        break
+      }
+      usleep(5_000)
     }
-    let final = try #require(screens.last)
-    // Before, at least one frame on the way (the new section sliding in), after.
-    #expect(screens.count >= 3, "the change animated in Grace's grid: \(screens.count) screens seen")
-    #expect(final.contains("172 books · 75 authors"), "\(final)")
-    #expect(final.contains("André Breton"))
-    #expect(statusLine(final).contains("2/2 La Peste"), "Grace's focus stayed on her book")
+    #expect(final.contains("172 books · 74 authors"), "\(final)")
+    #expect(final.contains("Nadja"))
+    #expect(statusLine(final).contains("2/3 La Peste"), "Grace's focus stayed on her book")
+    // (How many frames of the fade a capture catches depends on the
+    // machine's speed; that the change animates, frame by frame, is
+    // CatalogueSharingTests', on a manual clock.)
+    #expect(screens.count >= 2, "Grace's grid changed")
     // Ada saves: the file is written once, with the new book.
     try ada.keys("s")
     try ada.waitFor(text: "saved")
@@ -118,11 +123,11 @@ import Testing
     #expect(saved.contains("Nadja"))
     // Grace deletes the book Ada is on; Ada's grid follows.
     try ada.keys("Home")
-    try ada.waitFor(text: "1/2 L'Étranger")
+    try ada.waitFor(text: "1/3 L'Étranger")
     try grace.keys("Left")
-    try grace.waitFor(text: "1/2 L'Étranger")
+    try grace.waitFor(text: "1/3 L'Étranger")
     try grace.keys("d")
-    let deleted = try ada.waitFor("the delete in Ada's grid") { $0.contains("Albert Camus has 1 book") }
+    let deleted = try ada.waitFor("the delete in Ada's grid") { $0.contains("Albert Camus has 2 books") && !$0.contains("1/3 L'Étranger") }
     #expect(statusLine(deleted).contains("deleted by another viewer"), "Ada is told: \(statusLine(deleted))")
     // SIGTERM: both sessions end, both terminals restored, exit status 0.
     kill(served.pid, SIGTERM)
