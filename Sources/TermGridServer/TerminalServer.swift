@@ -145,8 +145,9 @@ public final class TerminalServer: Service {
   }
 
   /// Stops: no new connections; every session's input ends, so each app
-  /// restores its viewer's terminal and quits (waited for up to
-  /// `grace`); then every connection closes.
+  /// restores its viewer's terminal and quits, its channel closes with
+  /// exit status 0, and its viewer's client disconnects (all waited for up
+  /// to `grace`); then whatever connection is left is closed.
   public func stop(grace: Duration = .seconds(5)) async {
     let channel = listener.withLockedValue { state in
       defer { state.channel = nil }
@@ -160,6 +161,12 @@ public final class TerminalServer: Service {
     let clock = ContinuousClock()
     let deadline = clock.now + grace
     while context.gate.sessionCount > 0 || context.openSessionChannels > 0, clock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    // The viewers' clients, their channel closed, disconnect by themselves:
+    // closing a connection under a client before then makes it report the
+    // connection closed (and exit 255) rather than the session's status.
+    while context.gate.connectionCount > 0, clock.now < deadline {
       try? await Task.sleep(for: .milliseconds(20))
     }
     context.closeAll()
