@@ -52,6 +52,21 @@ import Testing
     try tmux.waitFor(text: "EXIT=0")
   }
 
+  /// A viewer whose client goes away without a word (killed): the
+  /// session's input ends, the app quits, and the server forgets both.
+  @Test func aViewerWhoVanishesEndsTheirSession() throws {
+    let fixture = try ServerFixture()
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.type(fixture.ssh(["-tt"]).map(TmuxSession.quoted).joined(separator: " "))
+    try tmux.waitFor(text: "served to ada")
+    #expect(try Spawn.run(["pkill", "-KILL", "-f", "ssh -p \(fixture.port) "]).status == 0)
+    try fixture.wait("the session and the connection to end") {
+      fixture.server.sessionCount == 0 && fixture.server.connectionCount == 0
+    }
+    #expect(fixture.log.contains("session ended"))
+  }
+
   /// Two viewers at once: each has their own session; a moon inserted by
   /// one is not in the other's (per-session data), both keep running.
   @Test func twoViewersHaveTheirOwnSessions() throws {
