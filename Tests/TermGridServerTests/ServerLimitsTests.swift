@@ -40,7 +40,7 @@ import Testing
     try first.type(sshLine(fixture))
     try first.waitFor(text: "served to ada")
     try second.type(sshLine(fixture, user: "grace"))
-    let screen = try second.waitFor(text: "EXIT=")
+    let screen = try second.waitFor("the exit status") { $0.range(of: #"EXIT=\d"#, options: .regularExpression) != nil }
     #expect(!screen.contains("served to grace"))
     try fixture.wait("the limit to be logged") { fixture.log.contains("limit: sessions (1) reached") }
     try first.keys("q")

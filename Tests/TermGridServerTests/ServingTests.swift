@@ -52,6 +52,21 @@ import Testing
     try tmux.waitFor(text: "EXIT=0")
   }
 
+  /// A viewer whose client goes away without a word (killed): the
+  /// session's input ends, the app quits, and the server forgets both.
+  @Test func aViewerWhoVanishesEndsTheirSession() throws {
+    let fixture = try ServerFixture()
+    let tmux = try TmuxSession(width: 80, height: 24)
+    defer { tmux.close() }
+    try tmux.type(fixture.ssh(["-tt"]).map(TmuxSession.quoted).joined(separator: " "))
+    try tmux.waitFor(text: "served to ada")
+    #expect(try Spawn.run(["pkill", "-KILL", "-f", "ssh -p \(fixture.port) "]).status == 0)
+    try fixture.wait("the session and the connection to end") {
+      fixture.server.sessionCount == 0 && fixture.server.connectionCount == 0
+    }
+    #expect(fixture.log.contains("disconnected"))
+  }
+
   /// Two viewers at once: each has their own session; a moon inserted by
   /// one is not in the other's (per-session data), both keep running.
   @Test func twoViewersHaveTheirOwnSessions() throws {
@@ -122,7 +137,7 @@ import Testing
     }
     await fixture.server.stop()
     for pane in panes {
-      let screen = try pane.waitFor(text: "EXIT=")
+      let screen = try pane.waitFor("the exit status") { $0.range(of: #"EXIT=\d"#, options: .regularExpression) != nil }
       #expect(screen.contains("EXIT=0"))
       #expect(try pane.pane("alternate_on") == "0")
     }
@@ -137,7 +152,7 @@ import Testing
     try tmux.type(fixture.ssh(["-tt"]).map(TmuxSession.quoted).joined(separator: " ") + "; echo EXIT=$?")
     try tmux.waitFor(text: "served to ada")
     await fixture.server.stop()
-    let screen = try tmux.waitFor(text: "EXIT=")
+    let screen = try tmux.waitFor("the exit status") { $0.range(of: #"EXIT=\d"#, options: .regularExpression) != nil }
     #expect(screen.contains("EXIT=0"), "the session's channel closed with exit status 0 before the connection")
     #expect(!screen.contains("Planet 0"), "the alternate screen was left")
     #expect(try tmux.pane("alternate_on") == "0")

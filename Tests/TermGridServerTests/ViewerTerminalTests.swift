@@ -7,9 +7,10 @@ import Testing
 
 /// Each viewer's session follows their own terminal: one whose terminal
 /// answers the picture queries as kitty does and sends `COLORTERM` gets
-/// pictures in pixels and 24-bit colours; another, which answers nothing
-/// and sends no `COLORTERM`, gets pictures in symbols and 256 colours. Both
-/// run the real OpenSSH client on a pseudo-terminal of their own.
+/// pictures in pixels and 24-bit colours; one that answers as a sixel
+/// terminal gets sixels; another, which answers nothing and sends no
+/// `COLORTERM`, gets pictures in symbols and 256 colours. Each runs the
+/// real OpenSSH client on a pseudo-terminal of its own.
 @Suite struct ViewerTerminalTests {
   /// Cards with a picture each and a title in an RGB colour.
   final class Swatches: CollectionViewController {
@@ -54,22 +55,34 @@ import Testing
       command(["-tt", "-o", "SendEnv=COLORTERM"]), columns: 80, rows: 24, environment: kittyEnvironment,
       windowPixels: (800, 480))
     let plain = try PseudoTerminalSession(command(["-tt"]), columns: 80, rows: 24, environment: base)
+    let sixel = try PseudoTerminalSession(
+      command(["-tt"]), columns: 80, rows: 24, environment: base, windowPixels: (800, 480))
     defer {
       kitty.signal(SIGKILL)
       plain.signal(SIGKILL)
+      sixel.signal(SIGKILL)
     }
     func text(_ session: PseudoTerminalSession) -> String { String(decoding: session.output, as: UTF8.self) }
-    var answered = false
+    var answered = (kitty: false, sixel: false)
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
       kitty.drain()
       plain.drain()
-      if !answered, text(kitty).contains("\u{1B}_Gi=31") {
-        answered = true
+      sixel.drain()
+      if !answered.kitty, text(kitty).contains("\u{1B}_Gi=31") {
+        answered.kitty = true
         kitty.type(
           Array("\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c".utf8))
       }
-      if text(kitty).contains("a=t,q=2,f=32"), text(plain).contains("Swatch 5") { break }
+      if !answered.sixel, text(sixel).contains("\u{1B}_Gi=31") {
+        // A sixel terminal (xterm as a VT340): no answer to kitty's query,
+        // its cell size, and device attributes with 4 (sixel).
+        answered.sixel = true
+        sixel.type(Array("\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9;15;22c".utf8))
+      }
+      if text(kitty).contains("a=t,q=2,f=32"), text(plain).contains("Swatch 5"), text(sixel).contains("\u{1B}P0;1;0q") {
+        break
+      }
       usleep(20_000)
     }
     // Give the plain viewer's queries time to be given up on, and its symbols drawn.
@@ -91,6 +104,9 @@ import Testing
     #expect(!plainPixels, "the other viewer got no pixels")
     #expect(!plainTrueColour, "nor 24-bit colours")
     #expect(plain256)
-    #expect(fixture.server.sessionCount == 2)
+    let sixels = text(sixel).contains("\u{1B}P0;1;0q")
+    #expect(sixels, "the sixel viewer got pictures in sixels (made off the session's thread, written late)")
+    #expect(!text(sixel).contains("a=t,"))
+    #expect(fixture.server.sessionCount == 3)
   }
 }

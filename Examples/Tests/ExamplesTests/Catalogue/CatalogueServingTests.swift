@@ -132,7 +132,7 @@ import Testing
     // SIGTERM: both sessions end, both terminals restored, exit status 0.
     kill(served.pid, SIGTERM)
     for pane in [ada, grace] {
-      let screen = try pane.waitFor(text: "EXIT=")
+      let screen = try pane.waitFor("the exit status") { $0.range(of: #"EXIT=\d"#, options: .regularExpression) != nil }
       #expect(screen.contains("EXIT=0"))
       #expect(try pane.pane("alternate_on") == "0")
     }
