@@ -24,7 +24,6 @@ final class SessionChannelHandler: ChannelDuplexHandler {
   private var pty: (term: String, size: SizeRelay)?
   private var environment: [String: String] = [:]
   private var pump: OutputPump?
-  private var runner: SessionRunner?
   private var hasStarted = false
   private var hasEnded = false
   private var blockedSince: Scheduled<Void>?
@@ -66,12 +65,15 @@ final class SessionChannelHandler: ChannelDuplexHandler {
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     switch event {
     case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
+      // A pty asked for once the session runs is refused: the running
+      // terminal keeps the size relay it was given.
+      guard !hasStarted else { return reply(request.wantReply, ok: false) }
       let size = SizeRelay.bounded(
         columns: request.terminalCharacterWidth, rows: request.terminalRowHeight,
         pixelWidth: request.terminalPixelWidth, pixelHeight: request.terminalPixelHeight, limits: server.limits)
       let term = request.term.utf8.count <= 64 && SessionEnvironment.allows("TERM", request.term) ? request.term : ""
-      pty = (term.isEmpty ? "xterm-256color" : term, SizeRelay(size))
-      reply(request.wantReply, ok: !hasStarted)
+      pty = (term.isEmpty ? SessionRunner.fallbackTerm : term, SizeRelay(size))
+      reply(request.wantReply, ok: true)
     case let request as SSHChannelRequestEvent.EnvironmentRequest:
       let ok = environment.count < SessionEnvironment.maximumCount && SessionEnvironment.allows(request.name, request.value)
       if ok { environment[request.name] = request.value }
@@ -133,7 +135,6 @@ final class SessionChannelHandler: ChannelDuplexHandler {
       isReadOnly: connection.viewer?.isReadOnly ?? true, term: pty.term, environment: environment)
     do {
       let runner = try SessionRunner(session: served, size: pty.size, server: server, logger: logger)
-      self.runner = runner
       let pump = OutputPump()
       pump.viewer = self
       self.pump = pump
