@@ -11,6 +11,9 @@ let package = Package(
   products: [
     .library(name: "TermGrid", targets: ["TermGrid"]),
     .library(name: "GridLayout", targets: ["GridLayout"]),
+    // The system's C library (Glibc, Musl or Darwin) and what differs
+    // between them, for the examples and benchmarks that call the C library.
+    .library(name: "GridPlatform", targets: ["GridPlatform"]),
     .library(name: "TermGridTesting", targets: ["TermGridTesting"]),
     // Pictures made to hurt a decoder (decompression and scan bombs), for
     // tests of apps that show pictures: apart from TermGridTesting, so a
@@ -42,11 +45,18 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
-    .target(name: "GridLayout"),
+    // The one place that names the system: its C library, re-exported
+    // (Glibc, Musl or Darwin), and what differs between Linux and macOS
+    // (file times, the environment, posix_spawn's types, SIGPIPE on
+    // sockets, /proc). No dependencies; every module that calls the C
+    // library imports this instead of Glibc.
+    .target(name: "GridPlatform"),
+    // Pure geometry; GridPlatform only for sin, cos and acos (CircleLayout).
+    .target(name: "GridLayout", dependencies: ["GridPlatform"]),
     // Cells, styles, text and the surface frames are drawn into: whole
     // cells only (a layout's Double geometry becomes cells in TermGrid's
     // Drawing/, CellRect+Snapping.swift), so it imports no other module.
-    .target(name: "GridRender"),
+    .target(name: "GridRender", dependencies: ["GridPlatform"]),
     // The terminal as a program sees it: input events, the Terminal protocol,
     // and the screen that turns each frame into one update.
     .target(name: "GridTerminal", dependencies: ["GridRender"]),
@@ -54,34 +64,36 @@ let package = Package(
     // over it: the wide-character calls, and the signal handlers and state
     // that must exist once, in one translation unit (shim.c).
     .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
-    .target(name: "CursesTerminal", dependencies: ["CNcursesw", "GridRender", "GridTerminal"]),
-    .target(name: "TermGrid", dependencies: ["GridLayout", "GridRender", "GridTerminal", "CursesTerminal"]),
+    .target(name: "CursesTerminal", dependencies: ["CNcursesw", "GridPlatform", "GridRender", "GridTerminal"]),
+    .target(name: "TermGrid", dependencies: ["GridLayout", "GridPlatform", "GridRender", "GridTerminal", "CursesTerminal"]),
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
     .target(
       name: "TermGridImages",
-      dependencies: ["CJPEG", "CPNG", "CChafa", "GridRender", "TermGrid", .product(name: "SystemPackage", package: "swift-system")]
+      dependencies: [
+        "CJPEG", "CPNG", "CChafa", "GridPlatform", "GridRender", "TermGrid", .product(name: "SystemPackage", package: "swift-system"),
+      ]
     ),
     // Pseudo-terminals for TermGridTesting and the tests (openpty and friends).
     .systemLibrary(name: "CPty"),
     // What apps' tests use: a terminal in memory, a manual animation clock,
     // tmux, xterm and pty sessions. Above TermGrid; nothing in the library imports it.
-    .target(name: "TermGridTesting", dependencies: ["TermGrid", "GridRender", "GridTerminal", "CPty"]),
+    .target(name: "TermGridTesting", dependencies: ["TermGrid", "GridPlatform", "GridRender", "GridTerminal", "CPty"]),
     .target(
       name: "TermGridServer",
       dependencies: [
-        "TermGrid", "CursesTerminal", "GridTerminal",
+        "TermGrid", "CursesTerminal", "GridPlatform", "GridTerminal",
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "NIOSSH", package: "swift-nio-ssh"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
-    .target(name: "TermGridImagesTesting", dependencies: ["TermGridImages", "CJPEG", "CPNG"]),
+    .target(name: "TermGridImagesTesting", dependencies: ["TermGridImages", "CJPEG", "CPNG", "GridPlatform"]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     // What the C reference grid (Benchmarks/reference/grid_ncurses.c) draws, on TermGrid.
-    .executableTarget(name: "grid-bench", dependencies: ["TermGrid"], path: "Examples/grid-bench"),
+    .executableTarget(name: "grid-bench", dependencies: ["TermGrid", "GridPlatform"], path: "Examples/grid-bench"),
     // The text fields (TextInputOverlay, FormOverlay) in a small app, typed into by the tests.
     .executableTarget(name: "text-entry", dependencies: ["TermGrid"], path: "Examples/text-entry"),
     .testTarget(
@@ -92,15 +104,18 @@ let package = Package(
     .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "GridTerminal", "TermGridTesting"]),
     .testTarget(name: "GridTerminalTests", dependencies: ["GridTerminal", "TermGridTesting"]),
     .testTarget(
-      name: "CursesTerminalTests", dependencies: ["CursesTerminal", "GridTerminal", "CPty", "TermGridTesting", "TermGrid"]),
+      name: "CursesTerminalTests",
+      dependencies: ["CursesTerminal", "GridPlatform", "GridTerminal", "CPty", "TermGridTesting", "TermGrid"]),
     .testTarget(
       name: "TermGridTests",
-      dependencies: ["TermGrid", "TermGridTesting", .product(name: "PropertyBased", package: "swift-property-based")]
+      dependencies: [
+        "TermGrid", "GridPlatform", "TermGridTesting", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
     ),
     .testTarget(
       name: "TermGridServerTests",
       dependencies: [
-        "TermGridServer", "TermGrid", "TermGridTesting", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+        "TermGridServer", "TermGrid", "GridPlatform", "TermGridTesting", .product(name: "NIOSSH", package: "swift-nio-ssh"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]),
