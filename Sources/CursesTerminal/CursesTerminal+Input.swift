@@ -1,10 +1,7 @@
 import CNcursesw
+import GridPlatform
 import GridRender
 import GridTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension CursesTerminal {
   /// The next key, mouse, paste or resize event; nil when `timeout` ran out

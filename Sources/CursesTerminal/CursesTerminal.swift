@@ -1,10 +1,7 @@
 import CNcursesw
+import GridPlatform
 import GridRender
 import GridTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The ncursesw backend: the alternate screen, keypad, colours with fallback
 /// to what the terminal has, mouse reports, and
@@ -266,7 +263,7 @@ public final class CursesTerminal: Terminal {
   /// The current process environment.
   public static var processEnvironment: [String: String] {
     var env: [String: String] = [:]
-    var p = environ
+    var p = Platform.environmentEntries
     while let entry = p.pointee {
       let s = String(cString: entry)
       if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// Where a ``StreamTerminal`` writes: all of a frame's bytes (again after a
 /// short write, a signal, or a full buffer), and a peer that has gone as a
@@ -16,7 +14,7 @@
 struct StreamOutput {
   /// The descriptor written to (the caller's: never closed here).
   let descriptor: Int32
-  /// Whether it is a socket (written with `send` and `MSG_NOSIGNAL`).
+  /// Whether it is a socket (written with `send`, raising no SIGPIPE: `MSG_NOSIGNAL` on Linux, `SO_NOSIGPIPE` on macOS).
   let isSocket: Bool
 
   /// The output on `descriptor`.
@@ -24,6 +22,7 @@ struct StreamOutput {
     self.descriptor = descriptor
     var status = stat()
     isSocket = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
+    if isSocket { Platform.preventSIGPIPE(onSocket: descriptor) }
   }
 
   /// Writes all of `bytes`.
@@ -53,7 +52,7 @@ struct StreamOutput {
   /// One `write` (or `send`) that raises no SIGPIPE; what it returned and its errno.
   private func writeOnce(_ pointer: UnsafeRawPointer, count: Int) -> (Int, Int32) {
     if isSocket {
-      let n = send(descriptor, pointer, count, Int32(MSG_NOSIGNAL))
+      let n = send(descriptor, pointer, count, Platform.sendFlagsWithoutSIGPIPE)
       return (n, n < 0 ? errno : 0)
     }
     var pipeSignal = sigset_t()
@@ -64,7 +63,7 @@ struct StreamOutput {
     let wasPending = sigismember(&pending, SIGPIPE) == 1
     var saved = sigset_t()
     pthread_sigmask(SIG_BLOCK, &pipeSignal, &saved)
-    let n = Glibc.write(descriptor, pointer, count)
+    let n = GridPlatform.write(descriptor, pointer, count)
     let error = n < 0 ? errno : 0
     if n < 0, error == EPIPE, !wasPending {
       // The SIGPIPE this write raised, pending on this thread: taken back.

@@ -1,11 +1,8 @@
 import CNcursesw
+import GridPlatform
 import GridRender
 import GridTerminal
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A terminal on a pair of file descriptors that is not the process's own:
 /// a pseudo-terminal's side, or a byte stream (a socket, an SSH channel's

@@ -1,10 +1,7 @@
 import CNcursesw
+import GridPlatform
 import GridRender
 import GridTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// One terminal's input, as both ``CursesTerminal`` and ``StreamTerminal``
 /// read it: every byte there is taken in one `read` from the terminal's

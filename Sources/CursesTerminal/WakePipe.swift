@@ -1,8 +1,5 @@
+import GridPlatform
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A pipe that ends one terminal's wait for input from any thread: its own,
 /// so waking one ``StreamTerminal`` wakes no other. A class of its own, so

@@ -1,10 +1,7 @@
 import CJPEG
 import CPNG
+import GridPlatform
 import TermGridImages
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Pictures made to hurt a decoder, for tests that an app's pictures
 /// survive hostile files: small files that declare huge pictures, and a

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// Why a ``TerminalServer`` cannot start or serve.
 public enum ServerError: Error, CustomStringConvertible {

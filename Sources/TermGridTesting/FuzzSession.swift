@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// One fuzz session of a terminal program on a real pseudo-terminal: the
 /// program started at 80x24, fed ``InputFuzzer``'s random input (and,
@@ -169,10 +166,8 @@ public enum FuzzSession {
     }
     if program.waitForExit(timeout: 10) == nil {
       // R running, S sleeping, T stopped (from /proc), and where it waits.
-      var state =
-        (try? String(contentsOfFile: "/proc/\(program.pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first.map(
-          String.init) ?? "?"
-      state += " in " + ((try? String(contentsOfFile: "/proc/\(program.pid)/wchan", encoding: .utf8)) ?? "?")
+      let scheduler = Platform.schedulerState(of: program.pid)
+      var state = (scheduler?.state ?? "?") + " in " + (scheduler?.waitingIn ?? "?")
       if let m = program.modes {
         state +=
           ", ICANON \(m.c_lflag & tcflag_t(ICANON) != 0), ISIG \(m.c_lflag & tcflag_t(ISIG) != 0), ECHO \(m.c_lflag & tcflag_t(ECHO) != 0)"

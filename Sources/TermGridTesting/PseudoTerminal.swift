@@ -1,8 +1,5 @@
 import CPty
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// A pseudo-terminal pair in the test's own process: a session runs on one
 /// side (``appSide``), and the test plays the person's terminal on the other
@@ -70,8 +67,8 @@ public final class PseudoTerminal {
   public func close() {
     guard isOpen else { return }
     isOpen = false
-    _ = Glibc.close(appSide)
-    _ = Glibc.close(userSide)
+    _ = GridPlatform.close(appSide)
+    _ = GridPlatform.close(userSide)
   }
 
   /// Everything the app wrote since the last read, without waiting (empty

@@ -1,9 +1,6 @@
 import CPty
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// A program running on a pseudo-terminal of its own, in a session of its
 /// own (the terminal is its controlling terminal, so Ctrl-C, Ctrl-Z and
@@ -49,7 +46,7 @@ public final class PseudoTerminalSession {
     let flags = fcntl(master, F_GETFL)
     _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
 
-    var attributes = posix_spawnattr_t()
+    var attributes = Platform.emptySpawnAttributes()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     // A session of its own: opening the terminal makes it the controlling one.
@@ -60,17 +57,14 @@ public final class PseudoTerminalSession {
     var all = sigset_t()
     sigfillset(&all)
     posix_spawnattr_setsigdefault(&attributes, &all)
-    var actions = posix_spawn_file_actions_t()
+    var actions = Platform.emptySpawnFileActions()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 1)
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
     posix_spawn_file_actions_addclose(&actions, master)
-    if let directory, let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") {
-      typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-      _ = directory.withCString { unsafeBitCast(sym, to: AddChdir.self)(&actions, $0) }
-    }
+    if let directory { Platform.changeDirectory(to: directory, actions: &actions) }
     let env = environment.map { "\($0)=\($1)" }
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
@@ -129,15 +123,9 @@ public final class PseudoTerminalSession {
       master, Int32(clamping: columns), Int32(clamping: rows), Int32(clamping: pixels.width), Int32(clamping: pixels.height))
   }
 
-  /// The program's peak memory so far (`VmHWM` in `/proc`, in bytes), or
-  /// nil once it has ended or where `/proc` does not say.
-  public var peakMemory: Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-      return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
-    }
-    return nil
-  }
+  /// The program's peak memory so far (`VmHWM` in Linux's `/proc`, in
+  /// bytes), or nil once it has ended or where the system does not say.
+  public var peakMemory: Int? { Platform.peakMemory(of: pid) }
 
   /// Sends a signal to the program.
   public func signal(_ sig: Int32) { kill(pid, sig) }

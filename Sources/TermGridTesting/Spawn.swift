@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// Runs a program and waits for it with posix_spawn and waitpid.
 ///
@@ -34,18 +31,12 @@ public enum Spawn {
   public static func start(_ arguments: [String], environment: [String: String]? = nil, output: String = "/dev/null") throws
     -> pid_t
   {
-    var actions = posix_spawn_file_actions_t()
+    var actions = Platform.emptySpawnFileActions()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    // Nothing else is inherited: a daemon left behind (the tmux server) must not
-    // hold the test runner's pipes open.
-    if let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-      typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-      _ = unsafeBitCast(sym, to: CloseFrom.self)(&actions, 3)
-    }
     let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0)=\($1)" }
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
@@ -55,7 +46,7 @@ public enum Spawn {
     }
     // The child starts with no signal blocked and every signal at its default
     // (the test runner's threads block some, and a child inherits its mask).
-    var attributes = posix_spawnattr_t()
+    var attributes = Platform.emptySpawnAttributes()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     var none = sigset_t()
@@ -66,6 +57,9 @@ public enum Spawn {
     for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    // Nothing else is inherited: a daemon left behind (the tmux server) must not
+    // hold the test runner's pipes open.
+    Platform.closeInheritedDescriptors(from: 3, actions: &actions, attributes: &attributes)
     var pid: pid_t = 0
     let rc = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &envp)
     guard rc == 0 else { throw TmuxSession.Failure(description: "cannot run \(arguments[0]): error \(rc)") }

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// A real graphical terminal for end-to-end tests of what only one shows
 /// (pictures in sixel): xterm started as a VT340 with 256 colour

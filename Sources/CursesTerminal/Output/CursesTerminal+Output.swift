@@ -1,10 +1,7 @@
 import CNcursesw
+import GridPlatform
 import GridRender
 import GridTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension CursesTerminal {
   /// Writes the update: through the control-sequence encoder in one write,

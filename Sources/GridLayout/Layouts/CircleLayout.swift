@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import GridPlatform
 
 /// The circle layout of UIKit's collection-view guide, in cells: the items of
 /// section 0 on a ring around the middle of the bounds, item 0 at the right

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// A value behind a pthread mutex, for the package's own thread-safe state
 /// (TermGrid's background tasks, TermGridImages' picture loader, the sixel

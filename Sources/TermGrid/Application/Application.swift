@@ -1,9 +1,6 @@
 import CursesTerminal
+import GridPlatform
 import GridRender
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The entry point of a TermGrid program: opens the terminal, runs a scene
 /// (a ``CollectionViewController`` or any ``Scene``) until it quits or the

@@ -1,10 +1,7 @@
 import CJPEG
 import CPNG
+import GridPlatform
 import SystemPackage
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Decodes JPEG and PNG files to ``Bitmap``s, through libjpeg(-turbo) and
 /// libpng. Every failure is an ``ImageDecodingError`` (a truncated, corrupt,
@@ -119,7 +116,7 @@ public struct ImageDecoder: Sendable {
     var bytes = [UInt8](repeating: 0, count: size)
     var done = 0
     while done < size {
-      let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
+      let n = bytes.withUnsafeMutableBytes { GridPlatform.read(fd, $0.baseAddress! + done, size - done) }
       if n < 0 && errno == EINTR { continue }
       guard n >= 0 else { throw .unreadable(path: path, reason: Self.reason(errno)) }
       if n == 0 { break }  // shorter than it said: decode what is there

@@ -1,8 +1,5 @@
+import GridPlatform
 import SystemPackage
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A picture file's format and size in pixels, read from its first bytes
 /// without decoding it (a PNG's header chunk, a JPEG's frame header, past

@@ -1,8 +1,5 @@
+import GridPlatform
 import SystemPackage
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Opening a picture file for reading, safely whatever is at its path.
 enum RegularFile {
@@ -20,7 +17,7 @@ enum RegularFile {
   /// Opens `file` for reading (see ``open(_:)-(String)``), by its bytes.
   static func open(_ file: FilePath) throws(ImageDecodingError) -> (descriptor: Int32, status: stat) {
     let path = String(decoding: file)
-    let fd = file.withPlatformString { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+    let fd = file.withPlatformString { GridPlatform.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
     guard fd >= 0 else { throw .unreadable(path: path, reason: reason(errno)) }
     var status = stat()
     guard fstat(fd, &status) == 0 else {

@@ -1,10 +1,7 @@
 import Dispatch
+import GridPlatform
 import GridRender
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The picture of one image file, made by a ``PictureLoader``: what a
 /// cell's `CellPicture` holds.

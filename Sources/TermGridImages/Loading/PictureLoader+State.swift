@@ -1,10 +1,7 @@
 import Dispatch
+import GridPlatform
 import GridRender
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension PictureLoader {
   /// A file a picture is asked of: a path, or a string that cannot be one

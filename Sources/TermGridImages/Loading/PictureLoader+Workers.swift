@@ -1,10 +1,7 @@
 import Dispatch
+import GridPlatform
 import GridRender
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension PictureLoader {
   /// Workers allowed now: ``threadCount``, and one more for each stuck on a
@@ -127,16 +124,12 @@ extension PictureLoader {
     guard file.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
     return FileSignature(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-      changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
+      modified: Platform.nanoseconds(Platform.modificationTime(of: info)),
+      changed: Platform.nanoseconds(Platform.statusChangeTime(of: info)))
   }
 
   /// Monotonic nanoseconds.
-  static func now() -> UInt64 {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
-  }
+  static func now() -> UInt64 { Platform.monotonicNanoseconds() }
 
   /// Past the budget, drops the least recently used pictures down to three
   /// quarters of it (so the cache is sorted once per quarter of the budget,

@@ -1,10 +1,7 @@
 import Dispatch
+import GridPlatform
 import GridRender
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Makes pictures of image files for cells, off the main thread, and keeps
 /// them in a memory cache with a byte budget.

@@ -1,9 +1,6 @@
 import CJPEG
 import CPNG
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 extension Bitmap {
   /// The bitmap as a PNG file's bytes (with its alpha).

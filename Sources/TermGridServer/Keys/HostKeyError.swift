@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// Why the server's host key file cannot be used.
 public enum HostKeyError: Error, Equatable, CustomStringConvertible {

@@ -1,10 +1,7 @@
 import Crypto
 import Foundation
+import GridPlatform
 import NIOSSH
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The server's Ed25519 host key in a file in OpenSSH's private key format
 /// (what `ssh-keygen -t ed25519 -N ''` writes, so either may make it, and

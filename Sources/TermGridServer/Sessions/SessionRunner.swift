@@ -1,10 +1,7 @@
 import Foundation
+import GridPlatform
 import Logging
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// One viewer's running app: two pipes (what the viewer types, what the app
 /// draws) and the thread the app's ``Session`` runs on, on a
