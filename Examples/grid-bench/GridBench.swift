@@ -1,8 +1,5 @@
+import GridPlatform
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Draws exactly what Benchmarks/reference/grid_ncurses.c (a copy of ../shared/bench/grid_ncurses.c) draws, with TermGrid: N
 /// boxes of 14x3 cells titled " Book 00001 ", one column apart, in a flow

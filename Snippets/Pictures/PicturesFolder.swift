@@ -2,7 +2,7 @@
 // the system's bytes, which need not be UTF-8; a FilePath keeps them, so
 // the file opens whatever it is called, and String(decoding:) shows it
 // with U+FFFD for the bytes that are not UTF-8.
-import Glibc
+import GridPlatform
 import TermGridImages
 
 // snippet.show

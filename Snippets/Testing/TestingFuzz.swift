@@ -5,12 +5,6 @@
 import Foundation
 import TermGridTesting
 
-// snippet.hide
-#if canImport(Glibc)
-  import Glibc
-#endif
-// snippet.show
-
 // snippet.pty
 func randomInputAndThenATermLeaveTheTerminalAsFound(binary: String, seed: UInt64) throws -> Bool {
   let program = try PseudoTerminalSession(

@@ -1,16 +1,13 @@
 import CNcursesw
 import CPty
 import Foundation
+import GridPlatform
 import GridRender
 import GridTerminal
 import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension Array where Element == UInt8 {
   func contains(_ s: String) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import GridPlatform
 import GridRender
 import GridTerminal
 import TermGrid
@@ -6,10 +7,6 @@ import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A run loop on a real terminal (a pseudo-terminal), idle with nothing
 /// pending, is woken by work on another thread: the scene takes the

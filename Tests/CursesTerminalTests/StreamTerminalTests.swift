@@ -1,13 +1,10 @@
+import GridPlatform
 import GridRender
 import GridTerminal
 import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A ``StreamTerminal`` on a pseudo-terminal or a pipe, read byte for byte:
 /// what is left of the picture probe when it is given back, and the
@@ -92,7 +89,7 @@ struct StreamTerminalTests {
   func aViewerThatHasGoneEndsTheSessionWithATypedError(socket: Bool) throws {
     var ends: [Int32] = [-1, -1]
     if socket {
-      #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+      #expect(socketpair(AF_UNIX, Platform.streamSocketType, 0, &ends) == 0)
     } else {
       #expect(pipe(&ends) == 0)
     }

@@ -1,12 +1,9 @@
+import GridPlatform
 import GridRender
 import GridTerminal
 import Testing
 
 @testable import CursesTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The input both terminals read through, on a real pipe with its own wake
 /// pipe: what a look, a wait with a limit and one without return, what

@@ -1,5 +1,6 @@
 import Foundation
 import GridLayout
+import GridPlatform
 import GridRender
 import GridTerminal
 import TermGrid
@@ -7,10 +8,6 @@ import TermGridTesting
 import Testing
 
 @testable import CursesTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Two sessions in one process, each on a pseudo-terminal of its own (a
 /// terminal that is not the process's: a ``StreamTerminal``), each running

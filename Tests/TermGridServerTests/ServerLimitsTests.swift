@@ -1,13 +1,10 @@
 import Foundation
+import GridPlatform
 import TermGrid
 import TermGridTesting
 import Testing
 
 @testable import TermGridServer
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Each of the server's limits, biting on the real OpenSSH client, logged,
 /// and leaving the server serving.
@@ -50,7 +47,7 @@ import Testing
   /// A connection that says nothing is closed when the time to authenticate is up.
   @Test func authenticationTime() throws {
     let fixture = try ServerFixture(limits: ServerLimits(authenticationTime: .seconds(1)))
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Platform.streamSocketType, 0)
     defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

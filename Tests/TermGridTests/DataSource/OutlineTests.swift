@@ -1,14 +1,11 @@
 import GridLayout
+import GridPlatform
 import GridRender
 import PropertyBased
 import TermGridTesting
 import Testing
 
 @testable import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Outline sections of a diffable data source: expansion through `apply`,
 /// Left and Right as in tree views, and children loaded off the main thread.

@@ -1,11 +1,8 @@
+import GridPlatform
 import TermGridTesting
 import Testing
 
 @testable import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Work run elsewhere, its results taken back by the run loop: each
 /// completion once, on the run loop's thread, and the screen redrawn.
