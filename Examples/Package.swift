@@ -25,14 +25,20 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
-    .target(name: "CSVScanning", path: "CSVScanning"),
+    .target(name: "CSVScanning", dependencies: [.product(name: "GridPlatform", package: "TermGrid")], path: "CSVScanning"),
     .target(name: "NameOrdering", path: "NameOrdering"),
-    .systemLibrary(name: "CSQLite", path: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // sqlite3.pc: Debian's libsqlite3-dev, Homebrew's sqlite (keg-only:
+    // scripts/setup --env puts it on PKG_CONFIG_PATH).
+    .systemLibrary(
+      name: "CSQLite", path: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     // The catalogue's model: books, the catalogue and its groups, reading
     // and saving CSV (Goodreads exports), covers by ISBN, Calibre libraries
     // read in place and watched. No terminal, no grid: the catalogue's
     // screens (book-catalogue) and its tests import it.
-    .target(name: "BookCatalogueModel", dependencies: ["CSVScanning", "CSQLite", "NameOrdering"], path: "BookCatalogueModel"),
+    .target(
+      name: "BookCatalogueModel",
+      dependencies: ["CSVScanning", "CSQLite", "NameOrdering", .product(name: "GridPlatform", package: "TermGrid")],
+      path: "BookCatalogueModel"),
     .executableTarget(
       name: "book-catalogue",
       dependencies: [
@@ -87,6 +93,7 @@ let package = Package(
       name: "file-browser",
       dependencies: [
         .product(name: "TermGrid", package: "TermGrid"),
+        .product(name: "GridPlatform", package: "TermGrid"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "file-browser"
@@ -99,6 +106,7 @@ let package = Package(
         .product(name: "TermGridImages", package: "TermGrid"),
         .product(name: "TermGridImagesTesting", package: "TermGrid"),
         .product(name: "TermGridTesting", package: "TermGrid"),
+        .product(name: "GridPlatform", package: "TermGrid"),
       ],
       path: "Tests/ExamplesTests"
     ),
@@ -108,6 +116,7 @@ let package = Package(
       dependencies: [
         "book-catalogue", "circle-demo", "waterfall-demo", "calendar-demo",
         .product(name: "TermGridTesting", package: "TermGrid"),
+        .product(name: "GridPlatform", package: "TermGrid"),
       ],
       path: "Tests/ExamplesFuzzTests"
     ),

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// Reads a data file whole, saying what a path is when it is not a file: a
 /// directory, a named pipe (which would block), a device (/dev/null reads
@@ -44,7 +41,7 @@ public enum RegularFile {
     var count = 0
     while count < limit {
       if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(max(65_536, bytes.count / 2), limit - count))) }
-      let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+      let n = bytes.withUnsafeMutableBytes { GridPlatform.read(fd, $0.baseAddress! + count, $0.count - count) }
       if n > 0 {
         count += n
       } else if n == 0 {

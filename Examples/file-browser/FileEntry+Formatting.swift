@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 extension FileEntry {
   /// "12 KB", "3.4 MB": the size in the largest unit that keeps a number of at least 1.

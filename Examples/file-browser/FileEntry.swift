@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// One entry of a folder: what the browser shows of it. Two entries are the
 /// same entry when they have the same path (what else they say is what was
@@ -111,7 +109,9 @@ final class FileEntry: Hashable, Sendable {
       kind = .link(target: text, opensAsFolder: isFolder)
     default: break
     }
-    return FileEntry(path: path, name: name, kind: kind, size: size, modified: Int(info.st_mtim.tv_sec), mode: info.st_mode & 0o7777)
+    return FileEntry(
+      path: path, name: name, kind: kind, size: size, modified: Int(Platform.modificationTime(of: info).tv_sec), mode: info.st_mode & 0o7777
+    )
   }
 }
 

@@ -1,9 +1,6 @@
 import ArgumentParser
+import GridPlatform
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Browses a folder tree: `file-browser [folder]`.
 struct FileBrowser: ParsableCommand {

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// Replaces a file's contents so that a crash, a kill or a power cut at any
 /// moment leaves either the old file or the new one, never a mix: the data
@@ -61,7 +58,7 @@ public enum AtomicFile {
       let written = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
         var offset = 0
         while offset < bytes.count {
-          let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+          let n = GridPlatform.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
           if n < 0 {
             if errno == EINTR { continue }
             return false

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// A value behind a pthread mutex: the shared catalogue's state, and a
 /// viewer's closed flag. (Not the standard library's `Mutex`: on Linux it

@@ -1,10 +1,7 @@
 import Foundation
+import GridPlatform
 import TermGridTesting
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Each example on a real pseudo-terminal, fed random input (keys, mouse
 /// reports with nonsense numbers, garbage escape sequences, invalid UTF-8,

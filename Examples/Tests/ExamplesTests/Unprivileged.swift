@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// Runs an example as a user whom file permissions stop: as it is when the
 /// tests do not run as root, else a copy of it run as nobody (through

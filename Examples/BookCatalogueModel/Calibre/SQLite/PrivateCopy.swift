@@ -1,4 +1,5 @@
 import Foundation
+import GridPlatform
 
 /// A copy of a library's database outside the library, made whole as
 /// Calibre would make the original on its next start: for a database that
@@ -128,7 +129,7 @@ struct FileStamp: Equatable, Sendable {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)
-    modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-    changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+    modified = Platform.nanoseconds(Platform.modificationTime(of: info))
+    changed = Platform.nanoseconds(Platform.statusChangeTime(of: info))
   }
 }

@@ -1,8 +1,5 @@
 import CSQLite
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// SQLite's default file layer (its VFS), wrapped so that every file of a
 /// database is opened read only: the database, its rollback journal, its

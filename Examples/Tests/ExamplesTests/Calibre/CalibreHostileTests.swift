@@ -1,15 +1,12 @@
 import BookCatalogueModel
 import CSQLite
 import Foundation
+import GridPlatform
 import TermGridImages
 import TermGridTesting
 import Testing
 
 @testable import book_catalogue
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Calibre libraries that would have the catalogue write, crash, freeze or
 /// show a file from elsewhere: a library in WAL mode in a folder the user

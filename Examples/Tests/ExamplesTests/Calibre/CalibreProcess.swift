@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import GridPlatform
 
 /// Calibre running on a library, for the tests: `calibre-debug` running a
 /// script that opens the library with Calibre's own database layer (as the

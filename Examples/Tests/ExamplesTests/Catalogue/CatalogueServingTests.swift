@@ -1,10 +1,7 @@
 import Foundation
+import GridPlatform
 import TermGridTesting
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `book-catalogue --serve`: one catalogue served over SSH to several
 /// viewers (the real OpenSSH client in tmux), each with their own view; an

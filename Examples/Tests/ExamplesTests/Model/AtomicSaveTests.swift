@@ -1,14 +1,11 @@
 import Foundation
+import GridPlatform
 import TermGridTesting
 import Testing
 
 // @testable: one test checks the rows kept byte for byte (LoadedCatalogue's
 // keptRows) and the writer (CatalogueWriter), which are internal.
 @testable import BookCatalogueModel
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A catalogue of `count` books in a Goodreads-like file with a column the
 /// program does not know ("Notes"), commas, quotes, accents and CJK.
@@ -213,11 +210,7 @@ func generatedCatalogue(count: Int, seed: UInt64 = 7) -> Data {
     }
   }
 
-  func monotonicNow() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-  }
+  func monotonicNow() -> Double { Double(Platform.monotonicNanoseconds()) / 1e9 }
 
   @Test func killedAtRandomMomentsWhileSavingTheFileIsAlwaysTheOldOrTheNew() throws {
     let binary = TmuxSession.productsDirectory.appendingPathComponent("book-catalogue").path

@@ -1,11 +1,8 @@
 import Foundation
+import GridPlatform
 import TermGridImages
 import TermGridTesting
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A terminal's word on the size of its cells sizes nothing past what a
 /// terminal can have: image-grid under a 1 GiB data limit, told by its

@@ -1,14 +1,11 @@
 import Foundation
+import GridPlatform
 import TermGridImagesTesting
 import TermGridTesting
 import Testing
 
 @testable import TermGridImages
 @testable import image_grid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A folder made to hurt a picture browser, browsed under a 1 GiB data
 /// limit: decompression and scan bombs, a named pipe and a folder named as
@@ -22,7 +19,7 @@ import Testing
     let fd = path.withPlatformString { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
     guard fd >= 0 else { throw TmuxSession.Failure(description: "cannot write \(String(decoding: path))") }
     defer { close(fd) }
-    _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    _ = bytes.withUnsafeBytes { GridPlatform.write(fd, $0.baseAddress, $0.count) }
   }
 
   static func makeFolder() throws -> String {

@@ -1,10 +1,7 @@
 import Foundation
+import GridPlatform
 import TermGridTesting
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Kitty keeps the pictures it was sent until they are deleted: q and
 /// Ctrl-C delete them, and so do SIGTERM and SIGHUP, whose handler writes
