@@ -15,6 +15,7 @@ let package = Package(
       name: "layer-bench",
       dependencies: [
         .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
+        .product(name: "GridPlatform", package: "TermGrid"),
       ]),
     .executableTarget(
       name: "picture-bench",

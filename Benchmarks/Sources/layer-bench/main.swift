@@ -1,9 +1,6 @@
+import GridPlatform
 import TermGrid
 import TermGridTesting
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 // What the application layer costs per key: the same 10,000 boxes of
 // grid-bench on a 200x60 headless terminal, driven by the 226 keys of the
