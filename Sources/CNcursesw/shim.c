@@ -7,7 +7,11 @@
 #include <stdatomic.h>
 #include "shim.h"
 
+#if defined(__APPLE__)
+#include <util.h>
+#else
 #include <pty.h>
+#endif
 #include <poll.h>
 #include <termios.h>
 #include <sys/ioctl.h>

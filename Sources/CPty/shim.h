@@ -1,8 +1,14 @@
 // Pseudo-terminals for TermGridTesting and the tests: opening a pair,
 // setting a window size, and posix_spawn's flag for a new session (macros
-// and flags Swift cannot import).
+// and flags Swift cannot import). What differs between the systems is
+// here, in C: openpty's header, and struct winsize and TIOCSWINSZ, whose
+// layout and request number each system's <sys/ioctl.h> gives.
 #pragma once
-#include <pty.h>
+#if defined(__APPLE__)
+#include <util.h>  // openpty: macOS's libutil, in libSystem
+#else
+#include <pty.h>  // openpty: glibc (libutil before 2.34), musl
+#endif
 #include <spawn.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -15,12 +21,15 @@ static inline int cpty_open(int *master, int *slave, int cols, int rows) {
   return openpty(master, slave, NULL, NULL, &ws);
 }
 
-/// posix_spawn's flag for a new session (glibc's value where the header hides it).
+/// posix_spawn's flag for a new session (glibc's value where the header
+/// hides it; macOS has it from 10.15, where 0x80 would mean something else).
 static inline short cpty_spawn_setsid(void) {
-#ifdef POSIX_SPAWN_SETSID
+#if defined(POSIX_SPAWN_SETSID)
   return POSIX_SPAWN_SETSID;
-#else
+#elif defined(__linux__)
   return 0x80;
+#else
+  return 0;
 #endif
 }
 
