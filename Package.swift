@@ -60,22 +60,29 @@ let package = Package(
     // The terminal as a program sees it: input events, the Terminal protocol,
     // and the screen that turns each frame into one update.
     .target(name: "GridTerminal", dependencies: ["GridRender"]),
+    // ncursesw itself, found by pkg-config's ncursesw.pc, which both Debian's
+    // libncurses-dev and Homebrew's ncurses install (keg-only on macOS, where
+    // the system's own ncurses has no ncursesw.pc: scripts/setup --env).
+    .systemLibrary(name: "CNcurseswLibrary", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
     // ncursesw (libncurses-dev, which scripts/setup installs) and a C shim
     // over it: the wide-character calls, and the signal handlers and state
     // that must exist once, in one translation unit (shim.c).
-    .target(name: "CNcursesw", linkerSettings: [.linkedLibrary("ncursesw")]),
+    .target(name: "CNcursesw", dependencies: ["CNcurseswLibrary"], linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "CursesTerminal", dependencies: ["CNcursesw", "GridPlatform", "GridRender", "GridTerminal"]),
     .target(name: "TermGrid", dependencies: ["GridLayout", "GridPlatform", "GridRender", "GridTerminal", "CursesTerminal"]),
-    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
-    .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
-    .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+    .systemLibrary(
+      name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    .systemLibrary(
+      name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"]), .brew(["chafa", "glib"])]),
     .target(
       name: "TermGridImages",
       dependencies: [
         "CJPEG", "CPNG", "CChafa", "GridPlatform", "GridRender", "TermGrid", .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
-    // Pseudo-terminals for TermGridTesting and the tests (openpty and friends).
+    // Pseudo-terminals for TermGridTesting and the tests (openpty and friends):
+    // the C library's own (glibc, musl, macOS's libSystem), so no provider.
     .systemLibrary(name: "CPty"),
     // What apps' tests use: a terminal in memory, a manual animation clock,
     // tmux, xterm and pty sessions. Above TermGrid; nothing in the library imports it.
@@ -119,6 +126,7 @@ let package = Package(
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    .testTarget(name: "GridPlatformTests", dependencies: ["GridPlatform"]),
     .testTarget(name: "FoundationInteropTests", dependencies: ["TermGrid", "TermGridTesting"]),
     .testTarget(name: "HelloGridTests", dependencies: ["hello-grid", "text-entry", "TermGridTesting"]),
     .testTarget(name: "GridBenchTests", dependencies: ["grid-bench", "TermGridTesting"]),
