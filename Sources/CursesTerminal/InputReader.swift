@@ -106,7 +106,8 @@ struct InputReader {
         continue
       }
       guard readIndex < bytes.count else { return .empty }
-      if let orphan = orphanedReplyTail(at: now) {
+      // (Looked for only right after a lone Esc was decided by the time: no other key can orphan a reply.)
+      if escapeDecidedAt != nil, let orphan = orphanedReplyTail(at: now) {
         consume(orphan.length)
         return .reply(orphan.reply)
       }

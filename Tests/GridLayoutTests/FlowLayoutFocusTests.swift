@@ -7,7 +7,8 @@ import Testing
 /// rows, Up and Down in a horizontal flow's columns), from the line the item
 /// stands in, against the stock search over rect queries, on random flow
 /// layouts: uniform and sized, every alignment, spacing, insets, headers
-/// and footers, both scroll directions, screens anywhere, refused items.
+/// and footers, both scroll directions, screens anywhere, refused items,
+/// uniform items a fraction of a cell wide (their rounded edges can meet).
 @Suite struct FlowLayoutFocusTests {
   /// Random item sizes, and nothing else of the delegate's.
   final class RandomSizes: FlowLayoutItemSizing {
@@ -23,8 +24,10 @@ import Testing
   /// A random flow layout, prepared, with the delegate (if any) that sizes its items.
   func randomLayout(using rng: inout SplitMix64) -> (FlowLayout, RandomSizes?, [Int]) {
     let counts = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 0...30, using: &rng) }
+    // Now and then a width in quarter cells: narrow items whose rounded edges meet.
+    let width = Bool.random(using: &rng) ? Double(Int.random(in: 0...16, using: &rng)) : Double(Int.random(in: 0...12, using: &rng)) / 4
     let layout = FlowLayout(
-      itemSize: Size(width: Double(Int.random(in: 0...16, using: &rng)), height: Double(Int.random(in: 0...5, using: &rng))),
+      itemSize: Size(width: width, height: Double(Int.random(in: 0...5, using: &rng))),
       minimumInteritemSpacing: Double(Int.random(in: 0...3, using: &rng)),
       minimumLineSpacing: Double(Int.random(in: 0...2, using: &rng)),
       sectionInset: EdgeInsets(

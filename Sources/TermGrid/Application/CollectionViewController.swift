@@ -492,59 +492,62 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
     message = "nothing here takes a paste"
   }
 
+  /// Handles a key: the route it takes is found once (`route(of:interrupt:commands:)`)
+  /// and followed here.
   private func handleKey(_ key: Key) throws {
     // A key completes an animation still running (and, coming before its
     // first frame, holds animations until the next): keys are never queued behind one.
     collectionView.completeAnimationForInput()
     let interrupt = key == interruptKey
-    defer { lastKeyWasInterrupt = interrupt }
-    if interrupt && lastKeyWasInterrupt {
+    // (Noted for the next key at once: nothing this one does reads it.)
+    let secondInterrupt = interrupt && lastKeyWasInterrupt
+    lastKeyWasInterrupt = interrupt
+    if secondInterrupt {
       quit()
       return
     }
-    let route = route(of: key, interrupt: interrupt)
-    switch route {
+    var chosen = route(of: key, interrupt: interrupt)
+    switch chosen {
     case .overlay, .movingItem: break
     default: if message != nil { message = nil }
     }
-    try take(key, by: route, interrupt: interrupt)
-  }
-
-  /// Handles `key` as `route` says.
-  private func take(_ key: Key, by chosen: KeyRoute, interrupt: Bool) throws {
-    switch chosen {
-    case .overlay(let top):
-      // Ctrl-C cancels an overlay as Esc does (a second one quits). What
-      // the overlay does (a filter typed into) may change anything the app says.
-      setNeedsDisplay()
-      if try top.handle(interrupt ? Key(.escape) : key) == .dismiss { dismiss(top) }
-    case .movingItem:
-      // Ctrl-C puts the item back; arrows, Enter and Esc move, drop and
-      // cancel. The view says what changed (a drop, moving the app's model, changes its data).
-      collectionView.handle(.key(interrupt ? Key(.escape) : key))
-    case .interrupt, .quit:
-      setNeedsDisplay()
-      if shouldQuit() { quit() }
-    case .command:
-      // A command may change anything the app says. (Its action is the
-      // one the app gives now: the commands are asked again for it.)
-      guard let command = keyCommandCache.command(for: key, in: collectionView, make: { keyCommands }) else {
-        // The app's commands changed without saying so and no longer have it: the key goes on.
-        return try take(key, by: route(of: key, interrupt: interrupt, commands: false), interrupt: interrupt)
+    while true {
+      switch chosen {
+      case .overlay(let top):
+        // Ctrl-C cancels an overlay as Esc does (a second one quits). What
+        // the overlay does (a filter typed into) may change anything the app says.
+        setNeedsDisplay()
+        if try top.handle(interrupt ? Key(.escape) : key) == .dismiss { dismiss(top) }
+      case .movingItem:
+        // Ctrl-C puts the item back; arrows, Enter and Esc move, drop and
+        // cancel. The view says what changed (a drop, moving the app's model, changes its data).
+        collectionView.handle(.key(interrupt ? Key(.escape) : key))
+      case .interrupt, .quit:
+        setNeedsDisplay()
+        if shouldQuit() { quit() }
+      case .command:
+        // A command may change anything the app says. (Its action is the
+        // one the app gives now: the commands are asked again for it.)
+        guard let command = keyCommandCache.command(for: key, in: collectionView, make: { keyCommands }) else {
+          // The app's commands changed without saying so and no longer have it: the key goes on.
+          chosen = route(of: key, interrupt: interrupt, commands: false)
+          continue
+        }
+        setNeedsDisplay()
+        try command.action()
+      case .help:
+        present(makeHelpOverlay())
+      case .action(let action):
+        // A move is drawn as far as the view changed (not at all when the
+        // focus stayed); the other actions tell the app's delegate, which may change anything.
+        let applied = collectionView.perform(action)
+        if applied, !action.onlyMovesTheFocus { setNeedsDisplay() }
+        if !applied, action == .beginMovement, let focused = collectionView.focusedIndexPath {
+          message = collectionView(collectionView, messageForRefusedMoveOfItemAt: focused)
+        }
+      case .unbound: break
       }
-      setNeedsDisplay()
-      try command.action()
-    case .help:
-      present(makeHelpOverlay())
-    case .action(let action):
-      // A move is drawn as far as the view changed (not at all when the
-      // focus stayed); the other actions tell the app's delegate, which may change anything.
-      let applied = collectionView.perform(action)
-      if applied, !action.onlyMovesTheFocus { setNeedsDisplay() }
-      if !applied, action == .beginMovement, let focused = collectionView.focusedIndexPath {
-        message = collectionView(collectionView, messageForRefusedMoveOfItemAt: focused)
-      }
-    case .unbound: break
+      return
     }
   }
 

@@ -68,13 +68,11 @@ public final class CollectionView {
   let scrolling = Scrolling()
   /// The layout as a ``SectionScrollingLayout``, if it is one (cast once, not per key).
   var sectionScrollingLayout: (any SectionScrollingLayout)? { scrolling.sectionScrollingLayout }
-  /// The frame, the scroll offset and the conversions between content and surface.
-  var geometry: Viewport { scrolling.viewport }
   /// Where the view sits on the surface it is drawn into.
-  public var frame: CellRect { geometry.frame }
+  public var frame: CellRect { scrolling.viewport.frame }
   /// The content point at the top-left of the view.
   public internal(set) var contentOffset: Point {
-    get { geometry.contentOffset }
+    get { scrolling.viewport.contentOffset }
     set { scrolling.setContentOffset(newValue) }
   }
   /// The item with the keyboard focus; ``focusItem(at:)`` moves it in code.
@@ -95,7 +93,7 @@ public final class CollectionView {
   /// not change width when the content grows. Set it to false to give the
   /// layout the whole frame.
   public var showsScrollIndicator: Bool {
-    get { geometry.showsScrollIndicator }
+    get { scrolling.viewport.showsScrollIndicator }
     set {
       scrolling.setShowsScrollIndicator(newValue)
       setNeedsLayout()
@@ -278,10 +276,10 @@ public final class CollectionView {
   /// The part of the frame that shows content (the frame less the scroll bar column).
   /// (The scroll bar runs along the bottom row instead when the layout
   /// <doc:/GridLayout/CollectionLayout/scrollsHorizontally>.)
-  public var viewport: CellRect { geometry.contentArea }
+  public var viewport: CellRect { scrolling.viewport.contentArea }
 
   /// The visible part of the content, in content coordinates.
-  public var visibleRect: Rect { geometry.visibleRect }
+  public var visibleRect: Rect { scrolling.viewport.visibleRect }
 
   /// The size of all the content.
   public var contentSize: Size {
@@ -299,7 +297,7 @@ public final class CollectionView {
   /// (A layout whose axis changed is read again here.)
   public func layoutIfNeeded() {
     guard scrolling.takeLayoutNeed(scrollsHorizontally: collectionViewLayout.scrollsHorizontally) else { return }
-    let size = geometry.size
+    let size = scrolling.viewport.size
     let moved = movement.map { MovedItem(source: $0.source, target: $0.target) }
     collectionViewLayout.prepare(for: LayoutContext(itemCounts: itemCounts, boundsSize: size, movedItem: moved))
     tellLayoutBounds(force: true)
@@ -340,7 +338,7 @@ public final class CollectionView {
 
   /// The item under a cell of the surface the view draws into (for mouse clicks), if any.
   public func indexPathForItem(atSurfaceX x: Int, y: Int) -> IndexPath? {
-    geometry.contentPoint(atSurfaceX: x, y: y).flatMap(indexPathForItem(at:))
+    scrolling.viewport.contentPoint(atSurfaceX: x, y: y).flatMap(indexPathForItem(at:))
   }
 
   /// The items that intersect the visible rectangle, sorted.

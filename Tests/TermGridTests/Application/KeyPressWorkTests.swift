@@ -19,6 +19,8 @@ private final class CountingApp: CollectionViewController {
   var note = ""
   /// When true, the `z` command exists.
   var armed = false
+  /// When true, `l` (Right in the view's bindings) is a command of the app's.
+  var takesL = false
   /// When true, the app says its status line in one ``CollectionViewController/status``
   /// (as the book catalogue does) instead of its text and hints apart.
   var saysStatusAtOnce = false
@@ -61,6 +63,7 @@ private final class CountingApp: CollectionViewController {
       commands.append(KeyCommand("x", title: "clear the selection") { [unowned self] in collectionView.deselectAllItems() })
     }
     if armed { commands.append(KeyCommand("z", title: "disarm") { [unowned self] in armed = false }) }
+    if takesL { commands.append(KeyCommand("l", title: "mark") { [unowned self] in note = " · marked" }) }
     return commands
   }
   override func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
@@ -361,6 +364,17 @@ private final class SteppedTerminal: Terminal {
     #expect(app.overlays.isEmpty)
     try press("z")
     #expect(!app.armed)
+
+    // A command the app drops without saying so: its key goes on to the view (l moves right).
+    app.takesL = true
+    app.setNeedsKeyCommandsUpdate()
+    try press("l")
+    #expect(app.note == " · marked")
+    let focus = try #require(app.collectionView.focusedIndexPath)
+    app.takesL = false
+    try press("l")
+    #expect(app.collectionView.focusedIndexPath == app.collectionView.nearestItem(from: focus, .right))
+    #expect(app.collectionView.focusedIndexPath != focus)
   }
 
   @Test func theStatusIsAskedAgainWhenTheAppSaysSoAndDrawnOnlyWhenItsTextChanged() throws {

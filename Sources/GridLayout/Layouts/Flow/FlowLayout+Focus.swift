@@ -3,9 +3,10 @@ extension FlowLayout {
   /// by ``focusNavigation``, answered from the focused item's line when the
   /// arrow keeps to it (Left and Right in rows, Up and Down in a horizontal
   /// flow's columns): the layout knows which items stand in that line, so it
-  /// ranks them without a rect query, and a focus already at the line's end
-  /// finds nothing at the cost of looking at its line. The answer is the
-  /// stock navigation's, item for item.
+  /// ranks them without a rect query (in a section of uniform items, only
+  /// those on the arrow's side), and a focus already at the line's end finds
+  /// nothing at the cost of looking at its line (in a uniform section, at no
+  /// item). The answer is the stock navigation's, item for item.
   public func targetIndexPath(
     forFocusMovingFrom indexPath: IndexPath, in direction: FocusDirection, context: FocusMoveContext
   ) -> IndexPath? {
@@ -41,6 +42,16 @@ extension FlowLayout {
     guard indexPath.section >= 0, indexPath.section < sections.count else { return .some(nil) }
     let section = sections[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < section.itemCount else { return .some(nil) }
+    let line = section.itemsInLine(ofItem: indexPath.item)
+    var candidates = line
+    if section.grid != nil {
+      // A uniform section's items are equally long across and stand in index
+      // order along their line (each edge rounded on its own, never out of
+      // order): only those on the move's side can have their middle beyond
+      // the focused item's. A focus at that end of its line looks at no item.
+      candidates = forward ? (indexPath.item + 1)..<line.upperBound : line.lowerBound..<indexPath.item
+      guard !candidates.isEmpty else { return .some(nil) }
+    }
     // (Spans, not rects: the same sums as the rects' edges.)
     let origin = section.span(ofItem: indexPath.item, axis: axis)
     let alongLow = origin.along
@@ -66,7 +77,7 @@ extension FlowLayout {
     }
     let far = forward ? high + reach : low - reach
     var ranked: [(gap: Double, offset: Double, item: Int)] = []
-    for i in section.itemsInLine(ofItem: indexPath.item) where i != indexPath.item {
+    for i in candidates where i != indexPath.item {
       let f = section.span(ofItem: i, axis: axis)
       guard f.alongLength > 0, f.acrossLength > 0 else { continue }
       let (b0, b1) = (f.along, f.along + f.alongLength)

@@ -31,7 +31,7 @@ extension CollectionView {
   /// `textStart` saying where its text starts in its frame on the surface.
   private func cursorCell(forItemAt indexPath: IndexPath, textStart: (CellRect) -> CellPoint?) -> CellPoint? {
     guard let a = layoutAttributesForItem(at: indexPath) else { return nil }
-    let frame = geometry.unclippedSurfaceRect(ofContent: a.frame)
+    let frame = scrolling.viewport.unclippedSurfaceRect(ofContent: a.frame)
     return AccessibilityState.cursorCell(inItemFrame: frame, viewport: viewport, textStart: textStart(frame))
   }
 

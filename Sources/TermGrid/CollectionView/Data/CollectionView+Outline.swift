@@ -27,7 +27,7 @@ extension CollectionView {
     guard let outline = dataSource as? any CollectionViewOutlineDataSource, let a = layoutAttributesForItem(at: indexPath),
       let content = contentForItem(at: indexPath)
     else { return false }
-    let frame = geometry.unclippedSurfaceRect(ofContent: a.frame)
+    let frame = scrolling.viewport.unclippedSurfaceRect(ofContent: a.frame)
     let renderer = ElementRenderer(theme: theme, colors: rasterizer.blend.colors, showsPictures: showsPictures)
     guard case .outlineDisclosure(let isExpanded)? = renderer.accessory(of: content, in: frame, at: CellPoint(x: x, y: y))?.kind
     else { return false }

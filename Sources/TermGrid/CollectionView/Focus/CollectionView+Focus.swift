@@ -54,7 +54,7 @@ extension CollectionView {
   @discardableResult
   public func moveFocus(_ direction: FocusDirection) -> Bool {
     // (The focus names an item or none: a reload and a batch update keep it so, and it is not checked again.)
-    guard let target = nearestItem(from: focusedIndexPath, direction, highlightableOnly: true, validated: true) else {
+    guard let target = nearestItem(from: focus.focusedIndexPath, direction, highlightableOnly: true, validated: true) else {
       return false
     }
     focusItem(at: target)
@@ -80,7 +80,9 @@ extension CollectionView {
     // The delegate is asked once per item: the layout's answer is checked
     // against what it said.
     var allowed: Set<IndexPath> = []
-    let context = FocusMoveContext(visibleRect: visibleRect, cellAspectRatio: cellAspectRatio) { [unowned self] path in
+    // (The visible rect as the viewport keeps it: worked out when the frame or the offset changed.)
+    let context = FocusMoveContext(visibleRect: scrolling.viewport.visibleRect, cellAspectRatio: cellAspectRatio) {
+      [unowned self] path in
       guard highlightableOnly else { return true }
       let answer = isValid(path) && canHighlight(path)
       if answer { allowed.insert(path) }

@@ -6,7 +6,7 @@ extension CollectionView {
   /// and told). Returns true when the action applied.
   @discardableResult
   public func perform(_ action: CollectionAction) -> Bool {
-    if movement != nil { return performWhileMoving(action) }
+    if isMovingItem { return performWhileMoving(action) }
     if updates.interactiveTransition != nil { return performWhileTransitioning(action) }
     switch action {
     case .toggleSelection, .extendSelection: break  // they set the range's anchor themselves
@@ -50,7 +50,7 @@ extension CollectionView {
   private func scrollToContentEdge(start: Bool) {
     layoutIfNeeded()
     let content = collectionViewLayout.contentSize
-    let size = geometry.size
+    let size = scrolling.viewport.size
     var target = contentOffset
     if collectionViewLayout.scrollsHorizontally {
       target.x = start ? 0 : max(0, content.width - size.width)

@@ -2,7 +2,7 @@ import GridLayout
 
 extension CollectionView {
   /// True while an item is being moved interactively.
-  public var isMovingItem: Bool { movement != nil }
+  public var isMovingItem: Bool { interaction.movement != nil }
 
   /// Where the moving item would go now (an index path after the move), or nil.
   public var indexPathForMovingItem: IndexPath? { movement?.target }

@@ -43,7 +43,7 @@ extension CollectionView {
     }
     for path in drawing.redraw.dirtyItems {
       guard let f = collectionViewLayout.layoutAttributesForItem(at: path)?.frame else { continue }
-      let rect = geometry.surfaceRect(ofContent: f)
+      let rect = scrolling.viewport.surfaceRect(ofContent: f)
       if !rect.isEmpty { redrawCells(rect, on: &surface) }
     }
   }
@@ -53,7 +53,7 @@ extension CollectionView {
   func floatingFrames(_ attributes: [LayoutAttributes]) -> [CellRect] {
     attributes.compactMap { a in
       guard a.zIndex > 0, !a.isHidden else { return nil }
-      let r = geometry.surfaceRect(ofContent: a.frame)
+      let r = scrolling.viewport.surfaceRect(ofContent: a.frame)
       return r.isEmpty ? nil : r
     }
   }
@@ -80,7 +80,7 @@ extension CollectionView {
   func redrawCells(_ rect: CellRect, on surface: inout Surface) {
     surface.fill(rect)
     drawBackground(in: rect, on: &surface)
-    let content = geometry.contentRect(ofSurface: rect)
+    let content = scrolling.viewport.contentRect(ofSurface: rect)
     rasterize(collectionViewLayout.layoutAttributesForElements(in: content), clip: rect, on: &surface)
   }
 

@@ -7,7 +7,7 @@ extension CollectionView {
   /// Scrolls so the content point `offset` is at the top-left, clamped to the content.
   public func setContentOffset(_ offset: Point) {
     layoutIfNeeded()
-    let clamped = geometry.clamped(offset, contentSize: collectionViewLayout.contentSize)
+    let clamped = scrolling.viewport.clamped(offset, contentSize: collectionViewLayout.contentSize)
     guard clamped != contentOffset else { return }
     contentOffset = clamped
     drawing.invalidateScroll()
@@ -26,7 +26,7 @@ extension CollectionView {
       showing: frame,
       header: collectionViewLayout.layoutAttributesForSupplementaryElement(ofKind: .header, at: section)?.frame,
       footer: collectionViewLayout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: section)?.frame,
-      at: position, from: contentOffset, viewSize: geometry.size)
+      at: position, from: contentOffset, viewSize: scrolling.viewport.size)
     let before = contentOffset
     setContentOffset(offset)
     // A pinned header (a supplementary element floating above the items,
@@ -37,7 +37,7 @@ extension CollectionView {
     let screenIsCurrent = contentOffset == before && drawing.redraw.screenIsCurrent(at: contentOffset)
     if position != .bottom,
       !screenIsCurrent
-        || drawing.redraw.floatingRects.contains(where: { !$0.intersection(geometry.surfaceRect(ofContent: frame)).isEmpty })
+        || drawing.redraw.floatingRects.contains(where: { !$0.intersection(scrolling.viewport.surfaceRect(ofContent: frame)).isEmpty })
     {
       let band = Rect(x: frame.minX, y: frame.minY, width: max(1, frame.width), height: 1)
       let overlap =

@@ -57,7 +57,7 @@ final class VariedItems: CollectionViewDataSource, CollectionViewDelegate {
   /// The view's frame of the focused item on the surface.
   func focusedFrame(_ view: CollectionView) -> CellRect? {
     guard let f = view.focusedIndexPath, let a = view.layoutAttributesForItem(at: f) else { return nil }
-    return view.geometry.unclippedSurfaceRect(ofContent: a.frame)
+    return view.scrolling.viewport.unclippedSurfaceRect(ofContent: a.frame)
   }
 
   @Test func theCursorRestsOnTheFirstCellOfTheFocusedItemsTitleAfterEveryMove() {

@@ -41,7 +41,8 @@ import Testing
     let with = render(view)
     let without = render(plainView)
     let items = try (0..<7).map { item in
-      view.geometry.surfaceRect(ofContent: try #require(view.layoutAttributesForItem(at: IndexPath(item: item, section: 0))).frame)
+      view.scrolling.viewport.surfaceRect(
+        ofContent: try #require(view.layoutAttributesForItem(at: IndexPath(item: item, section: 0))).frame)
     }
     var gaps = 0
     for y in 0..<24 {

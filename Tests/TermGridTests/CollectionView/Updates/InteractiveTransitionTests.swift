@@ -70,7 +70,7 @@ import Testing
     }
     // On screen: item 21 (#21) is at its midway frame, snapped.
     let midway = try #require(t.tracks.first { $0.key.category == .item && $0.key.indexPath.item == 20 })
-    let cellFrame = view.geometry.surfaceRect(ofContent: t.presented(midway, at: clock.now).frame)
+    let cellFrame = view.scrolling.viewport.surfaceRect(ofContent: t.presented(midway, at: clock.now).frame)
     #expect(screen(view).lines[cellFrame.y + 1].contains("#21"))
 
     view.transitionProgress = 1
