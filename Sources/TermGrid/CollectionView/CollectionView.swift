@@ -310,8 +310,12 @@ public final class CollectionView {
     }
   }
 
-  /// Marks the view for redrawing.
-  public func setNeedsDisplay() { drawing.invalidateAll() }
+  /// Marks the view for redrawing: every element is asked for its content
+  /// again (a running animation's frames too).
+  public func setNeedsDisplay() {
+    updates.forgetHeldContents()
+    drawing.invalidateAll()
+  }
 
   /// Marks one item for redrawing (its state changed, its place did not).
   func setNeedsDisplay(forItemAt indexPath: IndexPath?) {

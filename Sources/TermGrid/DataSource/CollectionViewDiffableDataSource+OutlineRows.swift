@@ -53,8 +53,11 @@ extension CollectionViewDiffableDataSource {
         splice(outline.visibleItems, replacing: current.itemIdentifiers(inSectionAt: index).count, after: -1, inSectionAt: index)
       }
       view.reloadData()
+      view.setNeedsDisplay()
+      return
     }
-    view.setNeedsDisplay()  // the parent's disclosure
+    // The parent's disclosure changed: it is drawn again, alone (its row did not move).
+    try? view.reconfigureItems(at: [IndexPath(item: parentRow, section: index)])
   }
 
   /// The rows `parent` shows under it in the outline of `section` now (none when it is collapsed).

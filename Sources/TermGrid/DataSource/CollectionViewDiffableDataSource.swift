@@ -46,8 +46,13 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
   /// Shows `snapshot`: the difference from the current one becomes one batch
   /// update, animated when `animatingDifferences`; focus and selection follow
   /// their items. Items marked with <doc:/GridLayout/DiffableSnapshot/reconfigureItems(_:)>
-  /// are redrawn in place. A snapshot with a duplicate identifier throws a
-  /// <doc:/GridLayout/SnapshotError> naming it, and nothing changes.
+  /// are redrawn in place, alone: the cell provider is asked for them and
+  /// for nothing else, and the terminal receives their cells only (as
+  /// ``CollectionView/reconfigureItems(at:)``). A snapshot with the same
+  /// sections and items as the one shown changes nothing else: nothing is
+  /// asked or drawn, and `completion` is told true at once. A snapshot with
+  /// a duplicate identifier throws a <doc:/GridLayout/SnapshotError> naming
+  /// it, and nothing changes.
   public func apply(
     _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
     completion: ((Bool) -> Void)? = nil
@@ -55,12 +60,33 @@ public final class CollectionViewDiffableDataSource<SectionID: Hashable & Sendab
     let update = try snapshot.batchUpdate(from: current)
     var next = snapshot
     next.clearMarks()
-    try show(next, update: update, animatingDifferences: animatingDifferences, completion: completion)
+    if update.isEmpty {
+      // The same sections and items: nothing moves, no batch, no relayout, no redraw.
+      current = next
+      completion?(true)
+    } else {
+      try show(next, update: update, animatingDifferences: animatingDifferences, completion: completion)
+    }
     // An outline section whose rows were changed by a flat snapshot is flat from now on.
     for (section, outline) in sectionSnapshots where next.itemIdentifiers(inSection: section) != outline.visibleItems {
       sectionSnapshots[section] = nil
     }
-    if !snapshot.reconfiguredItemIdentifiers.isEmpty { collectionView?.setNeedsDisplay() }
+    redrawReconfigured(snapshot.reconfiguredItemIdentifiers)
+  }
+
+  /// Marks the items `ids` names (those still shown) to be drawn again in the next frame, alone.
+  private func redrawReconfigured(_ ids: [ItemID]) {
+    guard !ids.isEmpty, let collectionView else { return }
+    let wanted = Set(ids)
+    var paths: [IndexPath] = []
+    paths.reserveCapacity(wanted.count)
+    for s in 0..<current.numberOfSections where paths.count < wanted.count {
+      for (i, id) in current.itemIdentifiers(inSectionAt: s).enumerated() where wanted.contains(id) {
+        paths.append(IndexPath(item: i, section: s))
+      }
+    }
+    // (Every path names an item of the snapshot the view now shows.)
+    try? collectionView.reconfigureItems(at: paths)
   }
 
   /// Makes `next` the state shown, with `update` (the difference from the

@@ -70,3 +70,77 @@ import Testing
     #expect(!view.isAnimating)  // nothing moved: a redraw, no animation
   }
 }
+
+/// A board fed by a diffable data source, counting what its cell provider is asked.
+private final class DiffableBoard: CollectionViewController {
+  var marked: Set<Int> = []
+  var asked: [Int] = []
+  private(set) var source: CollectionViewDiffableDataSource<String, Int>!
+
+  init() {
+    super.init(layout: FlowLayout(itemSize: Size(width: 12, height: 3), minimumInteritemSpacing: 1))
+    source = CollectionViewDiffableDataSource(collectionView: collectionView) { [unowned self] _, _, id in
+      asked.append(id)
+      return ElementContent(title: (marked.contains(id) ? "* " : "") + "#\(id)", border: .rounded)
+    }
+  }
+}
+
+@Suite struct DiffableReconfigureTests {
+  @Test func reconfiguringOneItemAsksForThatItemAloneAndSendsOnlyItsCells() throws {
+    let app = DiffableBoard()
+    let clock = ManualAnimationClock()
+    app.collectionView.clock = clock
+    let terminal = HeadlessTerminal(width: 60, height: 12)
+    terminal.onWait = clock.advance(by:)
+    var s = DiffableSnapshot<String, Int>()
+    s.appendSections(["a"])
+    try s.appendItems(Array(1...8), toSection: "a")
+    try app.source.apply(s, animatingDifferences: false)
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    try loop.run(untilIdle: true)
+    let before = terminal.screen
+    #expect(before.text.contains("#6") && !before.text.contains("* #6"))
+
+    app.marked.insert(6)
+    app.asked = []
+    var t = app.source.snapshot()
+    try t.reconfigureItems([6])
+    try app.source.apply(t)
+    try loop.run(untilIdle: true)
+    #expect(terminal.text.contains("* #6"))
+    #expect(app.asked == [6], "the cell provider was asked for \(app.asked)")
+    #expect(!app.collectionView.isAnimating)
+    // What reached the terminal lies within the item's cells.
+    let item = try #require(app.collectionView.layoutAttributesForItem(at: IndexPath(item: 5, section: 0)))
+    let rect = app.collectionView.geometry.surfaceRect(ofContent: item.frame)
+    var changed = 0
+    for y in 0..<terminal.height {
+      for x in 0..<terminal.width where terminal.screen[x, y] != before[x, y] {
+        changed += 1
+        #expect(rect.contains(x: x, y: y), "cell \(x),\(y) outside the item \(rect) changed")
+      }
+    }
+    #expect(changed > 0 && terminal.lastChangedCells <= rect.width * rect.height)
+  }
+
+  @Test func applyingTheSameSnapshotAsksForNothingAndDrawsNothing() throws {
+    let app = DiffableBoard()
+    let terminal = HeadlessTerminal(width: 60, height: 12)
+    var s = DiffableSnapshot<String, Int>()
+    s.appendSections(["a"])
+    try s.appendItems(Array(1...8), toSection: "a")
+    try app.source.apply(s, animatingDifferences: false)
+    let loop = TerminalRunLoop(terminal: terminal, scene: app)
+    try loop.run(untilIdle: true)
+    let screen = terminal.text
+    app.asked = []
+    var completed: Bool?
+    try app.source.apply(app.source.snapshot()) { completed = $0 }
+    #expect(completed == true)
+    try loop.run(untilIdle: true)
+    #expect(app.asked.isEmpty, "the cell provider was asked for \(app.asked)")
+    // (Each run begins with a frame; this one changes no cell.)
+    #expect(terminal.lastChangedCells == 0 && terminal.text == screen)
+  }
+}

@@ -15,7 +15,10 @@ extension CollectionView {
       updatePrefetching()
       placeCursor(on: &surface)
     }
-    if updates.transition != nil, drawTransition(into: &surface) { return }
+    // An animation that ends now leaves what its elements showed: the final
+    // frame draws it rather than asking the data source again.
+    var held: [ElementKey: ElementContent]?
+    if updates.transition != nil, drawTransition(into: &surface, endedHolding: &held) { return }
     let view = viewport
     let plan = drawing.redraw.plan(
       at: contentOffset, frame: frame, area: view, surfaceWidth: surface.width, surfaceHeight: surface.height,
@@ -23,7 +26,7 @@ extension CollectionView {
     defer { drawing.didDraw(at: contentOffset, surfaceWidth: surface.width, surfaceHeight: surface.height) }
     // A fixed background does not move with the rows: a scroll draws everything.
     guard case .incremental(let dy) = plan, dy == 0 || backgroundScrollsWithRows else {
-      drawAll(into: &surface)
+      drawAll(into: &surface, holding: held)
       return
     }
     if dy != 0 {
@@ -58,7 +61,8 @@ extension CollectionView {
     }
   }
 
-  func drawAll(into surface: inout Surface) {
+  /// Draws everything; an element `held` has content for shows it, without asking the data source.
+  func drawAll(into surface: inout Surface, holding held: [ElementKey: ElementContent]? = nil) {
     surface.fill(frame)
     let view = viewport
     guard !view.isEmpty else { return }
@@ -67,9 +71,16 @@ extension CollectionView {
     drawing.setFloatingRects(floatingFrames(attributes))
     if let lifted = liftedAttributes() {
       attributes.removeAll { $0.category == .item && $0.indexPath == lifted.indexPath }
-      let sorted = attributes.sorted(by: LayoutAttributes.drawingOrder).map { DrawnElement(attributes: $0) }
+      let sorted = attributes.sorted(by: LayoutAttributes.drawingOrder).map {
+        DrawnElement(attributes: $0, content: $0.category == .decoration ? nil : held?[ElementKey($0)])
+      }
       let elements = Self.placingLifted(DrawnElement(attributes: lifted), in: sorted)
       rasterize(elements, inDrawingOrder: true, clip: view, on: &surface)
+    } else if let held {
+      let elements = attributes.map {
+        DrawnElement(attributes: $0, content: $0.category == .decoration ? nil : held[ElementKey($0)])
+      }
+      rasterize(elements, clip: view, on: &surface)
     } else {
       rasterize(attributes, clip: view, on: &surface)
     }

@@ -41,8 +41,8 @@ extension CollectionView {
       return
     }
     beginTransition(
-      from: presentation, newKey: { $0 }, isInserted: { _ in false }, oldLayout: old,
-      completions: completion.map { [$0] } ?? [])
+      from: presentation, newKey: { $0 }, isInserted: { _ in false }, keepsContent: { $0.category == .item },
+      oldLayout: old, completions: completion.map { [$0] } ?? [])
   }
 
   /// What is on screen now, and what lies within a screen of it (so that
@@ -78,7 +78,9 @@ extension CollectionView {
           }
         } else {
           p.elements[track.key] = a
-          if a.frame.intersects(visible) { p.contents[track.key] = track.content ?? content(for: a) }
+          if a.frame.intersects(visible) {
+            p.contents[track.key] = track.content ?? transition.heldContents[track.key] ?? content(for: a)
+          }
         }
       }
     }
@@ -98,10 +100,14 @@ extension CollectionView {
   ///   - newKey: where an element of the presentation is now (nil: gone).
   ///   - isInserted: whether a new element was inserted (it then starts
   ///     from the layout's appearing attributes) rather than scrolled in.
+  ///   - keepsContent: whether an element that stays (named by its key in
+  ///     the presentation) shows what it showed: its frames draw the
+  ///     content the presentation took, and the data source is not asked again.
   ///   - oldLayout: the layout before, for elements that were not near the screen.
   func beginTransition(
     from presentation: Presentation, newKey: (ElementKey) -> ElementKey?, isInserted: (ElementKey) -> Bool,
-    oldLayout: (any CollectionLayout)?, completions: [(Bool) -> Void]
+    keepsContent: (ElementKey) -> Bool = { _ in false }, oldLayout: (any CollectionLayout)?,
+    completions: [(Bool) -> Void]
   ) {
     finishTransition(finished: false)  // cut short: this one starts from what it showed
     let layout = collectionViewLayout
@@ -116,13 +122,16 @@ extension CollectionView {
     }
     var tracks: [TransitionTrack] = []
     var tracked = Set<ElementKey>()
+    var held: [ElementKey: ElementContent] = [:]
     for (oldKey, was) in presentation.elements {
       let from = shifted(was)
       if let key = newKey(oldKey), let to = layout.layoutAttributes(for: key) {
         guard from.frame.union(to.frame).intersects(visible), !tracked.contains(key) else { continue }
-        // What stays shows what the data source says now (a header's new count too).
+        // What stays shows what the data source says now (a header's new
+        // count too), asked once, unless it keeps what it showed.
         tracks.append(TransitionTrack(key: key, from: from, to: to, content: nil, isDisappearing: false))
         tracked.insert(key)
+        if let shown = presentation.contents[oldKey], keepsContent(oldKey) { held[key] = shown }
       } else if let content = presentation.contents[oldKey] {
         let final =
           oldKey.category == .item
@@ -155,10 +164,11 @@ extension CollectionView {
       tracks.append(TransitionTrack(key: key, from: from, to: to, content: nil, isDisappearing: false))
       tracked.insert(key)
     }
-    updates.begin(
-      LayoutTransition(
-        start: clock.now, duration: motionDuration, curve: animationCurve, tracks: tracks, completions: completions))
-    setNeedsDisplay()
+    var transition = LayoutTransition(
+      start: clock.now, duration: motionDuration, curve: animationCurve, tracks: tracks, completions: completions)
+    transition.heldContents = held
+    updates.begin(transition)
+    drawing.invalidateAll()
   }
 
   /// Ends the running animation, if any, calling its completions.
@@ -170,12 +180,20 @@ extension CollectionView {
   }
 
   /// Draws one frame of the running animation; false when it has ended
-  /// (the caller then draws the final state as usual).
-  func drawTransition(into surface: inout Surface) -> Bool {
+  /// (the caller then draws the final state as usual, with `endedHolding`:
+  /// what the animation's elements showed, unless its completions changed
+  /// anything).
+  func drawTransition(
+    into surface: inout Surface, endedHolding: inout [ElementKey: ElementContent]?
+  ) -> Bool {
     guard let t = updates.transition else { return false }
     let now = clock.now
     guard t.heldFraction != nil || t.timeFraction(at: now) < 1 else {
-      finishTransition(finished: true)
+      // (Marked before anyone is told, as finishTransition does.)
+      drawing.invalidateAll()
+      let marks = drawing.redraw.changeCount
+      updates.endTransition(finished: true)
+      if drawing.redraw.changeCount == marks, !t.heldContents.isEmpty { endedHolding = t.heldContents }
       return false
     }
     surface.fill(frame)
@@ -187,15 +205,26 @@ extension CollectionView {
     elements.reserveCapacity(t.tracks.count)
     let lifted = liftedAttributes()
     let liftedKey = lifted.map(ElementKey.init)
+    // Each element's content is asked once and held for the frames after
+    // (a decoration's drawer, given the attributes, draws each frame).
+    func held(_ a: LayoutAttributes, _ key: ElementKey) -> ElementContent? {
+      guard a.category != .decoration else { return nil }
+      if let content = t.heldContents[key] ?? updates.transition?.heldContents[key] { return content }
+      guard let content = content(for: a) else { return nil }
+      updates.holdContent(content, for: key)
+      return content
+    }
     for track in t.tracks where track.isDisappearing || track.key != liftedKey {
       let a = t.presented(track, at: now)
       guard Rasterizer.scaled(a.frame, a.scale).intersects(visible) else { continue }
-      elements.append(DrawnElement(attributes: a, content: track.content, isDetached: track.isDisappearing))
+      let content = track.isDisappearing ? track.content : held(a, track.key)
+      elements.append(DrawnElement(attributes: a, content: content, isDetached: track.isDisappearing))
     }
     // Elements that were not part of the animation (scrolled into view since) are where the layout has them.
-    for a in collectionViewLayout.layoutAttributesForElements(in: visible)
-    where !t.trackedKeys.contains(ElementKey(a)) && ElementKey(a) != liftedKey {
-      elements.append(DrawnElement(attributes: a))
+    for a in collectionViewLayout.layoutAttributesForElements(in: visible) {
+      let key = ElementKey(a)
+      guard !t.trackedKeys.contains(key), key != liftedKey else { continue }
+      elements.append(DrawnElement(attributes: a, content: held(a, key)))
     }
     // At equal zIndex, what is leaving draws beneath what stays, whatever index paths it had.
     elements.sort { a, b in

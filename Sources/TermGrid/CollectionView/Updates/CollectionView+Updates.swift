@@ -148,6 +148,7 @@ extension CollectionView {
   /// for an index path that names no item, before marking any.
   public func reconfigureItems(at indexPaths: [IndexPath]) throws(CollectionViewError) {
     for indexPath in indexPaths { try validate(indexPath) }
+    updates.forgetHeldContent(ofItemsAt: indexPaths)  // a running animation asks for them again
     for indexPath in indexPaths { setNeedsDisplay(forItemAt: indexPath) }
   }
 
@@ -220,6 +221,11 @@ extension CollectionView {
         isInserted: { key in
           plan.update.insertedSections.contains(key.indexPath.section)
             || (key.category == .item && plan.update.insertedItems.contains(key.indexPath))
+        },
+        keepsContent: { old in
+          // An item the batch did not reload keeps what it showed (UIKit keeps its cell).
+          old.category == .item && !plan.update.reloadedItems.contains(old.indexPath)
+            && !plan.update.reloadedSections.contains(old.indexPath.section)
         },
         oldLayout: nil, completions: completions)
     } else {

@@ -41,6 +41,12 @@ struct LayoutTransition {
   var tracks: [TransitionTrack]
   /// The keys of the tracks that stay (elements of the new state).
   var trackedKeys: Set<ElementKey>
+  /// What the elements that stay show (items and supplementary elements,
+  /// by their key in the new state), asked of the data source once, when the
+  /// animation began (an item's content from before a change that did not
+  /// touch it) or when first drawn: every frame draws from it, and the first
+  /// frame after the animation too. An element not here is asked.
+  var heldContents: [ElementKey: ElementContent] = [:]
   var completions: [(Bool) -> Void]
   /// The fraction of the way shown when the time starts and when it ends:
   /// 0 and 1, but for the rest of an interactive transition (from its

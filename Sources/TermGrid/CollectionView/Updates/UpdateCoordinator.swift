@@ -77,6 +77,24 @@ final class UpdateCoordinator {
     transition?.completions.append(completion)
   }
 
+  /// Keeps what an element of the running animation shows, for its frames to draw.
+  func holdContent(_ content: ElementContent, for key: ElementKey) { transition?.heldContents[key] = content }
+
+  /// Forgets what the running animation holds for the items at `indexPaths`
+  /// (their content changed: they are asked again).
+  func forgetHeldContent(ofItemsAt indexPaths: [IndexPath]) {
+    guard let held = transition?.heldContents, !held.isEmpty, !indexPaths.isEmpty else { return }
+    let paths = Set(indexPaths)
+    for key in held.keys where key.category == .item && paths.contains(key.indexPath) {
+      transition?.heldContents[key] = nil
+    }
+  }
+
+  /// Forgets everything the running animation holds (any content may have changed).
+  func forgetHeldContents() {
+    if transition?.heldContents.isEmpty == false { transition?.heldContents = [:] }
+  }
+
   /// A frame of the running animation was drawn.
   func didDrawAnimationFrame() { transition?.hasDrawnFrame = true }
 
