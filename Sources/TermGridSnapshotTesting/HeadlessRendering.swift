@@ -19,7 +19,7 @@ public enum HeadlessRendering {
   /// the background) before it is recorded as it is then.
   public static let settlingLimit = Duration.seconds(10)
 
-  /// Runs `scene` on a ``TermGridTesting/HeadlessTerminal`` of `width` x
+  /// Runs `scene` on a [HeadlessTerminal](/documentation/termgridtesting/headlessterminal) of `width` x
   /// `height` cells until it is idle (animations run to their end, work in
   /// the background taken in), at most ``settlingLimit``, and returns the
   /// terminal with what it shows. The scene is told the terminal's

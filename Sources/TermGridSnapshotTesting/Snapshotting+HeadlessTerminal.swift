@@ -3,7 +3,7 @@ import SnapshotTesting
 import TermGridTesting
 
 extension Snapshotting where Value == HeadlessTerminal, Format == String {
-  /// What the terminal shows (its ``TermGridTesting/HeadlessTerminal/screen``)
+  /// What the terminal shows (its [screen](/documentation/termgridtesting/headlessterminal/screen))
   /// as plain text: for a test that drives its own run loop (keys sent,
   /// a clock advanced) and records the screen it reached.
   public static var text: Snapshotting {

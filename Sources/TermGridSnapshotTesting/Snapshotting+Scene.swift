@@ -4,7 +4,7 @@ import SnapshotTesting
 import TermGrid
 
 extension Snapshotting where Value: Scene, Format == String {
-  /// A scene (a ``TermGrid/CollectionViewController``, or any ``TermGrid/Scene``)
+  /// A scene (a [CollectionViewController](/documentation/termgrid/collectionviewcontroller), or any [Scene](/documentation/termgrid/scene))
   /// shown on a terminal in memory of `width` x `height` cells until it is
   /// idle (``HeadlessRendering/terminal(showing:width:height:capabilities:)``),
   /// as plain text.

@@ -1,7 +1,7 @@
 import SnapshotTesting
 
 extension Snapshotting where Value == String, Format == String {
-  /// A screen captured as text elsewhere (a ``TermGridTesting/TmuxSession``'s
+  /// A screen captured as text elsewhere (a [TmuxSession](/documentation/termgridtesting/tmuxsession)'s
   /// capture, a pseudo-terminal's screen): its lines without trailing
   /// spaces, recorded in a `.txt` file and compared as
   /// ``SnapshotTesting/Diffing/screenText`` does (the changed cell marked).
