@@ -19,6 +19,10 @@ let package = Package(
     // tests of apps that show pictures: apart from TermGridTesting, so a
     // test without pictures builds none of the picture libraries.
     .library(name: "TermGridImagesTesting", targets: ["TermGridImagesTesting"]),
+    // Snapshot strategies (swift-snapshot-testing) for screens rendered
+    // headless: apart from TermGridTesting, so a test that records no
+    // snapshots builds none of that package.
+    .library(name: "TermGridSnapshotTesting", targets: ["TermGridSnapshotTesting"]),
     // Pictures as cell content (JPEG, PNG, libchafa): a library of its own,
     // so an app without pictures builds and links none of it.
     .library(name: "TermGridImages", targets: ["TermGridImages"]),
@@ -43,6 +47,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // TermGridSnapshotTesting: recorded references, line diffs, re-recording.
+    // Only its SnapshotTesting product is used, never InlineSnapshotTesting,
+    // so swift-syntax (which the package names) is resolved but never built.
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
     // The one place that names the system: its C library, re-exported
@@ -98,6 +106,12 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
     .target(name: "TermGridImagesTesting", dependencies: ["TermGridImages", "CJPEG", "CPNG", "GridPlatform"]),
+    .target(
+      name: "TermGridSnapshotTesting",
+      dependencies: [
+        "TermGrid", "GridRender", "GridTerminal", "TermGridTesting",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ]),
     .executableTarget(name: "hello-grid", dependencies: ["TermGrid"], path: "Examples/hello-grid"),
     // What the C reference grid (Benchmarks/reference/grid_ncurses.c) draws, on TermGrid.
     .executableTarget(name: "grid-bench", dependencies: ["TermGrid", "GridPlatform"], path: "Examples/grid-bench"),
@@ -130,6 +144,13 @@ let package = Package(
     .testTarget(name: "FoundationInteropTests", dependencies: ["TermGrid", "TermGridTesting"]),
     .testTarget(name: "HelloGridTests", dependencies: ["hello-grid", "text-entry", "TermGridTesting"]),
     .testTarget(name: "GridBenchTests", dependencies: ["grid-bench", "TermGridTesting"]),
+    .testTarget(
+      name: "TermGridSnapshotTestingTests",
+      dependencies: [
+        "TermGridSnapshotTesting", "TermGrid", "GridRender", "GridTerminal", "TermGridTesting",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
+      exclude: ["__Snapshots__"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -107,8 +107,11 @@ let package = Package(
         .product(name: "TermGridImagesTesting", package: "TermGrid"),
         .product(name: "TermGridTesting", package: "TermGrid"),
         .product(name: "GridPlatform", package: "TermGrid"),
+        .product(name: "TermGridSnapshotTesting", package: "TermGrid"),
       ],
-      path: "Tests/ExamplesTests"
+      path: "Tests/ExamplesTests",
+      // The recorded screens (TermGridSnapshotTesting's references), read by path.
+      exclude: ["Screens/__Snapshots__"]
     ),
     // Every example on a pseudo-terminal, fed random input (TermGridTesting's FuzzSession).
     .testTarget(
