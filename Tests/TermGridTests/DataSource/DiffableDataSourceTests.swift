@@ -113,7 +113,7 @@ private final class DiffableBoard: CollectionViewController {
     #expect(!app.collectionView.isAnimating)
     // What reached the terminal lies within the item's cells.
     let item = try #require(app.collectionView.layoutAttributesForItem(at: IndexPath(item: 5, section: 0)))
-    let rect = app.collectionView.geometry.surfaceRect(ofContent: item.frame)
+    let rect = app.collectionView.scrolling.viewport.surfaceRect(ofContent: item.frame)
     var changed = 0
     for y in 0..<terminal.height {
       for x in 0..<terminal.width where terminal.screen[x, y] != before[x, y] {
