@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Benchmarks live in their own package so the main build stays light.
@@ -7,8 +7,12 @@ let package = Package(
   name: "TermGridBenchmarks",
   dependencies: [
     .package(name: "TermGrid", path: ".."),
-    .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // The suite in Benchmarks/ (`swift package benchmark`): instructions, allocations and
+    // wall clock per benchmark, baselines stored in .benchmarkBaselines/ and checked in CI.
+    // The malloc interposer counts allocations; the runtime interposer (a default trait on
+    // Linux with Swift 6.3) is left out: it is not among the machine's packages.
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
   ],
   targets: [
     .executableTarget(
@@ -17,9 +21,6 @@ let package = Package(
         .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
         .product(name: "GridPlatform", package: "TermGrid"),
       ]),
-    .executableTarget(
-      name: "picture-bench",
-      dependencies: [.product(name: "TermGridImages", package: "TermGrid")]),
     .executableTarget(
       name: "picture-folder-gen",
       dependencies: [.product(name: "TermGridImages", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid")]),
@@ -35,16 +36,37 @@ let package = Package(
         .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
       ]),
     .executableTarget(
-      name: "layout-bench",
-      dependencies: [
-        .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
-        .product(name: "Benchmark", package: "swift-benchmark"),
-      ]),
-    .executableTarget(
       name: "serve-bench",
       dependencies: [
         .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridServer", package: "TermGrid"),
       ]),
+    // The suite: one executable per area in Benchmarks/<Name>/ (where the
+    // plugin looks), sharing the metrics and thresholds of SuiteSupport.
+    .target(name: "SuiteSupport", dependencies: [.product(name: "Benchmark", package: "benchmark")]),
+    .executableTarget(
+      name: "LayoutBenchmarks",
+      dependencies: [
+        .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
+        .product(name: "Benchmark", package: "benchmark"), "SuiteSupport",
+      ],
+      path: "Benchmarks/LayoutBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
+      name: "RenderBenchmarks",
+      dependencies: [
+        .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
+        .product(name: "Benchmark", package: "benchmark"), "SuiteSupport",
+      ],
+      path: "Benchmarks/RenderBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
+      name: "PictureBenchmarks",
+      dependencies: [
+        .product(name: "TermGridImages", package: "TermGrid"), .product(name: "Benchmark", package: "benchmark"),
+        "SuiteSupport",
+      ],
+      path: "Benchmarks/PictureBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
   ],
   swiftLanguageModes: [.v6]
 )

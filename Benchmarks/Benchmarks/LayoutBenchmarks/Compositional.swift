@@ -1,5 +1,5 @@
-import Benchmark
 import GridLayout
+import SuiteSupport
 
 // CompositionalLayout beside FlowLayout (issue 25), at 10,000 and 1,000,000
 // items in 100 sections, on a 200x60 screen:
@@ -12,7 +12,7 @@ import GridLayout
 // - estimated heights (10,000 items only, as preparing measures every item):
 //   the grid's items and groups of estimated height, measured by a formula.
 // Each layout: prepare (a new layout), and a 200x60 rect query at the top,
-// middle and end of the content (k: the attributes it returns).
+// middle and end of the content.
 
 /// Heights from the item's index, as content would measure (3 to 10 rows).
 final class FormulaMeasurer: LayoutItemMeasuring {
@@ -56,15 +56,23 @@ func makeShelves() -> CompositionalLayout {
   return CompositionalLayout { s, _ in sections[s % 2] }
 }
 
-/// Queries of a 200x60 screen at the top, middle and end of `layout`'s content.
-func registerQueries(_ name: String, _ layout: some CollectionLayout) {
+/// Queries of a 200x60 screen at the top, middle and end of the content of
+/// the layout `prepared` makes (in the benchmark's process, before it is measured).
+func registerQueries<Layout: CollectionLayout>(_ name: String, _ prepared: @escaping () -> Layout) {
+  registerQueries(name, setup: prepared, layout: \.self)
+}
+
+/// Queries of the layout at `layout` in the state `setup` makes (which keeps
+/// alive what the layout holds weakly).
+func registerQueries<State, Layout: CollectionLayout>(
+  _ name: String, setup: @escaping () -> State, layout: KeyPath<State, Layout>
+) {
   for (place, fraction) in [("top", 0.0), ("middle", 0.5), ("end", 1.0)] {
-    let rect = Rect(x: 0, y: ((layout.contentSize.height - 60) * fraction).rounded(), width: 200, height: 60)
-    let k = layout.layoutAttributesForElements(in: rect).count
-    precondition(k > 0)
-    benchmark("\(name) rect query 200x60 at the \(place) (k = \(k))") {
-      let a = layout.layoutAttributesForElements(in: rect)
-      precondition(a.count == k)
+    measure("\(name) rect query 200x60 at the \(place)", setup: setup()) { state in
+      let l = state[keyPath: layout]
+      let rect = Rect(x: 0, y: ((l.contentSize.height - 60) * fraction).rounded(), width: 200, height: 60)
+      let a = l.layoutAttributesForElements(in: rect)
+      precondition(!a.isEmpty)
     }
   }
 }
@@ -75,48 +83,66 @@ func registerCompositionalBenchmarks(sizes: [(String, [Int])], bounds: Size) {
   for (label, counts) in sizes {
     let context = LayoutContext(itemCounts: counts, boundsSize: bounds)
 
-    benchmark("CompositionalLayout.prepare \(label) uniform items, 100 sections") {
+    measure("CompositionalLayout.prepare \(label) uniform items, 100 sections") {
       let l = makeGrid()
       l.prepare(for: context)
       precondition(l.contentSize.height > 0)
     }
-    let grid = makeGrid()
-    grid.prepare(for: context)
-    registerQueries("CompositionalLayout \(label) uniform", grid)
+    registerQueries("CompositionalLayout \(label) uniform") {
+      let grid = makeGrid()
+      grid.prepare(for: context)
+      return grid
+    }
 
-    benchmark("CompositionalLayout.prepare \(label) orthogonal items, 100 sections") {
+    measure("CompositionalLayout.prepare \(label) orthogonal items, 100 sections") {
       let l = makeShelves()
       l.prepare(for: context)
       precondition(l.contentSize.height > 0)
     }
-    let shelves = makeShelves()
-    shelves.prepare(for: context)
-    registerQueries("CompositionalLayout \(label) orthogonal", shelves)
-
-    let scrolled = makeShelves()
-    scrolled.prepare(for: context)
-    for s in 0..<counts.count {
-      scrolled.setHorizontalOffset(scrolled.maximumHorizontalOffset(ofSection: s) * Double(s % 5) / 4, ofSection: s)
+    registerQueries("CompositionalLayout \(label) orthogonal") {
+      let shelves = makeShelves()
+      shelves.prepare(for: context)
+      return shelves
     }
-    benchmark("CompositionalLayout.prepare \(label) orthogonal items, scrolled sideways, again") {
-      scrolled.prepare(for: context)
-      precondition(scrolled.horizontalOffset(ofSection: 4) > 0)
+
+    let scrolled = {
+      let l = makeShelves()
+      l.prepare(for: context)
+      for s in 0..<counts.count {
+        l.setHorizontalOffset(l.maximumHorizontalOffset(ofSection: s) * Double(s % 5) / 4, ofSection: s)
+      }
+      return l
+    }
+    measure("CompositionalLayout.prepare \(label) orthogonal items, scrolled sideways, again", setup: scrolled()) { l in
+      l.prepare(for: context)
+      precondition(l.horizontalOffset(ofSection: 4) > 0)
     }
     registerQueries("CompositionalLayout \(label) orthogonal scrolled", scrolled)
   }
 
   // Estimated heights, measured: preparing asks for every item's height.
-  let measurer = FormulaMeasurer()
   let (label, counts) = sizes[0]
   let context = LayoutContext(itemCounts: counts, boundsSize: bounds)
-  benchmark("CompositionalLayout.prepare \(label) estimated heights (measured), 100 sections") {
+  measure(
+    "CompositionalLayout.prepare \(label) estimated heights (measured), 100 sections", setup: FormulaMeasurer()
+  ) { measurer in
     let l = makeGrid(estimated: true)
     l.itemMeasurer = measurer
     l.prepare(for: context)
     precondition(l.contentSize.height > 0)
   }
-  let measured = makeGrid(estimated: true)
-  measured.itemMeasurer = measurer
-  measured.prepare(for: context)
-  registerQueries("CompositionalLayout \(label) estimated", measured)
+  registerQueries(
+    "CompositionalLayout \(label) estimated",
+    setup: {
+      let measured = Measured()
+      measured.layout.prepare(for: context)
+      return measured
+    }, layout: \.layout)
+}
+
+/// An estimated grid and its measurer.
+final class Measured {
+  let measurer = FormulaMeasurer()
+  let layout = makeGrid(estimated: true)
+  init() { layout.itemMeasurer = measurer }
 }
