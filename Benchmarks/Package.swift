@@ -55,6 +55,7 @@ let package = Package(
       name: "RenderBenchmarks",
       dependencies: [
         .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
+        .product(name: "GridPlatform", package: "TermGrid"),
         .product(name: "Benchmark", package: "benchmark"), "SuiteSupport",
       ],
       path: "Benchmarks/RenderBenchmarks",

@@ -1,13 +1,10 @@
 import CursesTerminal
 import GridLayout
+import GridPlatform
 import GridRender
 import GridTerminal
 import SuiteSupport
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 // A frame as a key makes it: a 200x60 view of 10,000 titled cards, the focus
 // moved one card (Right, then Left on the next iteration, so every other
