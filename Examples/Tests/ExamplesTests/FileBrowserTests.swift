@@ -157,14 +157,9 @@ import Testing
     try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/tree/locked/secret.txt"))
     try Data("y".utf8).write(to: URL(fileURLWithPath: base + "/tree/open/a.txt"))
     #expect(chmod(base + "/tree/locked", 0) == 0)
-    var command = "\(TmuxSession.quoted(Self.binary)) '\(base)/tree'"
-    if getuid() == 0 {
-      try fm.copyItem(atPath: Self.binary, toPath: base + "/bin/file-browser")
-      for path in [base, base + "/bin", base + "/bin/file-browser", base + "/tree", base + "/tree/open"] {
-        #expect(chmod(path, 0o755) == 0)
-      }
-      command = "setpriv --reuid=65534 --regid=65534 --clear-groups \(base)/bin/file-browser '\(base)/tree'"
-    }
+    for path in [base, base + "/tree", base + "/tree/open"] { #expect(chmod(path, 0o755) == 0) }
+    let program = try Unprivileged.command(Self.binary, copyingInto: base + "/bin")
+    let command = (program.map(TmuxSession.quoted) + ["'\(base)/tree'"]).joined(separator: " ")
     let tmux = try TmuxSession(width: 120, height: 24)  // room for the whole message
     defer { tmux.close() }
     try tmux.type("\(command); echo exit=$?")
