@@ -297,8 +297,15 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// file, should call this rather than keep the loop looking.)
   public private(set) var wakeUp: @Sendable () -> Void = {}
 
-  /// Keeps the run loop's ``wakeUp``.
-  open func willStart(wakeUp: @escaping @Sendable () -> Void) { self.wakeUp = wakeUp }
+  /// Keeps the run loop's ``wakeUp``, and draws everything on the loop's
+  /// first frame: a run loop starts on a blank surface of its own, so a
+  /// controller shown again by a second loop (a snapshot test's, say) is
+  /// drawn whole, not only where it changed. An override calls `super`.
+  open func willStart(wakeUp: @escaping @Sendable () -> Void) {
+    self.wakeUp = wakeUp
+    collectionView.setNeedsDisplay()
+    bars.setNeedsDrawing()
+  }
 
   /// Adapts the view to the terminal and loads the data if nobody has yet.
   open func willAppear(on capabilities: TerminalCapabilities) {

@@ -79,6 +79,19 @@ func fullRedraw(_ app: CollectionViewController, width: Int, height: Int) -> Sur
 }
 
 @Suite struct ApplicationTests {
+  /// A controller shown by a second run loop, on a terminal of its own,
+  /// is drawn whole there: a loop starts on a blank surface (a snapshot
+  /// test that showed the same controller twice recorded a blank screen).
+  @Test func aControllerShownAgainByASecondLoopIsDrawnWhole() throws {
+    let app = TestApp()
+    let first = HeadlessTerminal(width: 60, height: 16)
+    try TerminalRunLoop(terminal: first, scene: app).run(untilIdle: true)
+    #expect(first.text.contains("Test app") && first.text.contains("#0"))
+    let second = HeadlessTerminal(width: 60, height: 16)
+    try TerminalRunLoop(terminal: second, scene: app).run(untilIdle: true)
+    #expect(second.text == first.text)
+  }
+
   @Test func theEndOfInputEndsTheLoopWithoutWaitingOrSpinning() throws {
     let app = TestApp()
     let terminal = HeadlessTerminal(width: 80, height: 24)
