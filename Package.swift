@@ -67,7 +67,7 @@ let package = Package(
     .target(name: "GridRender", dependencies: ["GridPlatform"]),
     // The terminal as a program sees it: input events, the Terminal protocol,
     // and the screen that turns each frame into one update.
-    .target(name: "GridTerminal", dependencies: ["GridRender"]),
+    .target(name: "GridTerminal", dependencies: ["GridPlatform", "GridRender"]),
     // ncursesw itself, found by pkg-config's ncursesw.pc, which both Debian's
     // libncurses-dev and Homebrew's ncurses install (keg-only on macOS, where
     // the system's own ncurses has no ncursesw.pc: scripts/setup --env).
@@ -121,7 +121,7 @@ let package = Package(
       name: "GridLayoutTests",
       dependencies: ["GridLayout", "TermGridTesting", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
-    .testTarget(name: "TermGridImagesTests", dependencies: ["TermGridImages", "TermGridImagesTesting", "TermGridTesting"]),
+    .testTarget(name: "TermGridImagesTests", dependencies: ["GridPlatform", "TermGridImages", "TermGridImagesTesting", "TermGridTesting"]),
     .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "GridTerminal", "TermGridTesting"]),
     .testTarget(name: "GridTerminalTests", dependencies: ["GridTerminal", "TermGridTesting"]),
     .testTarget(

@@ -1,6 +1,19 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// One executable of the suite: the benchmarks of one area in
+/// Benchmarks/`name`/ (where the plugin looks), built with TermGrid's
+/// `products`, the benchmark library and the metrics and thresholds of SuiteSupport.
+func suite(_ name: String, using products: [String]) -> Target {
+  .executableTarget(
+    name: name,
+    dependencies: products.map { .product(name: $0, package: "TermGrid") } + [
+      .product(name: "Benchmark", package: "benchmark"), "SuiteSupport",
+    ],
+    path: "Benchmarks/\(name)",
+    plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
+}
+
 // Benchmarks live in their own package so the main build stays light.
 // Build in release: `swift build -c release` (from this folder).
 let package = Package(
@@ -43,31 +56,9 @@ let package = Package(
     // The suite: one executable per area in Benchmarks/<Name>/ (where the
     // plugin looks), sharing the metrics and thresholds of SuiteSupport.
     .target(name: "SuiteSupport", dependencies: [.product(name: "Benchmark", package: "benchmark")]),
-    .executableTarget(
-      name: "LayoutBenchmarks",
-      dependencies: [
-        .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
-        .product(name: "Benchmark", package: "benchmark"), "SuiteSupport",
-      ],
-      path: "Benchmarks/LayoutBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-    .executableTarget(
-      name: "RenderBenchmarks",
-      dependencies: [
-        .product(name: "TermGrid", package: "TermGrid"), .product(name: "TermGridTesting", package: "TermGrid"),
-        .product(name: "GridPlatform", package: "TermGrid"),
-        .product(name: "Benchmark", package: "benchmark"), "SuiteSupport",
-      ],
-      path: "Benchmarks/RenderBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-    .executableTarget(
-      name: "PictureBenchmarks",
-      dependencies: [
-        .product(name: "TermGridImages", package: "TermGrid"), .product(name: "Benchmark", package: "benchmark"),
-        "SuiteSupport",
-      ],
-      path: "Benchmarks/PictureBenchmarks",
-      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    suite("LayoutBenchmarks", using: ["TermGrid", "TermGridTesting"]),
+    suite("RenderBenchmarks", using: ["TermGrid", "TermGridTesting", "GridPlatform"]),
+    suite("PictureBenchmarks", using: ["TermGridImages"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import GridPlatform
 import GridRender
 import TermGridTesting
 import Testing

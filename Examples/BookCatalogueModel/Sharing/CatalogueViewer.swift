@@ -1,3 +1,5 @@
+import GridPlatform
+
 /// A viewer's registration with a ``SharedCatalogue``
 /// (``SharedCatalogue/addViewer(wakeUp:)``): counted, and woken after each
 /// change, until this handle goes away (or ``close()``).

@@ -1,3 +1,5 @@
+import GridPlatform
+
 /// One catalogue shown to many viewers at once, each on a thread of its
 /// own (a session of a server): the books, their file and its saving, and
 /// the revision they are at, behind one lock (a pthread mutex, which the

@@ -1,3 +1,5 @@
+import GridPlatform
+
 /// The ids under which a terminal knows the pixel pictures on its screen:
 /// shared by what draws (which writes each picture's id into its
 /// placeholder cells) and the terminal (which sends a picture the first

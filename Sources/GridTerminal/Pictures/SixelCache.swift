@@ -1,4 +1,5 @@
 import Dispatch
+import GridPlatform
 import GridRender
 
 /// The sixel images of pieces of pictures (a picture's visible cells, in

@@ -1,4 +1,5 @@
 import Dispatch
+import GridPlatform
 
 /// Work run on other threads whose results come back to the main thread:
 /// how an app reads a file, queries a database or computes something

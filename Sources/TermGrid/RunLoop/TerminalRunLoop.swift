@@ -1,3 +1,4 @@
+import GridPlatform
 import GridRender
 import GridTerminal
 

@@ -106,15 +106,11 @@ func fullRedraw(_ app: CollectionViewController, width: Int, height: Int) -> Sur
 
   @Test func anAnimationStartedByAKeyRunsToItsEndWithNoMoreInput() throws {
     let app = TestApp()
-    let clock = ManualAnimationClock()
-    app.collectionView.clock = clock
-    let terminal = HeadlessTerminal(width: 80, height: 24)
-    terminal.onWait = clock.advance(by:)
-    let loop = TerminalRunLoop(terminal: terminal, scene: app)
-    try loop.run(untilIdle: true)
+    let session = try HeadlessSession(showing: app, width: 80, height: 24)
+    let terminal = session.terminal
     let before = terminal.text
     terminal.send(keys: "i")
-    try loop.run(untilIdle: true)
+    try session.runUntilIdle()
     // 0.25 s at 16 ms a frame: the key's frame, then about 15 more, each a wait that ran out.
     #expect(terminal.timedWaits >= 14 && terminal.timedWaits <= 17)
     #expect(!app.collectionView.isAnimating && !app.needsDisplay)

@@ -89,16 +89,12 @@ private final class DiffableBoard: CollectionViewController {
 @Suite struct DiffableReconfigureTests {
   @Test func reconfiguringOneItemAsksForThatItemAloneAndSendsOnlyItsCells() throws {
     let app = DiffableBoard()
-    let clock = ManualAnimationClock()
-    app.collectionView.clock = clock
-    let terminal = HeadlessTerminal(width: 60, height: 12)
-    terminal.onWait = clock.advance(by:)
     var s = DiffableSnapshot<String, Int>()
     s.appendSections(["a"])
     try s.appendItems(Array(1...8), toSection: "a")
     try app.source.apply(s, animatingDifferences: false)
-    let loop = TerminalRunLoop(terminal: terminal, scene: app)
-    try loop.run(untilIdle: true)
+    let session = try HeadlessSession(showing: app, width: 60, height: 12)
+    let terminal = session.terminal
     let before = terminal.screen
     #expect(before.text.contains("#6") && !before.text.contains("* #6"))
 
@@ -107,7 +103,7 @@ private final class DiffableBoard: CollectionViewController {
     var t = app.source.snapshot()
     try t.reconfigureItems([6])
     try app.source.apply(t)
-    try loop.run(untilIdle: true)
+    try session.runUntilIdle()
     #expect(terminal.text.contains("* #6"))
     #expect(app.asked == [6], "the cell provider was asked for \(app.asked)")
     #expect(!app.collectionView.isAnimating)

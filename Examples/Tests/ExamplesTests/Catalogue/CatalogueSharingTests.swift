@@ -1,4 +1,5 @@
 import Foundation
+import GridPlatform
 import TermGrid
 import TermGridTesting
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import GridPlatform
 import Testing
 
 // (Its pthread lock, which the thread sanitizer sees; the standard library's Mutex it cannot.)

@@ -20,22 +20,10 @@ private final class CountedBoard: CollectionViewController {
 }
 
 @Suite struct AnimatedReloadContentTests {
-  /// Runs `app` on a headless terminal whose waits advance the clock by a
-  /// frame, so an animation runs through all its frames.
-  private func start(_ app: CountedBoard) throws -> (TerminalRunLoop, HeadlessTerminal, ManualAnimationClock) {
-    let clock = ManualAnimationClock()
-    app.collectionView.clock = clock
-    let terminal = HeadlessTerminal(width: 60, height: 8)
-    terminal.onWait = clock.advance(by:)
-    let loop = TerminalRunLoop(terminal: terminal, scene: app)
-    try loop.run(untilIdle: true)
-    return (loop, terminal, clock)
-  }
-
-  /// Makes the terminal's `n`th wait from now (a frame of the animation drawn before it) call `change` once.
-  private func atWait(_ n: Int, of terminal: HeadlessTerminal, _ clock: ManualAnimationClock, _ change: @escaping () throws -> Void) {
+  /// Makes the session's `n`th wait from now (a frame of the animation drawn before it) call `change` once.
+  private func atWait(_ n: Int, of session: HeadlessSession<CountedBoard>, _ change: @escaping () throws -> Void) {
     var waits = 0
-    terminal.onWait = { d in
+    session.terminal.onWait = { [clock = session.clock] d in
       waits += 1
       if waits == n { try? change() }
       clock.advance(by: d)
@@ -44,13 +32,14 @@ private final class CountedBoard: CollectionViewController {
 
   @Test func anAnimatedReloadOfOneItemAsksEachItemOnceAndTheReloadedOneForItsNewContent() throws {
     let app = CountedBoard()
-    let (loop, terminal, _) = try start(app)
+    let session = try HeadlessSession(showing: app, width: 60, height: 8)
+    let terminal = session.terminal
     let presents = terminal.presentCount
     app.asked = [:]
     app.names[1] = "Hopper"
     try app.collectionView.reloadItems(at: [IndexPath(item: 1, section: 0)])
     #expect(app.collectionView.isAnimating)
-    try loop.run(untilIdle: true)
+    try session.runUntilIdle()
     #expect(!app.collectionView.isAnimating)
     #expect(terminal.text.contains("Hopper") && !terminal.text.contains("Grace"))
     // The animation drew several frames...
@@ -63,17 +52,18 @@ private final class CountedBoard: CollectionViewController {
 
   @Test func anItemReconfiguredWhileTheAnimationRunsIsAskedAgain() throws {
     let app = CountedBoard()
-    let (loop, terminal, clock) = try start(app)
+    let session = try HeadlessSession(showing: app, width: 60, height: 8)
+    let terminal = session.terminal
     app.names[1] = "Hopper"
     try app.collectionView.reloadItems(at: [IndexPath(item: 1, section: 0)])
     var wasAnimating = false
-    atWait(2, of: terminal, clock) {  // two frames of the animation drawn: the contents are held
+    atWait(2, of: session) {  // two frames of the animation drawn: the contents are held
       wasAnimating = app.collectionView.isAnimating
       app.asked = [:]
       app.names[3] = "Torvalds"
       try app.collectionView.reconfigureItems(at: [IndexPath(item: 3, section: 0)])
     }
-    try loop.run(untilIdle: true)
+    try session.runUntilIdle()
     #expect(wasAnimating)
     #expect(terminal.text.contains("Torvalds") && terminal.text.contains("Hopper"))
     #expect(app.asked == [3: 1], "asked \(app.asked)")
@@ -81,16 +71,17 @@ private final class CountedBoard: CollectionViewController {
 
   @Test func setNeedsDisplayWhileTheAnimationRunsAsksEveryItemAgainOnce() throws {
     let app = CountedBoard()
-    let (loop, terminal, clock) = try start(app)
+    let session = try HeadlessSession(showing: app, width: 60, height: 8)
+    let terminal = session.terminal
     try app.collectionView.reloadItems(at: [IndexPath(item: 1, section: 0)])
     var wasAnimating = false
-    atWait(2, of: terminal, clock) {
+    atWait(2, of: session) {
       wasAnimating = app.collectionView.isAnimating
       app.asked = [:]
       app.names = ["Ada L", "Grace H", "Linus T", "Zoë P"]  // the app changed every card and says so
       app.collectionView.setNeedsDisplay()
     }
-    try loop.run(untilIdle: true)
+    try session.runUntilIdle()
     #expect(wasAnimating)
     #expect(terminal.text.contains("Ada L") && terminal.text.contains("Zoë P"))
     #expect(app.asked == [0: 1, 1: 1, 2: 1, 3: 1], "asked \(app.asked)")

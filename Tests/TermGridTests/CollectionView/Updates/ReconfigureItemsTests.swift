@@ -23,18 +23,14 @@ private final class MarkedBoard: CollectionViewController {
 @Suite struct ReconfigureItemsTests {
   @Test func aReconfiguredItemIsRedrawnInTheNextFrameWithoutAnAnimationAndAloneAsked() throws {
     let app = MarkedBoard()
-    let clock = ManualAnimationClock()
-    app.collectionView.clock = clock
-    let terminal = HeadlessTerminal(width: 60, height: 8)
-    terminal.onWait = clock.advance(by:)
-    let loop = TerminalRunLoop(terminal: terminal, scene: app)
-    try loop.run(untilIdle: true)
+    let session = try HeadlessSession(showing: app, width: 60, height: 8)
+    let terminal = session.terminal
     #expect(!terminal.text.contains("* Grace"))
     let waits = terminal.timedWaits
     app.marked.insert(1)
     app.asked = []
     try app.collectionView.reconfigureItems(at: [IndexPath(item: 1, section: 0)])
-    try loop.run(untilIdle: true)
+    try session.runUntilIdle()
     #expect(terminal.text.contains("* Grace"))
     #expect(!app.collectionView.isAnimating)
     #expect(terminal.timedWaits == waits)  // drawn in the first frame after: no animation's frames
