@@ -69,11 +69,11 @@ extension Tags: FlowLayoutItemSizing {
 extension Tags {
   /// A panel of `░` behind each section: the layout places one decoration
   /// of kind "panel" per section, and the view draws it with this drawer.
+  /// (Setting a layout's property lays the view out again by itself.)
   func showPanels(behindSectionsOf layout: FlowLayout) {
     layout.sectionBackgroundKind = "panel"
     collectionView.register(
       { _ in .filled(with: "░", style: Style(foreground: .brightBlack)) }, forDecorationViewOfKind: "panel")
-    collectionView.setNeedsLayout()  // a layout's properties changed: prepare it again
   }
 }
 // snippet.end

@@ -54,6 +54,10 @@ public final class CompositionalLayout: SectionScrollingLayout {
   /// The size of all the content.
   public private(set) var contentSize = Size.zero
 
+  /// The collection view showing the layout (set by the view, held weakly):
+  /// told when a setting changes, so that it prepares the layout again.
+  public weak var invalidationTarget: (any LayoutInvalidationTarget)?
+
   /// A layout whose every section is `section`.
   public convenience init(section: LayoutSection) {
     self.init { _, _ in section }
@@ -107,7 +111,9 @@ public final class CompositionalLayout: SectionScrollingLayout {
   /// layout and none is set; with none, estimates are used as they are.
   public weak var itemMeasurer: (any LayoutItemMeasuring)?
   /// The zIndex of a pinned header, above the items.
-  public var pinnedHeaderZIndex = 1024
+  public var pinnedHeaderZIndex = 1024 {
+    didSet { if oldValue != pinnedHeaderZIndex { invalidateLayout() } }
+  }
   /// How the arrow keys move the focus: ``FocusNavigation/rows`` by default.
   /// Down goes to the next row's nearest item however far sideways (rows
   /// are found from the frames: a nested group's stacked items are rows of

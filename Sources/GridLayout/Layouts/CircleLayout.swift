@@ -15,11 +15,17 @@ import GridPlatform
 /// through the rect and returns the items on them: O(k), whatever the count.
 public final class CircleLayout: CollectionLayout {
   /// How much taller than wide a cell looks.
-  public var cellAspectRatio = 2.0
+  public var cellAspectRatio = 2.0 {
+    didSet { if oldValue != cellAspectRatio { invalidateLayout() } }
+  }
   /// The radius as a fraction of the smaller side (the seed's 1/2.5).
-  public var radiusFraction = 1 / 2.5
+  public var radiusFraction = 1 / 2.5 {
+    didSet { if oldValue != radiusFraction { invalidateLayout() } }
+  }
   /// Every item's size, or nil to size items from the ring's spacing.
-  public var fixedItemSize: Size?
+  public var fixedItemSize: Size? {
+    didSet { if oldValue != fixedItemSize { invalidateLayout() } }
+  }
   /// The size of every item after the last ``prepare(for:)``.
   public private(set) var itemSize = Size(width: 8, height: 3)
   /// The ring's centre after the last ``prepare(for:)``.
@@ -33,6 +39,10 @@ public final class CircleLayout: CollectionLayout {
   public var focusNavigation = FocusNavigation.geometric
   private var count = 0
   private var bounds = Size.zero
+
+  /// The collection view showing the layout (set by the view, held weakly):
+  /// told when a setting changes, so that it prepares the layout again.
+  public weak var invalidationTarget: (any LayoutInvalidationTarget)?
 
   /// Creates a circle layout.
   public init(radiusFraction: Double = 1 / 2.5, cellAspectRatio: Double = 2, fixedItemSize: Size? = nil) {

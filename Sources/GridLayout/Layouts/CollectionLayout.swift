@@ -2,7 +2,7 @@
 /// as UICollectionViewLayout does. It answers geometry only, never draws.
 ///
 /// The collection view calls ``prepare(for:)`` whenever the data or the bounds
-/// size change, then asks ``layoutAttributesForElements(in:)`` for the visible
+/// size change, or the layout says it changed (``invalidateLayout()``), then asks ``layoutAttributesForElements(in:)`` for the visible
 /// rectangle on every frame; that query should cost O(log n + k).
 public protocol CollectionLayout: AnyObject {
   /// Computes whatever the queries need for these counts and bounds.
@@ -61,6 +61,12 @@ public protocol CollectionLayout: AnyObject {
   /// focus may not land on.
   func targetIndexPath(forFocusMovingFrom indexPath: IndexPath, in direction: FocusDirection, context: FocusMoveContext)
     -> IndexPath?
+  /// The collection view showing the layout, told by ``invalidateLayout()``
+  /// (UIKit's `collectionView` of a layout, seen only as what it needs). The
+  /// view sets it when it is given the layout; keep it weakly. The default
+  /// keeps none: a layout of your own without it has the app call the view's
+  /// `setNeedsLayout()` after changing one of its settings.
+  var invalidationTarget: (any LayoutInvalidationTarget)? { get set }
 }
 
 extension CollectionLayout {
@@ -88,6 +94,17 @@ extension CollectionLayout {
   { nil }
   /// Default: ``FocusNavigation/geometric``, which suits any layout.
   public var focusNavigation: FocusNavigation { .geometric }
+  /// Default: none kept (see ``invalidationTarget``).
+  public var invalidationTarget: (any LayoutInvalidationTarget)? {
+    get { nil }
+    set {}
+  }
+  /// Tells the view showing the layout to prepare it again before its next
+  /// use, as UIKit's `invalidateLayout()` does: the stock layouts call it
+  /// when one of their settings changes (a change of the axis included), so
+  /// the app need not call the view's `setNeedsLayout()`. A layout of your
+  /// own that keeps an ``invalidationTarget`` calls it likewise.
+  public func invalidateLayout() { invalidationTarget?.layoutDidInvalidate(self) }
   /// Default: the item ``focusNavigation`` reaches.
   public func targetIndexPath(
     forFocusMovingFrom indexPath: IndexPath, in direction: FocusDirection, context: FocusMoveContext

@@ -14,23 +14,39 @@ public final class ShelfLayout: SectionScrollingLayout {
   public static let plankKind: ElementKind = "shelf-plank"
 
   /// The height of every item.
-  public var itemHeight: Double = 5
+  public var itemHeight: Double = 5 {
+    didSet { if oldValue != itemHeight { invalidateLayout() } }
+  }
   /// The width of every item when there is no delegate.
-  public var itemWidth: Double = 16
+  public var itemWidth: Double = 16 {
+    didSet { if oldValue != itemWidth { invalidateLayout() } }
+  }
   /// The spacing between the items of a shelf.
-  public var interitemSpacing: Double = 1
+  public var interitemSpacing: Double = 1 {
+    didSet { if oldValue != interitemSpacing { invalidateLayout() } }
+  }
   /// The rows between one shelf's plank and the next shelf's header.
-  public var shelfSpacing: Double = 1
+  public var shelfSpacing: Double = 1 {
+    didSet { if oldValue != shelfSpacing { invalidateLayout() } }
+  }
   /// The margins of a shelf's row: left before its first item, right after
   /// its last (at the largest offset), top and bottom around the items.
-  public var sectionInset = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+  public var sectionInset = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1) {
+    didSet { if oldValue != sectionInset { invalidateLayout() } }
+  }
   /// The height of each shelf's header (0: none).
-  public var headerHeight: Double = 1
+  public var headerHeight: Double = 1 {
+    didSet { if oldValue != headerHeight { invalidateLayout() } }
+  }
   /// The height of the plank under each shelf's items (0: none); a
   /// decoration of kind ``plankKind``.
-  public var plankHeight: Double = 1
+  public var plankHeight: Double = 1 {
+    didSet { if oldValue != plankHeight { invalidateLayout() } }
+  }
   /// Sizes items one by one.
-  public weak var delegate: (any ShelfLayoutDelegate)?
+  public weak var delegate: (any ShelfLayoutDelegate)? {
+    didSet { if oldValue !== delegate { invalidateLayout() } }
+  }
   /// How the arrow keys move the focus: ``FocusNavigation/rows`` by default.
   /// Left and Right go along a shelf (scrolling it), Up and Down to the
   /// shelf above or below, at its item nearest on screen however far
@@ -68,6 +84,10 @@ public final class ShelfLayout: SectionScrollingLayout {
   /// The size of all the content after the last ``prepare(for:)`` (as wide
   /// as the bounds: shelves scroll on their own).
   public private(set) var contentSize = Size.zero
+
+  /// The collection view showing the layout (set by the view, held weakly):
+  /// told when a setting changes, so that it prepares the layout again.
+  public weak var invalidationTarget: (any LayoutInvalidationTarget)?
 
   /// Creates a shelf layout.
   public init(

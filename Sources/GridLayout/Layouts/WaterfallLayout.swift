@@ -27,25 +27,43 @@ public final class WaterfallLayout: CollectionLayout {
   }
 
   /// How many columns there are (rows when horizontal).
-  public var columns = Columns.count(2)
+  public var columns = Columns.count(2) {
+    didSet { if oldValue != columns { invalidateLayout() } }
+  }
   /// The direction the content scrolls in: vertical (columns) or horizontal (rows).
-  public var scrollDirection = FlowLayout.ScrollDirection.vertical
+  public var scrollDirection = FlowLayout.ScrollDirection.vertical {
+    didSet { if oldValue != scrollDirection { invalidateLayout() } }
+  }
   /// True when ``scrollDirection`` is horizontal.
   public var scrollsHorizontally: Bool { scrollDirection == .horizontal }
   /// The spacing between columns.
-  public var interColumnSpacing: Double = 1
+  public var interColumnSpacing: Double = 1 {
+    didSet { if oldValue != interColumnSpacing { invalidateLayout() } }
+  }
   /// The spacing between items of one column.
-  public var lineSpacing: Double = 0
+  public var lineSpacing: Double = 0 {
+    didSet { if oldValue != lineSpacing { invalidateLayout() } }
+  }
   /// The insets of every section (around its columns, inside its header and footer).
-  public var sectionInset = EdgeInsets.zero
+  public var sectionInset = EdgeInsets.zero {
+    didSet { if oldValue != sectionInset { invalidateLayout() } }
+  }
   /// The height of each section's header (0: none).
-  public var headerHeight: Double = 0
+  public var headerHeight: Double = 0 {
+    didSet { if oldValue != headerHeight { invalidateLayout() } }
+  }
   /// The height of each section's footer (0: none).
-  public var footerHeight: Double = 0
+  public var footerHeight: Double = 0 {
+    didSet { if oldValue != footerHeight { invalidateLayout() } }
+  }
   /// The height of every item when there is no delegate.
-  public var itemHeight: Double = 3
+  public var itemHeight: Double = 3 {
+    didSet { if oldValue != itemHeight { invalidateLayout() } }
+  }
   /// Sizes items one by one.
-  public weak var delegate: (any WaterfallLayoutDelegate)?
+  public weak var delegate: (any WaterfallLayoutDelegate)? {
+    didSet { if oldValue !== delegate { invalidateLayout() } }
+  }
   /// How the arrow keys move the focus: ``FocusNavigation/geometric`` by
   /// default. A masonry wall has no rows (its columns are staggered), so
   /// the cone finds the next card straight down a column and the card
@@ -71,6 +89,10 @@ public final class WaterfallLayout: CollectionLayout {
   public private(set) var columnFrames: [(x: Double, width: Double)] = []
   /// The size of all the content after the last ``prepare(for:)``.
   public private(set) var contentSize = Size.zero
+
+  /// The collection view showing the layout (set by the view, held weakly):
+  /// told when a setting changes, so that it prepares the layout again.
+  public weak var invalidationTarget: (any LayoutInvalidationTarget)?
 
   /// Creates a waterfall layout.
   public init(

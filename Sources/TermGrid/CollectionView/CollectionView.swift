@@ -57,8 +57,12 @@ public final class CollectionView {
   /// delegate without the view keeping it, so the two make no cycle.
   func setOwner(_ owner: some CollectionViewDataSource & CollectionViewDelegate) { data.setOwner(owner) }
   /// The layout; set it and the data is laid out again.
+  /// (It tells the view when one of its settings changes:
+  /// ``layoutDidInvalidate(_:)``.)
   public var collectionViewLayout: any CollectionLayout {
     didSet {
+      if oldValue.invalidationTarget === self { oldValue.invalidationTarget = nil }
+      collectionViewLayout.invalidationTarget = self
       measureItems(of: collectionViewLayout)
       scrolling.adopt(collectionViewLayout)
       setNeedsLayout()
@@ -210,6 +214,7 @@ public final class CollectionView {
   /// Creates a collection view with a layout.
   public init(layout: any CollectionLayout) {
     collectionViewLayout = layout
+    layout.invalidationTarget = self
     measureItems(of: layout)
     scrolling.adopt(layout)
   }
@@ -293,10 +298,12 @@ public final class CollectionView {
     setNeedsDisplay()
   }
 
-  /// Prepares the layout now if the data or the size changed.
-  /// (A layout whose axis changed is read again here.)
+  /// Prepares the layout now if the data or the size changed, or the layout
+  /// said it changed (``layoutDidInvalidate(_:)``).
   public func layoutIfNeeded() {
-    guard scrolling.takeLayoutNeed(scrollsHorizontally: collectionViewLayout.scrollsHorizontally) else { return }
+    guard scrolling.takeLayoutNeed() else { return }
+    // The axis is read only here: a layout that changes it says so.
+    scrolling.setScrollsHorizontally(collectionViewLayout.scrollsHorizontally)
     let size = scrolling.viewport.size
     let moved = movement.map { MovedItem(source: $0.source, target: $0.target) }
     collectionViewLayout.prepare(for: LayoutContext(itemCounts: itemCounts, boundsSize: size, movedItem: moved))
@@ -351,5 +358,16 @@ public final class CollectionView {
     return collectionViewLayout.layoutAttributesForElements(in: visibleRect)
       .filter { $0.category == .item && !$0.isHidden }
       .map(\.indexPath).sorted()
+  }
+}
+
+extension CollectionView: LayoutInvalidationTarget {
+  /// Told by the layout that one of its settings changed (UIKit's
+  /// `invalidateLayout()`): the layout is prepared again before its next use
+  /// and the view redrawn, as after ``setNeedsLayout()``. A layout the view
+  /// no longer shows is ignored.
+  public func layoutDidInvalidate(_ layout: any CollectionLayout) {
+    guard layout === collectionViewLayout else { return }
+    setNeedsLayout()
   }
 }

@@ -101,7 +101,10 @@ private final class CountingLayout: CollectionLayout {
     flow.prepare(for: context)
   }
   var contentSize: Size { flow.contentSize }
-  var scrollsHorizontally: Bool { flow.scrollsHorizontally }
+  var scrollsHorizontally: Bool {
+    count("scrollsHorizontally")
+    return flow.scrollsHorizontally
+  }
   var focusNavigation: FocusNavigation { flow.focusNavigation }
   func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     count("layoutAttributesForElements")
@@ -303,7 +306,7 @@ private final class SteppedTerminal: Terminal {
     #expect(app.collectionView.focusedIndexPath == IndexPath(item: 1, section: 0))
     // The Right that moves nothing (the focus last in its row): one
     // question, where the focus goes; no rect, no item's attributes, no
-    // layout pass. The delegate is not asked whether an item may take the
+    // layout pass, not even the axis (a layout that changes it says so). The delegate is not asked whether an item may take the
     // focus (there is none to ask about), and the run loop ends the key
     // without looking at a frame (it does not even ask the terminal whether its screen was lost).
     #expect(asked[2] == ["targetIndexPath": 1], "the layout was asked \(asked[2])")

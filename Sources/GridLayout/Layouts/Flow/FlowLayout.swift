@@ -31,34 +31,60 @@ public final class FlowLayout: CollectionLayout {
   }
 
   /// The scroll direction; lines are rows when vertical, columns when horizontal.
-  public var scrollDirection: ScrollDirection = .vertical
+  public var scrollDirection: ScrollDirection = .vertical {
+    didSet { if oldValue != scrollDirection { invalidateLayout() } }
+  }
   /// The size of every item unless the delegate sizes items.
-  public var itemSize = Size(width: 14, height: 3)
+  public var itemSize = Size(width: 14, height: 3) {
+    didSet { if oldValue != itemSize { invalidateLayout() } }
+  }
   /// The minimum spacing between lines.
-  public var minimumLineSpacing: Double = 0
+  public var minimumLineSpacing: Double = 0 {
+    didSet { if oldValue != minimumLineSpacing { invalidateLayout() } }
+  }
   /// The minimum spacing between items of one line.
-  public var minimumInteritemSpacing: Double = 1
+  public var minimumInteritemSpacing: Double = 1 {
+    didSet { if oldValue != minimumInteritemSpacing { invalidateLayout() } }
+  }
   /// The insets of every section unless the delegate overrides them.
-  public var sectionInset = EdgeInsets.zero
+  public var sectionInset = EdgeInsets.zero {
+    didSet { if oldValue != sectionInset { invalidateLayout() } }
+  }
   /// The header size (the height counts when vertical, the width when horizontal); zero for none.
-  public var headerReferenceSize = Size.zero
+  public var headerReferenceSize = Size.zero {
+    didSet { if oldValue != headerReferenceSize { invalidateLayout() } }
+  }
   /// The footer size; zero for none.
-  public var footerReferenceSize = Size.zero
+  public var footerReferenceSize = Size.zero {
+    didSet { if oldValue != footerReferenceSize { invalidateLayout() } }
+  }
   /// How items share a line's leftover space.
-  public var lineAlignment = LineAlignment.justified
+  public var lineAlignment = LineAlignment.justified {
+    didSet { if oldValue != lineAlignment { invalidateLayout() } }
+  }
   /// How the last line of a multi-line section is placed.
-  public var lastLineAlignment = LastLineAlignment.columns
+  public var lastLineAlignment = LastLineAlignment.columns {
+    didSet { if oldValue != lastLineAlignment { invalidateLayout() } }
+  }
   /// When true, the header of the section at the top of the visible bounds
   /// sticks to the top edge until the next section pushes it off.
-  public var sectionHeadersPinToVisibleBounds = false
+  public var sectionHeadersPinToVisibleBounds = false {
+    didSet { if oldValue != sectionHeadersPinToVisibleBounds { invalidateLayout() } }
+  }
   /// The zIndex given to a pinned header so that it draws above items.
-  public var pinnedHeaderZIndex = 1024
+  public var pinnedHeaderZIndex = 1024 {
+    didSet { if oldValue != pinnedHeaderZIndex { invalidateLayout() } }
+  }
   /// When set, each section has a decoration element of this kind behind
   /// its items and insets (between its header and footer, the full width),
   /// drawn by the decoration drawer the collection view registered for it.
-  public var sectionBackgroundKind: ElementKind?
+  public var sectionBackgroundKind: ElementKind? {
+    didSet { if oldValue != sectionBackgroundKind { invalidateLayout() } }
+  }
   /// Per-section (and, with ``FlowLayoutItemSizing``, per-item) overrides.
-  public weak var delegate: (any FlowLayoutDelegate)?
+  public weak var delegate: (any FlowLayoutDelegate)? {
+    didSet { if oldValue !== delegate { invalidateLayout() } }
+  }
   /// How the arrow keys move the focus: line by line, unless set. When the
   /// layout scrolls vertically, ``FocusNavigation/rows``: Down goes to the
   /// next row's nearest item however far sideways (a short last row's last
@@ -84,6 +110,10 @@ public final class FlowLayout: CollectionLayout {
   public private(set) var contentSize = Size.zero
   /// True when ``scrollDirection`` is horizontal.
   public var scrollsHorizontally: Bool { scrollDirection == .horizontal }
+
+  /// The collection view showing the layout (set by the view, held weakly):
+  /// told when a setting changes, so that it prepares the layout again.
+  public weak var invalidationTarget: (any LayoutInvalidationTarget)?
 
   /// Creates a flow layout with the default properties (14x3 items, one cell
   /// between items, no headers).

@@ -14,10 +14,10 @@ final class Scrolling {
   private(set) var sectionScrollingLayout: (any SectionScrollingLayout)?
   /// True when the layout is to be prepared again before its next use.
   private(set) var needsLayout = true
-  /// The frame's size and the axis the layout was last prepared for (the
-  /// size it shows follows from them and the scroll bar, whose change asks
-  /// for a layout itself).
-  private var preparedFor = (width: -1, height: -1, scrollsHorizontally: false)
+  /// The frame's size the layout was last prepared for (the size it shows
+  /// follows from it, the axis and the scroll bar, whose changes ask for a
+  /// layout themselves).
+  private var preparedFor = (width: -1, height: -1)
 
   /// A new layout: its axis, and whether its sections scroll sideways.
   func adopt(_ layout: any CollectionLayout) {
@@ -41,18 +41,24 @@ final class Scrolling {
   /// Asks for the layout to be prepared again.
   func setNeedsLayout() { needsLayout = true }
 
-  /// Whether the layout is to be prepared now (asked for, or the size it
-  /// shows may have changed: the frame's size or the axis; its axis is read
-  /// again first): true once, when it is. Asked before every use of the
-  /// layout, so it compares what it was given, and computes nothing.
-  func takeLayoutNeed(scrollsHorizontally: Bool) -> Bool {
-    // (Set only when it changed: the viewport works its area out again then.)
-    if viewport.scrollsHorizontally != scrollsHorizontally { viewport.scrollsHorizontally = scrollsHorizontally }
-    let now = (width: viewport.frame.width, height: viewport.frame.height, scrollsHorizontally: scrollsHorizontally)
+  /// Whether the layout is to be prepared now (asked for, by the app or by
+  /// the layout when a setting of it changed, or the frame's size changed):
+  /// true once, when it is. Asked before every use of the layout, so it
+  /// compares what it holds, asks the layout nothing and computes nothing.
+  func takeLayoutNeed() -> Bool {
+    let now = (width: viewport.frame.width, height: viewport.frame.height)
     guard needsLayout || now != preparedFor else { return false }
     needsLayout = false
     preparedFor = now
     return true
+  }
+
+  /// The axis of the layout about to be prepared (read then only: a layout
+  /// whose axis changes invalidates itself). The scroll bar moves to the
+  /// bottom row when it scrolls sideways, so the size it shows changes.
+  func setScrollsHorizontally(_ scrollsHorizontally: Bool) {
+    // (Set only when it changed: the viewport works its area out again then.)
+    if viewport.scrollsHorizontally != scrollsHorizontally { viewport.scrollsHorizontally = scrollsHorizontally }
   }
 
   // MARK: revealing an item
