@@ -268,7 +268,7 @@ public final class CursesTerminal: Terminal {
     var env = [String: String](minimumCapacity: count)
     for i in 0..<count {
       // Split at the first "=" byte, as getenv does (comparing Characters
-      // would break graphemes at every byte: a tenth of a start's work).
+      // would break graphemes at every byte: 7% of a start's instructions).
       let bytes = UnsafeRawPointer(entries[i]!).assumingMemoryBound(to: UInt8.self)
       var eq = 0
       while bytes[eq] != 0, bytes[eq] != UInt8(ascii: "=") { eq += 1 }
