@@ -262,12 +262,21 @@ public final class CursesTerminal: Terminal {
 
   /// The current process environment.
   public static var processEnvironment: [String: String] {
-    var env: [String: String] = [:]
-    var p = Platform.environmentEntries
-    while let entry = p.pointee {
-      let s = String(cString: entry)
-      if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
-      p += 1
+    let entries = Platform.environmentEntries
+    var count = 0
+    while entries[count] != nil { count += 1 }
+    var env = [String: String](minimumCapacity: count)
+    for i in 0..<count {
+      // Split at the first "=" byte, as getenv does (comparing Characters
+      // would break graphemes at every byte: 7% of a start's instructions).
+      let bytes = UnsafeRawPointer(entries[i]!).assumingMemoryBound(to: UInt8.self)
+      var eq = 0
+      while bytes[eq] != 0, bytes[eq] != UInt8(ascii: "=") { eq += 1 }
+      guard bytes[eq] != 0 else { continue }
+      var end = eq + 1
+      while bytes[end] != 0 { end += 1 }
+      env[String(decoding: UnsafeBufferPointer(start: bytes, count: eq), as: UTF8.self)] = String(
+        decoding: UnsafeBufferPointer(start: bytes + eq + 1, count: end - eq - 1), as: UTF8.self)
     }
     return env
   }

@@ -77,38 +77,39 @@ struct KeyDecoder {
   /// A decoder for these escape sequences (each beginning with Esc), in
   /// addition to ``commonSequences``; a sequence given twice keeps its first key.
   init(keys given: [(sequence: [UInt8], key: Key)]) {
-    // Built as nested tables, then laid out flat, breadth first.
-    final class Node {
-      var children: [UInt8: Node] = [:]
-      var key: Int32 = -1
+    // The bytes after Esc of each sequence, sorted (the first given first
+    // among equal ones): the sequences below a node are then one run of
+    // them, those ending there first, and its children's runs follow in
+    // the order of their bytes. Laid out breadth first from there, with
+    // no table per node (a start made ~80 dictionaries here).
+    let all = given + Self.commonSequences
+    var sorted: [(bytes: ArraySlice<UInt8>, order: Int)] = []
+    sorted.reserveCapacity(all.count)
+    for (order, entry) in all.enumerated() where entry.sequence.count >= 2 && entry.sequence[0] == 0x1B {
+      sorted.append((entry.sequence.dropFirst(), order))
     }
-    let root = Node()
-    var keys: [Key] = []
-    for (bytes, key) in given + Self.commonSequences where bytes.count >= 2 && bytes[0] == 0x1B {
-      var node = root
-      for b in bytes.dropFirst() {
-        if let child = node.children[b] {
-          node = child
-        } else {
-          let child = Node()
-          node.children[b] = child
-          node = child
-        }
-      }
-      if node.key < 0 {
-        node.key = Int32(keys.count)
-        keys.append(key)
-      }
-    }
-    var order = [root]
-    var (firstEdge, edges, keyIndex): ([Int32], [(byte: UInt8, node: Int32)], [Int32]) = ([0], [], [])
+    sorted.sort { a, b in a.bytes == b.bytes ? a.order < b.order : a.bytes.lexicographicallyPrecedes(b.bytes) }
+    var (firstEdge, edges, keyIndex, keys): ([Int32], [(byte: UInt8, node: Int32)], [Int32], [Key]) = ([0], [], [], [])
+    // The nodes in breadth-first order, each the run of `sorted` below it and its depth.
+    var order: [(run: Range<Int>, depth: Int)] = [(0..<sorted.count, 0)]
     var i = 0
     while i < order.count {
-      let node = order[i]
-      keyIndex.append(node.key)
-      for (byte, child) in node.children.sorted(by: { $0.key < $1.key }) {
-        order.append(child)
+      let (run, depth) = order[i]
+      var next = run.lowerBound
+      if next < run.upperBound, sorted[next].bytes.count == depth {
+        keyIndex.append(Int32(keys.count))
+        keys.append(all[sorted[next].order].key)
+        while next < run.upperBound, sorted[next].bytes.count == depth { next += 1 }
+      } else {
+        keyIndex.append(-1)
+      }
+      while next < run.upperBound {
+        let byte = sorted[next].bytes[sorted[next].bytes.startIndex + depth]
+        var end = next + 1
+        while end < run.upperBound, sorted[end].bytes[sorted[end].bytes.startIndex + depth] == byte { end += 1 }
+        order.append((next..<end, depth + 1))
         edges.append((byte, Int32(order.count - 1)))
+        next = end
       }
       firstEdge.append(Int32(edges.count))
       i += 1

@@ -40,7 +40,7 @@ final class ControlSequences {
 
   init?(colorSupport: ColorSupport, unicode: Bool, alternateLines: [UInt8], terminfo: TerminfoSource = .current) {
     guard
-      let cup = TerminfoCapability("cup", ansi: ["\u{1B}[%i%p1%d;%p2%dH": (UInt8(ascii: "H"), true)], from: terminfo),
+      let cup = TerminfoCapability("cup", ansi: ("\u{1B}[%i%p1%d;%p2%dH", UInt8(ascii: "H"), true), from: terminfo),
       let sgr0 = terminfo.string("sgr0").map(TerminfoCapability.bytes(of:)),
       let clear = terminfo.string("clear").map(TerminfoCapability.bytes(of:)),
       !terminfo.flag("am") || terminfo.flag("xenl")
@@ -51,9 +51,9 @@ final class ControlSequences {
     self.cup = cup
     self.sgr0 = sgr0
     self.clear = clear
-    hpa = TerminfoCapability("hpa", ansi: ["\u{1B}[%i%p1%dG": (UInt8(ascii: "G"), true)], from: terminfo)
-    vpa = TerminfoCapability("vpa", ansi: ["\u{1B}[%i%p1%dd": (UInt8(ascii: "d"), true)], from: terminfo)
-    cuf = TerminfoCapability("cuf", ansi: ["\u{1B}[%p1%dC": (UInt8(ascii: "C"), false)], from: terminfo)
+    hpa = TerminfoCapability("hpa", ansi: ("\u{1B}[%i%p1%dG", UInt8(ascii: "G"), true), from: terminfo)
+    vpa = TerminfoCapability("vpa", ansi: ("\u{1B}[%i%p1%dd", UInt8(ascii: "d"), true), from: terminfo)
+    cuf = TerminfoCapability("cuf", ansi: ("\u{1B}[%p1%dC", UInt8(ascii: "C"), false), from: terminfo)
     carriageReturn = terminfo.string("cr").map(TerminfoCapability.bytes(of:))
     smacs = terminfo.string("smacs").map(TerminfoCapability.bytes(of:)) ?? []
     rmacs = terminfo.string("rmacs").map(TerminfoCapability.bytes(of:)) ?? []

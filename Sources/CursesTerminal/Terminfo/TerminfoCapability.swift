@@ -8,11 +8,16 @@ struct TerminfoCapability {
   let ansiFinal: UInt8?
   let oneBased: Bool
 
-  init?(_ name: String, ansi: [String: (final: UInt8, oneBased: Bool)] = [:], from terminfo: TerminfoSource = .current) {
+  /// The capability `name` of `terminfo`, nil when it has none; `ansi`:
+  /// the usual ANSI form it may take, and how that form is written.
+  init?(
+    _ name: String, ansi: (form: String, final: UInt8, oneBased: Bool)? = nil, from terminfo: TerminfoSource = .current
+  ) {
     guard let s = terminfo.string(name) else { return nil }
     string = Array(UnsafeBufferPointer(start: s, count: strlen(s) + 1))
-    let text = String(decoding: Self.bytes(of: s), as: UTF8.self)
-    if let form = ansi[text] {
+    // (A tuple, not a table of forms: a dictionary of tuples is a generic
+    // type the runtime builds from its name at every start.)
+    if let form = ansi, Self.bytes(of: s).elementsEqual(form.form.utf8) {
       ansiFinal = form.final
       oneBased = form.oneBased
     } else {

@@ -54,6 +54,29 @@
     }
   }
 
+  /// Columns `columns` of row `y` set to the first `columns.count` of
+  /// `bytes` (printable ASCII, one column each) in `style`: the cells
+  /// storing them one by one gives (only the run's ends can cut a wide
+  /// grapheme), with one access to the cells.
+  @inline(__always) mutating func storeASCII(
+    _ bytes: UnsafeBufferPointer<UInt8>, columns: Range<Int>, row y: Int, style: Style
+  ) {
+    let base = y * width
+    let w = width
+    cells.withUnsafeMutableBufferPointer { c in
+      let (a, b) = (columns.lowerBound, columns.upperBound - 1)
+      if a > 0, c[base + a].width == 0 {
+        c[base + a - 1] = Cell(grapheme: .space, style: c[base + a - 1].style, width: 1)
+      }
+      if b + 1 < w, c[base + b].width == 2 {
+        c[base + b + 1] = Cell(grapheme: .space, style: c[base + b + 1].style, width: 1)
+      }
+      for k in 0..<columns.count {
+        c[base + a + k] = Cell(grapheme: Grapheme(ascii: bytes[k]), style: style, width: 1)
+      }
+    }
+  }
+
   /// Columns `columns` of row `y` set to `cell` (one column wide), as they are.
   @inline(__always) mutating func setRun(_ cell: Cell, row y: Int, columns: ClosedRange<Int>) {
     let base = y * width

@@ -77,15 +77,12 @@ extension Surface {
     guard maxWidth > 0, y >= clip.y, y < clip.maxY else { return 0 }
     let limit = min(maxWidth, extent.maxX - x)
     guard limit > 0 else { return 0 }
-    // Fast path: printable ASCII.
-    if text.utf8.count <= limit, isPrintableASCII(text) {
-      var cx = x
-      let (from, to) = (clip.x, clip.maxX)
-      for byte in text.utf8 {
-        if cx >= from && cx < to { store(Cell(grapheme: Grapheme(ascii: byte), style: style, width: 1), x: cx, y: y) }
-        cx += 1
-      }
-      return cx - x
+    // Fast path: printable ASCII that fits, stored as one run (the cells
+    // storing each in turn gives: see `CellGrid.storeASCII`).
+    if text.utf8.count <= limit,
+      let used = text.utf8.withContiguousStorageIfAvailable({ drawASCII($0, x: x, y: y, style: style) }), let used
+    {
+      return used
     }
     let glyphs = TextLayout.glyphs(text)
     let total = glyphs.reduce(0) { $0 + $1.width }
@@ -108,9 +105,21 @@ extension Surface {
     return cx - x
   }
 
-  @inline(__always) func isPrintableASCII(_ s: String) -> Bool {
-    for b in s.utf8 where b < 0x20 || b >= 0x7F { return false }
-    return true
+  /// Draws `bytes` from (x, y) when they are all printable ASCII (one
+  /// column each, already within the extent), returning the columns used;
+  /// nil, drawing nothing, otherwise.
+  @inline(__always) private mutating func drawASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: Style)
+    -> Int?
+  {
+    for b in bytes where b < 0x20 || b >= 0x7F { return nil }
+    let from = max(x, clip.x)
+    let to = min(x + bytes.count, clip.maxX)
+    if from < to {
+      // (What storing each cell marks: its neighbours too.)
+      changes.markChanged(row: y, from: max(0, from - 1), to: min(width, to + 1))
+      grid.storeASCII(UnsafeBufferPointer(rebasing: bytes[(from - x)...]), columns: from..<to, row: y, style: style)
+    }
+    return bytes.count
   }
 
 }

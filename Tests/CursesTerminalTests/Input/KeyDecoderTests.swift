@@ -241,6 +241,32 @@ struct KeyDecoderTests {
     #expect(decoder.decode(ArraySlice(Array("\u{1B}[1~".utf8)), atEnd: false) == .event(.key(Key(.home)), length: 4))
   }
 
+  /// Random tables of sequences against a brute-force look-up: a table's
+  /// sequence followed by a byte no sequence continues with is the key
+  /// given first for the longest sequence of the table it starts with.
+  @Test func randomTablesDecodeTheLongestSequenceGivenFirst() {
+    var rng = SystemRandomNumberGenerator()
+    let alphabet = Array("O[1;5~".utf8)
+    for _ in 0..<300 {
+      var table: [(sequence: [UInt8], key: Key)] = []
+      for n in 0..<Int.random(in: 1...30, using: &rng) {
+        let bytes = (0..<Int.random(in: 1...4, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+        table.append(([0x1B] + bytes, Key(.function(n + 100))))
+      }
+      let decoder = KeyDecoder(keys: table)
+      let all = table + KeyDecoder.commonSequences
+      for (sequence, _) in table {
+        let input = sequence + Array("\u{7}".utf8)
+        let longest = all.filter { input.starts(with: $0.sequence) && $0.sequence.count >= 2 }
+          .max { $0.sequence.count < $1.sequence.count }!
+        let first = all.first { $0.sequence == longest.sequence }!
+        #expect(
+          decoder.decode(ArraySlice(input), atEnd: false) == .event(.key(first.key), length: longest.sequence.count),
+          "\(sequence) in \(table.map(\.sequence))")
+      }
+    }
+  }
+
   @Test func sequencesOfNoUseAreDroppedWholeAndMouseReportsDecoded() {
     let noise = "\u{1B}[?1049la\u{1B}[<2;10;10Mb\u{1B}[<0;5;3Mc\u{1B}Ozd\u{1B}]l title\u{07}e\u{1B}P1$r0m\u{1B}\\f\u{1B}[1;5Pg"
     #expect(
