@@ -1,7 +1,7 @@
 /// What one request did to one book of a ``SharedCatalogue``, as a viewer
 /// takes it in (``SharedCatalogue/changes(from:to:)``): a viewer applies
 /// these to its own grouped, ordered, filtered copy
-/// (``Catalogue/takeIn(_:filter:)``) instead of grouping every book again.
+/// (``Catalogue/takeIn(_:books:filter:)``) instead of grouping every book again.
 public enum CatalogueChange: Sendable {
   /// The book was added (with its id), in the file where the request put it.
   case inserted(Book)
