@@ -9,7 +9,10 @@
 # each a delete of the focused book and its undo, two requests that every
 # viewer takes in and animates. After each key it waits until the server's
 # CPU time stops growing; prints the server's CPU time (user + system) per
-# request. Run it through /work/bin/serial (nothing else running), with the
+# request. PREP_KEYS (tmux key names) are pressed in the first viewer before
+# the count starts: "m Left Enter" moves a book in the file, out of the ids'
+# order, so that every viewer then takes each request in whole (the rebuild
+# a viewer falls back to). Run it through /work/bin/serial (nothing else running), with the
 # builds to compare side by side in one run.
 set -euo pipefail
 bin=$1 csv=$2 edits=${3:-10} viewers=${4:-2}
@@ -45,6 +48,12 @@ for v in $(seq "$viewers"); do
   for _ in $(seq 600); do tmux -L $sock capture-pane -p -t v$v | grep -q "$viewers viewing" && break; sleep 0.1; done
 done
 idle
+if [ -n "${PREP_KEYS:-}" ]; then
+  for k in $PREP_KEYS; do
+    tmux -L $sock send-keys -t v1 "$k"
+    idle
+  done
+fi
 start=$(cpu)
 for _ in $(seq "$edits"); do
   tmux -L $sock send-keys -t v1 d
