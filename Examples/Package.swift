@@ -37,7 +37,10 @@ let package = Package(
     // screens (book-catalogue) and its tests import it.
     .target(
       name: "BookCatalogueModel",
-      dependencies: ["CSVScanning", "CSQLite", "NameOrdering", .product(name: "GridPlatform", package: "TermGrid")],
+      dependencies: [
+        "CSVScanning", "CSQLite", "NameOrdering", .product(name: "GridPlatform", package: "TermGrid"),
+        .product(name: "GridLayout", package: "TermGrid"),
+      ],
       path: "BookCatalogueModel"),
     .executableTarget(
       name: "book-catalogue",

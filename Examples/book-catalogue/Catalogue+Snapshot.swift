@@ -6,8 +6,12 @@ extension Catalogue {
   /// difference of two snapshots is the batch update between them.
   var snapshot: DiffableSnapshot<String, Int> {
     var s = DiffableSnapshot<String, Int>()
-    s.appendSections(groups.map(\.name))
-    for group in groups { try? s.appendItems(group.books.map(\.id), toSection: group.name) }
+    for group in groups {
+      // Each group's books to the section just added (naming it would look
+      // it up among all the sections: quadratic in the groups).
+      s.appendSections([group.name])
+      try? s.appendItems(group.books.map(\.id))
+    }
     return s
   }
 }

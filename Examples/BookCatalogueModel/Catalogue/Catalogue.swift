@@ -158,23 +158,43 @@ public struct Catalogue: Sendable {
   static func sorted(_ books: [Book], by sort: BookOrder) -> [Book] {
     guard sort != .file else { return books }
     // Keys made once per book, not once per comparison.
-    let keyed = books.enumerated().map {
-      (
-        offset: $0.offset, book: $0.element, title: NameOrder.key($0.element.title),
-        author: sort == .author ? NameOrder.key($0.element.author) : NameOrder.Key()
-      )
+    let keyed = books.enumerated().map { SortKey($0.element, file: $0.offset, sort: sort) }
+    return keyed.sorted { precedes($0, $1, by: sort) }.map(\.book)
+  }
+
+  /// A book with what ordering it compares: its place in the file (any
+  /// number that increases with the file's order) and its names' keys.
+  struct SortKey {
+    var book: Book
+    var file: Int
+    var title: NameOrder.Key
+    var author: NameOrder.Key
+
+    init(_ book: Book, file: Int, sort: BookOrder) {
+      self.book = book
+      self.file = file
+      title = sort == .file ? NameOrder.Key() : NameOrder.key(book.title)
+      author = sort == .author ? NameOrder.key(book.author) : NameOrder.Key()
     }
-    return keyed.sorted { x, y in
-      let (a, b) = (x.book, y.book)
-      switch sort {
-      case .year where a.year != b.year: return (a.year ?? .max) < (b.year ?? .max)
-      case .author where a.author != b.author: return NameOrder.precedes(a.author, b.author, keys: (x.author, y.author))
-      default: break
-      }
-      if NameOrder.keysAgreeWithTheLocale, let o = NameOrder.order(x.title, y.title) { return o == .orderedAscending }
-      let t = a.title.localizedStandardCompare(b.title)
-      return t == .orderedSame ? x.offset < y.offset : t == .orderedAscending
-    }.map(\.book)
+  }
+
+  /// Whether `x` comes before `y` within a group in the order `sort`: the
+  /// file's, or by year or author, then by title, then by the file's order
+  /// (a total order: no two books tie).
+  static func precedes(_ x: SortKey, _ y: SortKey, by sort: BookOrder) -> Bool {
+    let (a, b) = (x.book, y.book)
+    switch sort {
+    case .file: return x.file < y.file
+    case .year where a.year != b.year: return (a.year ?? .max) < (b.year ?? .max)
+    case .author where a.author != b.author:
+      // (Two authors written differently that compare the same go by title.)
+      if NameOrder.precedes(a.author, b.author, keys: (x.author, y.author)) { return true }
+      if NameOrder.precedes(b.author, a.author, keys: (y.author, x.author)) { return false }
+    default: break
+    }
+    if NameOrder.keysAgreeWithTheLocale, let o = NameOrder.order(x.title, y.title) { return o == .orderedAscending }
+    let t = a.title.localizedStandardCompare(b.title)
+    return t == .orderedSame ? x.file < y.file : t == .orderedAscending
   }
 
   /// The books in the order shown: group after group.

@@ -44,10 +44,28 @@ public final class SharedCatalogue: Sendable {
   }
 
   /// The catalogue of `document`'s books, saved to its file.
-  public init(document: CatalogueDocument) {
+  public convenience init(document: CatalogueDocument) {
+    self.init(document: document, logLimit: 4_096)
+  }
+
+  /// The catalogue of `document`'s books, keeping the changes of the
+  /// latest requests up to `logLimit` books (``changes(from:to:)``).
+  init(document: CatalogueDocument, logLimit: Int) {
     format = document.format
     skipped = document.skipped
-    guarded = Locked(Shared(edits: CatalogueEdits(books: document.books, format: document.format), document: document))
+    guarded = Locked(
+      Shared(edits: CatalogueEdits(books: document.books, format: document.format, logLimit: logLimit), document: document))
+  }
+
+  /// What the requests after revision `from` up to revision `to` did, book
+  /// by book, in order: what a viewer that showed revision `from` applies
+  /// to its own copy to show revision `to`. Nil when a viewer must take the
+  /// books in whole (``CatalogueState/books``): the changes are no longer
+  /// kept (it fell too far behind), or one of those requests reordered the
+  /// file (or left it out of the order of the books' ids, which a viewer
+  /// needs to place a book without the whole file).
+  public func changes(from: Int, to: Int) -> [CatalogueChange]? {
+    guarded.withLock { $0.edits.changes(from: from, to: to) }
   }
 
   /// The books, their revision, the file's state and how many are viewing, as one.

@@ -33,7 +33,7 @@ extension CatalogueController {
     }
     let hidden = !matchesQuery(added)
     message = "added “\(added.title)”\(hidden ? " (hidden by the filter)" : "") · u undoes"
-    if let p = shown.snapshot.indexPath(of: added.id) { collectionView.focusItem(at: p) }
+    if !hidden, let p = shown.indexPath(ofBookWithID: added.id) { collectionView.focusItem(at: p) }
   }
 
   /// Undoes this viewer's last edit (and brings back the order shown

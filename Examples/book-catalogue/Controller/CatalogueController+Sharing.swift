@@ -32,6 +32,7 @@ extension CatalogueController {
   /// When another viewer deleted the focused book, the status line says so
   /// (the focus is on its neighbour).
   func show(_ state: CatalogueState, sort: BookOrder, message text: String?, as kind: ChangeKind, announcing: Bool = true) {
+    if takeInChanges(upTo: state, sort: sort, message: text, as: kind, announcing: announcing) { return }
     let (next, changed) = adopt(state, sort: sort)
     guard let next else {
       if let text { message = text }
@@ -50,16 +51,22 @@ extension CatalogueController {
   /// content changed (their search text forgotten).
   func adopt(_ state: CatalogueState, sort: BookOrder) -> (library: Catalogue?, changed: Set<Int>) {
     let before = seen
+    takeBars(of: state)
+    guard state.revision != before.revision || sort != library.sort else { return (nil, []) }
+    let changed = state.revision == before.revision ? [] : Self.changedBooks(from: library.books, to: state.books)
+    for id in changed { search.forget(id) }
+    return (Catalogue(books: state.books, grouping: library.grouping, sort: sort), changed)
+  }
+
+  /// Takes `state` as the one seen: the title and the status line follow the file and the viewers.
+  func takeBars(of state: CatalogueState) {
+    let before = seen
     seen = state
     if state.isModified != before.isModified || state.path != before.path {
       if let path = state.path, path != before.path { sourceName = (path as NSString).lastPathComponent }
       setNeedsTitleUpdate()
     }
     if state.viewerCount != before.viewerCount { setNeedsStatusUpdate() }
-    guard state.revision != before.revision || sort != library.sort else { return (nil, []) }
-    let changed = state.revision == before.revision ? [] : Self.changedBooks(from: library.books, to: state.books)
-    for id in changed { search.forget(id) }
-    return (Catalogue(books: state.books, grouping: library.grouping, sort: sort), changed)
   }
 
   /// The ids of the books in both lists whose content differs.
@@ -91,8 +98,8 @@ extension CatalogueController {
 
   /// Scrolls so the anchor's book (where it still is) is as far below the top as it was.
   func keep(_ anchor: (id: Int, offset: Double)) {
-    guard let p = shown.snapshot.indexPath(of: anchor.id), collectionView.focusedIndexPath == p,
-      let frame = collectionView.layoutAttributesForItem(at: p)?.frame
+    guard let p = collectionView.focusedIndexPath, p.section < shown.groups.count, p.item < shown.groups[p.section].books.count,
+      shown.groups[p.section].books[p.item].id == anchor.id, let frame = collectionView.layoutAttributesForItem(at: p)?.frame
     else { return }
     collectionView.setContentOffset(Point(x: collectionView.contentOffset.x, y: frame.minY - anchor.offset))
   }

@@ -134,6 +134,31 @@ import Testing
     #expect(b.focused == "L'Étranger" && b.status.contains("“La Peste” was deleted by another viewer"))
   }
 
+  @Test func aViewerFallenBehindTheKeptChangesShowsEveryBookAnewItsFocusInPlace() throws {
+    // A log of 2 changes: the third add leaves B behind it.
+    let loaded = try CatalogueLoader.load(path: Self.bundledCSV)
+    let shared = SharedCatalogue(document: CatalogueDocument(loaded: loaded, path: nil), logLimit: 2)
+    let a = try Viewer(shared)
+    let b = try Viewer(shared)
+    try b.press(Key(.right))  // La Peste
+    let place = try #require(b.row(of: "La Peste"))
+    try a.add(title: "La Chute", author: "Albert Camus", year: "1956")
+    try a.add(title: "Noces", author: "Albert Camus", year: "1938")
+    try a.add(title: "L'Exil", author: "Albert Camus", year: "1957")
+    #expect(shared.changes(from: 0, to: 3) == nil && shared.changes(from: 1, to: 3)?.count == 2)
+    try b.settle()
+    #expect(b.scene.seen.revision == 3)
+    #expect(b.titles(in: "Albert Camus") == ["L'Étranger", "La Peste", "La Chute", "Noces", "L'Exil"])
+    #expect(b.screen.contains { $0.contains("Albert Camus has 5 books") } && b.status.contains("174 books"))
+    #expect(b.focused == "La Peste" && b.row(of: "La Peste") == place)
+    // Back within the log: the next change is taken in book by book.
+    try a.press("d")
+    #expect(shared.changes(from: 3, to: 4)?.count == 1)
+    try b.settle()
+    #expect(b.titles(in: "Albert Camus") == ["L'Étranger", "La Peste", "La Chute", "Noces"])
+    #expect(b.focused == "La Peste" && b.row(of: "La Peste") == place)
+  }
+
   @Test func booksComingInAboveKeepTheFocusedBookWhereItIsOnTheScreen() throws {
     let shared = try Self.classics()
     let a = try Viewer(shared)
