@@ -13,15 +13,17 @@ public var suiteMetrics: [BenchmarkMetric] { [.wallClock, .mallocCountTotal, .in
 
 /// What a run may differ from the stored baseline before CI fails.
 ///
-/// Allocations: 3% at the median and the 75th percentile (a benchmark of 16
-/// allocations fails with one more). With `SWIFT_DETERMINISTIC_HASHING=1`
-/// (scripts/benchmark-check sets it) the counts were the same on every run
-/// here but for the pictures' rasterizing (libchafa's worker threads), which
-/// varied by under 1%; see Benchmarks/README.md. Instructions: 3% at the
-/// median, where the machine gives them. Wall clock: not checked.
+/// Allocations: 5% at the median and the 75th percentile (a benchmark of 20
+/// allocations fails with two more). With `SWIFT_DETERMINISTIC_HASHING=1`
+/// (scripts/benchmark-check sets it) most counts are the same on every run,
+/// but two moved between whole runs of the suite on the same build by more
+/// than the 3% first chosen: the 10k waterfall's prepare 3,019 to 3,119
+/// (+3.3%) and a focus move's frame 47 to 49 (+4.3%); see
+/// Benchmarks/README.md. Instructions: 3% at the median, where the machine
+/// gives them. Wall clock: not checked.
 public var suiteThresholds: [BenchmarkMetric: BenchmarkThresholds] {
   [
-    .mallocCountTotal: BenchmarkThresholds(relative: [.p50: 3.0, .p75: 3.0]),
+    .mallocCountTotal: BenchmarkThresholds(relative: [.p50: 5.0, .p75: 5.0]),
     .instructions: BenchmarkThresholds(relative: [.p50: 3.0]),
     .wallClock: BenchmarkThresholds(),
   ]
