@@ -139,6 +139,10 @@ open class CollectionViewController: Scene, CollectionViewDataSource, Collection
   /// ```swift
   /// override var statusText: String { focusStatusText { shelves[$0].name } }
   /// ```
+  ///
+  /// - Parameter sectionName: Given a section's index, its name, or nil to
+  ///   leave the section unnamed. Optional: `focusStatusText()` names no
+  ///   section ("2/4").
   public func focusStatusText(sectionName: (Int) -> String? = { _ in nil }) -> String {
     guard let f = collectionView.focusedIndexPath else { return "" }
     let name = sectionName(f.section) ?? "section \(f.section + 1)"

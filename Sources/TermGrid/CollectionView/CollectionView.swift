@@ -56,9 +56,12 @@ public final class CollectionView {
   /// Makes `owner` (an object that keeps this view) the data source and
   /// delegate without the view keeping it, so the two make no cycle.
   func setOwner(_ owner: some CollectionViewDataSource & CollectionViewDelegate) { data.setOwner(owner) }
-  /// The layout; set it and the data is laid out again.
-  /// (It tells the view when one of its settings changes:
-  /// ``layoutDidInvalidate(_:)``.)
+  /// The layout, any `CollectionLayout`; set it and the data is laid out
+  /// again. To change a stock layout's settings, keep your own reference to
+  /// it (or cast: `collectionViewLayout as? FlowLayout`): layouts are
+  /// classes, and a setting changed on the one the view shows tells the view
+  /// (``layoutDidInvalidate(_:)``), which lays out again before its next use.
+  /// To animate a change of layout, use ``setLayout(_:animated:completion:)``.
   public var collectionViewLayout: any CollectionLayout {
     didSet {
       if oldValue.invalidationTarget === self { oldValue.invalidationTarget = nil }

@@ -7,6 +7,12 @@ import TermGrid
 /// <doc:/TermGrid/TerminalRunLoop> that drives them, run until idle once made
 /// (the first frame is on the terminal).
 ///
+/// A class, generic over the controller: ``controller`` has your
+/// controller's own type, so its properties need no cast. The terminal's
+/// ``HeadlessTerminal/text`` is the screen's characters only; the focus is a
+/// style, so check it through the collection view's `focusedIndexPath` (or
+/// through text your controller shows for it, such as its status line).
+///
 /// An animation runs to its end in one ``runUntilIdle()``: each frame the
 /// loop draws is followed by a wait of one frame's time, which moves the
 /// clock on by that time instead of sleeping, so the test takes no real time
@@ -31,7 +37,8 @@ public final class HeadlessSession<Controller: CollectionViewController> {
   public let runLoop: TerminalRunLoop
 
   /// Shows `controller` on a headless terminal of `width` x `height` cells
-  /// (at least 1 x 1) that can show `capabilities`, sets its collection
+  /// (at least 1 x 1) that can show `capabilities` (by default 256 colours
+  /// and no pictures in pixels), sets its collection
   /// view's clock to a manual one that the terminal's waits advance, and
   /// runs the loop until it is idle.
   ///

@@ -30,7 +30,10 @@ public final class FlowLayout: CollectionLayout {
     case horizontal
   }
 
-  /// The scroll direction; lines are rows when vertical, columns when horizontal.
+  /// The scroll direction, `.vertical` (the default) or `.horizontal`; lines
+  /// are rows when vertical, columns when horizontal. Changing it on the
+  /// layout a view shows lays the view out again (``invalidateLayout()``),
+  /// like every other setting of the layout.
   public var scrollDirection: ScrollDirection = .vertical {
     didSet { if oldValue != scrollDirection { invalidateLayout() } }
   }
