@@ -32,8 +32,10 @@ extension Catalogue {
     // Each book touched: where it was, found before anything changes.
     var order: [Int] = []
     var before: [Int: (book: Book?, path: GridLayout.IndexPath?)] = [:]
-    // Every group a book of the changes was or goes in: where it was.
+    // Every group a book of the changes was or goes in: where it was, and
+    // where it sorts (to find it again afterwards).
     var sectionsBefore: [String: Int?] = [:]
+    var groupKeys: [String: GroupKey] = [:]
     for change in changes {
       let (id, old): (Int, Book?)
       let values: [Book]
@@ -43,10 +45,11 @@ extension Catalogue {
       case .updated(let b, let was): (id, old, values) = (b.id, was, [was, b])
       }
       for value in values {
-        let name = Self.group(of: value, by: grouping).name
-        if sectionsBefore[name] == nil {
-          guard let section = section(named: name) else { return nil }
-          sectionsBefore[name] = .some(section)
+        let key = groupKey(of: value)
+        if sectionsBefore[key.name] == nil {
+          guard let section = section(of: key) else { return nil }
+          sectionsBefore[key.name] = .some(section)
+          groupKeys[key.name] = key
         }
       }
       guard before[id] == nil else { continue }
@@ -88,8 +91,8 @@ extension Catalogue {
     if let newBooks { books = newBooks }
     // Where each touched group and book is now, and the batch between.
     var sectionsAfter: [String: Int?] = [:]
-    for name in sectionsBefore.keys {
-      guard let section = section(named: name) else { return nil }
+    for (name, key) in groupKeys {
+      guard let section = section(of: key) else { return nil }
       sectionsAfter[name] = .some(section)
     }
     var after: [Int: GridLayout.IndexPath] = [:]
@@ -128,18 +131,24 @@ extension Catalogue {
     return batch
   }
 
-  /// The index of the group `name`: nil inside when there is none; nil
-  /// outside when its place cannot be told without the file (a name that
-  /// sorts the same as another's).
-  private func section(named name: String) -> Int?? {
-    guard let at = groupPlace(of: name) else { return nil }
-    return at < groups.count && groups[at].name == name ? .some(at) : .some(nil)
+  /// The group `book` goes in, and where that group sorts.
+  private func groupKey(of book: Book) -> GroupKey {
+    let (name, order) = Self.group(of: book, by: grouping)
+    return GroupKey(name: name, order: order, grouping: grouping)
   }
 
-  /// Where the group `name` is or would go among the groups (the first not
-  /// before it); nil when a name on the way sorts the same as `name`.
-  private func groupPlace(of name: String) -> Int? {
-    let key = GroupKey(name: name, order: groupOrder(ofNamed: name), grouping: grouping)
+  /// The index of the group `key`: nil inside when there is none; nil
+  /// outside when its place cannot be told without the file (a name that
+  /// sorts the same as another's).
+  private func section(of key: GroupKey) -> Int?? {
+    guard let at = groupPlace(of: key) else { return nil }
+    return at < groups.count && groups[at].name == key.name ? .some(at) : .some(nil)
+  }
+
+  /// Where the group `key` is or would go among the groups (the first not
+  /// before it); nil when a name on the way sorts the same as its name.
+  private func groupPlace(of key: GroupKey) -> Int? {
+    let name = key.name
     var lo = 0
     var hi = groups.count
     while lo < hi {
@@ -150,19 +159,6 @@ extension Catalogue {
       if o == .orderedAscending { lo = mid + 1 } else { hi = mid }
     }
     return lo
-  }
-
-  /// Where a group of this name sorts (decades by time, statuses by a
-  /// reader's progress); names alone order the rest.
-  private func groupOrder(ofNamed name: String) -> Double {
-    switch grouping {
-    case .author, .shelf: return 0
-    case .status: return Self.statusOrder[name == Self.noStatus ? "" : name] ?? 3
-    case .decade:
-      if name == "Unknown year" { return .infinity }
-      if name.hasSuffix("s BC"), let n = Int(name.dropLast(4)) { return Double(-n) }
-      return Double(Int(name.dropLast()) ?? 0)
-    }
   }
 
   /// The position of `book` (matched by id) in the group at `section`, by
@@ -190,8 +186,9 @@ extension Catalogue {
   /// when its group's place cannot be told.
   private mutating func insert(_ book: Book, filter: (Book) -> Bool, books keepingBooks: Bool) -> Bool {
     guard filter(book) else { return true }
-    let name = Self.group(of: book, by: grouping).name
-    guard let at = groupPlace(of: name) else { return false }
+    let key = groupKey(of: book)
+    let name = key.name
+    guard let at = groupPlace(of: key) else { return false }
     if at < groups.count && groups[at].name == name {
       groups[at].books.insert(book, at: place(of: book, in: groups[at].books))
     } else {
@@ -205,7 +202,7 @@ extension Catalogue {
   /// group too when emptied; true when it was not there (filtered out), false
   /// when its group's place cannot be told.
   private mutating func remove(_ book: Book, books keepingBooks: Bool) -> Bool {
-    guard let found = section(named: Self.group(of: book, by: grouping).name) else { return false }
+    guard let found = section(of: groupKey(of: book)) else { return false }
     guard let section = found, let item = item(book, inSection: section) else { return true }
     if groups[section].books.count == 1 {
       groups.remove(at: section)
@@ -223,9 +220,9 @@ extension Catalogue {
   /// same group, between the same neighbours, kept by the filter): true;
   /// false when it must be moved; nil when a group's place cannot be told.
   private mutating func replace(_ was: Book, with book: Book, filter: (Book) -> Bool, books keepingBooks: Bool) -> Bool? {
-    let name = Self.group(of: was, by: grouping).name
-    guard name == Self.group(of: book, by: grouping).name else { return false }
-    guard let found = section(named: name) else { return nil }
+    let group = groupKey(of: was)
+    guard group.name == Self.group(of: book, by: grouping).name else { return false }
+    guard let found = section(of: group) else { return nil }
     guard let section = found, let item = item(was, inSection: section), filter(book) else { return false }
     let list = groups[section].books
     let key = SortKey(book, file: book.id, sort: sort)
